@@ -1,0 +1,53 @@
+// The resolved shape of a chain after config validation and built-in defaults are merged.
+// Every later stage (ingest, metrics, documents) reads chains only through this type.
+
+export type ChainFamily = 'ethereum' | 'op' | 'arbitrum' | 'scroll' | 'zksync' | 'default';
+
+export const CHAIN_FAMILIES: readonly ChainFamily[] = ['ethereum', 'op', 'arbitrum', 'scroll', 'zksync', 'default'];
+
+export interface ChainEvent {
+  date: string; // YYYY-MM-DD
+  type: string;
+  title: string;
+  short_title: string;
+  description: string;
+  source: string;
+}
+
+export interface Stablecoin {
+  symbol: string;
+  address: `0x${string}`;
+  decimals: number;
+}
+
+/** Where ingestion starts: a block number, or the first block on/after a UTC date. */
+export type ChainStart = { block: number } | { date: string };
+
+export interface Chain {
+  origin_key: string; // [a-z0-9_]+, also the URL key
+  name: string;
+  name_short: string;
+  evm_chain_id: number;
+  family: ChainFamily;
+  /** Asset id of the gas token in the price source; 'ethereum' for ETH-gas chains. */
+  gas_token: string;
+  /** Ticker shown in master.json (ETH, MNT, ...). */
+  symbol: string;
+  rpc_urls: string[];
+  start: ChainStart;
+  /** Blocks behind the head that are still re-checked for reorgs. */
+  finality_lag: number;
+  flags: { fee_table: boolean; apps: boolean };
+  chain_type: string; // 'L1' | 'L2'
+  bucket: string; // e.g. 'OP Chains', 'Arbitrum Orbit', 'Others'
+  colors: { light: string[]; dark: string[] };
+  launch_date: string | null;
+  website: string | null;
+  block_explorers: Record<string, string>;
+  events: ChainEvent[];
+  stablecoins: Stablecoin[];
+  settlement_addresses: `0x${string}`[];
+}
+
+/** A JSON-RPC endpoint is just a URL; kept as a type so logs never print credentials in paths. */
+export type RpcUrl = string;

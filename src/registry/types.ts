@@ -16,6 +16,7 @@ export interface ChainEvent {
 
 export interface Stablecoin {
   symbol: string;
+  /** Lower case in chains resolved by loadConfig (src/registry/config.ts). */
   address: `0x${string}`;
   decimals: number;
 }
@@ -46,6 +47,7 @@ export interface Chain {
   block_explorers: Record<string, string>;
   events: ChainEvent[];
   stablecoins: Stablecoin[];
+  /** Ethereum senders whose fees are this chain's rent; lower case once resolved. */
   settlement_addresses: `0x${string}`[];
 }
 

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { NormalizedBatch } from '../../ingest/normalized.js';
 import type { Checkpoint, Row, SqlValue, Store, StoredBlockRef } from '../store.js';
+import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import { DUCKDB_SCHEMA } from './schema.js';
 
 export interface DuckDbStoreOptions {
@@ -22,6 +23,8 @@ export class DuckDbStore implements Store {
   readonly engine = 'duckdb' as const;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly inTx = new AsyncLocalStorage<boolean>();
+  /** Highest stored block per chain (see highestBlock). */
+  private readonly highest = new Map<string, number>();
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -52,6 +55,8 @@ export class DuckDbStore implements Store {
   }
 
   exec(sql: string, params?: SqlValue[]): Promise<void> {
+    // Arbitrary SQL may touch blocks: forget what writeBatch knows about them.
+    this.highest.clear();
     return this.serial(async () => {
       await this.conn.run(sql, params as DuckDBValue[] | undefined);
     });
@@ -75,86 +80,41 @@ export class DuckDbStore implements Store {
   }
 
   async writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void> {
-    if (batch.blocks.length === 0) {
-      await this.transaction(() => this.putCheckpoint(checkpoint));
-      return;
-    }
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const b of batch.blocks) {
-      if (b.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): block of ${b.origin_key}`);
-      lo = Math.min(lo, b.block_number);
-      hi = Math.max(hi, b.block_number);
-    }
-    const hours = new Set<number>();
-    for (const b of batch.blocks) hours.add(Math.floor(b.block_time / 3600) * 3_600_000);
+    if (checkpoint.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
+    const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
+    const ok = sqlString(originKey);
     await this.transaction(async () => {
-      // Replace, never add: a batch retried after a crash overwrites its own earlier rows.
-      await this.conn.run('DELETE FROM transactions WHERE origin_key = $1 AND block_number BETWEEN $2 AND $3', [originKey, lo, hi]);
-      await this.conn.run('DELETE FROM blocks WHERE origin_key = $1 AND block_number BETWEEN $2 AND $3', [originKey, lo, hi]);
-      const ba = await this.conn.createAppender('blocks');
-      for (const b of batch.blocks) {
-        ba.appendVarchar(b.origin_key);
-        ba.appendBigInt(BigInt(b.block_number));
-        ba.appendVarchar(b.block_hash);
-        ba.appendVarchar(b.parent_hash);
-        ba.appendBigInt(BigInt(b.block_time));
-        ba.appendHugeInt(b.gas_used);
-        if (b.base_fee_wei === null) ba.appendNull();
-        else ba.appendHugeInt(b.base_fee_wei);
-        ba.appendInteger(b.tx_count);
-        ba.endRow();
+      // Statements here are literal SQL (values escaped or checked integers): a parameterised
+      // statement costs several extra round trips to DuckDB's threads, and a write runs a few.
+      if (batch.blocks.length > 0) {
+        // Replace, never add: a batch retried after a crash overwrites its own earlier rows.
+        // Appending past the highest stored block (the common case) needs no DELETE scan.
+        const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${batch.blocks.map((b) => b.block_number).join(',')})`;
+        if (lo <= (await this.highestBlock(originKey))) {
+          await this.conn.run(`DELETE FROM transactions WHERE origin_key = ${ok} AND ${inRange}`);
+          await this.conn.run(`DELETE FROM blocks WHERE origin_key = ${ok} AND ${inRange}`);
+        }
+        await appendBlocks(this.conn, batch.blocks);
+        await appendTransactions(this.conn, batch.txs);
       }
-      ba.flushSync();
-      ba.closeSync();
-      const ta = await this.conn.createAppender('transactions');
-      for (const t of batch.txs) {
-        ta.appendVarchar(t.origin_key);
-        ta.appendBigInt(BigInt(t.block_number));
-        ta.appendVarchar(t.block_hash);
-        ta.appendBigInt(BigInt(t.block_time));
-        ta.appendVarchar(t.tx_hash);
-        ta.appendInteger(t.tx_index);
-        ta.appendInteger(t.tx_type);
-        ta.appendHugeInt(t.nonce);
-        ta.appendVarchar(t.from_address);
-        if (t.to_address === null) ta.appendNull();
-        else ta.appendVarchar(t.to_address);
-        if (t.created_contract === null) ta.appendNull();
-        else ta.appendVarchar(t.created_contract);
-        ta.appendBoolean(t.input_empty);
-        if (t.selector === null) ta.appendNull();
-        else ta.appendVarchar(t.selector);
-        ta.appendHugeInt(t.value_wei);
-        ta.appendHugeInt(t.gas_limit);
-        ta.appendHugeInt(t.gas_used);
-        ta.appendTinyInt(t.status);
-        ta.appendHugeInt(t.gas_price_wei);
-        ta.appendHugeInt(t.l1_fee_wei);
-        ta.appendHugeInt(t.l1_gas_used);
-        ta.appendHugeInt(t.fee_wei);
-        ta.appendBoolean(t.is_user_tx);
-        ta.endRow();
-      }
-      ta.flushSync();
-      ta.closeSync();
-      await this.markDirty(originKey, [...hours]);
-      await this.putCheckpoint(checkpoint);
+      await this.conn.run(`${dirtySql(ok, hours)}${checkpointSql(checkpoint)}`);
     });
+    // Only after the commit: a failed write leaves the cache as it was.
+    if (batch.blocks.length > 0) this.highest.set(originKey, Math.max(hi, this.highest.get(originKey) ?? -1));
   }
 
-  private async markDirty(originKey: string, hours: number[]): Promise<void> {
-    if (hours.length === 0) return;
-    const values = hours.map((h) => `('${originKey.replace(/'/g, "''")}', ${Math.trunc(h)})`).join(',');
-    await this.conn.run(`INSERT INTO dirty_hours VALUES ${values} ON CONFLICT DO NOTHING`);
-  }
-
-  private async putCheckpoint(cp: Checkpoint): Promise<void> {
-    await this.conn.run(
-      `INSERT INTO checkpoints VALUES ($1, $2, $3)
-       ON CONFLICT (origin_key) DO UPDATE SET block_number = excluded.block_number, block_hash = excluded.block_hash`,
-      [cp.origin_key, cp.block_number, cp.block_hash],
-    );
+  /**
+   * Highest stored block of a chain, cached: blocks are written only through writeBatch and
+   * removed only through rollback, which keep it current (`exec` of other SQL drops the cache).
+   */
+  private async highestBlock(originKey: string): Promise<number> {
+    let h = this.highest.get(originKey);
+    if (h === undefined) {
+      const r = await this.conn.runAndReadAll(`SELECT coalesce(max(block_number), -1) FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
+      h = Number(r.getRows()[0][0]);
+      this.highest.set(originKey, h);
+    }
+    return h;
   }
 
   async getCheckpoint(originKey: string): Promise<Checkpoint | null> {
@@ -176,26 +136,24 @@ export class DuckDbStore implements Store {
   }
 
   async rollback(originKey: string, fromBlock: number, checkpoint: Checkpoint | null): Promise<void> {
+    if (!Number.isSafeInteger(fromBlock)) throw new Error(`rollback(${originKey}): fromBlock must be an integer, got ${fromBlock}`);
+    if (checkpoint && checkpoint.origin_key !== originKey) throw new Error(`rollback(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
+    const ok = sqlString(originKey);
     await this.transaction(async () => {
-      const hours = await this.query<{ h: bigint }>(
-        'SELECT DISTINCT block_time // 3600 * 3600000 AS h FROM blocks WHERE origin_key = $1 AND block_number >= $2',
-        [originKey, fromBlock],
-      );
-      await this.conn.run('DELETE FROM transactions WHERE origin_key = $1 AND block_number >= $2', [originKey, fromBlock]);
-      await this.conn.run('DELETE FROM blocks WHERE origin_key = $1 AND block_number >= $2', [originKey, fromBlock]);
-      await this.markDirty(originKey, hours.map((r) => Number(r.h)));
-      if (checkpoint) await this.putCheckpoint(checkpoint);
-      else await this.conn.run('DELETE FROM checkpoints WHERE origin_key = $1', [originKey]);
+      const hours = await this.conn.runAndReadAll(`SELECT DISTINCT block_time // 3600 * 3600000 FROM blocks WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
+      await this.conn.run(`DELETE FROM transactions WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
+      await this.conn.run(`DELETE FROM blocks WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
+      const dirty = dirtySql(ok, hours.getRows().map((r) => Number(r[0])));
+      await this.conn.run(`${dirty}${checkpoint ? checkpointSql(checkpoint) : `DELETE FROM checkpoints WHERE origin_key = ${ok};`}`);
     });
+    this.highest.delete(originKey);
   }
 
   async pruneRaw(originKey: string, beforeUnixS: number): Promise<number> {
-    const rows = await this.query<{ n: bigint }>(
-      'SELECT count(*) AS n FROM transactions WHERE origin_key = $1 AND block_time < $2',
-      [originKey, beforeUnixS],
-    );
-    await this.exec('DELETE FROM transactions WHERE origin_key = $1 AND block_time < $2', [originKey, beforeUnixS]);
-    return Number(rows[0]?.n ?? 0);
+    return this.serial(async () => {
+      const res = await this.conn.run('DELETE FROM transactions WHERE origin_key = $1 AND block_time < $2', [originKey, beforeUnixS]);
+      return res.rowsChanged;
+    });
   }
 
   async dirtyHours(originKey: string): Promise<number[]> {
@@ -220,4 +178,44 @@ export class DuckDbStore implements Store {
       this.instance.closeSync();
     });
   }
+}
+
+/**
+ * Refuse a batch that would break the tables' invariants: rows of another chain, a block twice,
+ * a transaction whose block is not in the batch (it would survive the block's replacement).
+ */
+function checkBatch(originKey: string, batch: NormalizedBatch): { lo: number; hi: number; contiguous: boolean; hours: number[] } {
+  const hashes = new Map<number, string>();
+  const hours = new Set<number>();
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const b of batch.blocks) {
+    if (b.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): block ${b.block_number} is of chain ${b.origin_key}`);
+    if (hashes.has(b.block_number)) throw new Error(`writeBatch(${originKey}): block ${b.block_number} appears twice`);
+    hashes.set(b.block_number, b.block_hash);
+    if (b.block_number < lo) lo = b.block_number;
+    if (b.block_number > hi) hi = b.block_number;
+    hours.add(Math.floor(b.block_time / 3600) * 3_600_000);
+  }
+  for (const t of batch.txs) {
+    if (t.origin_key !== originKey || hashes.get(t.block_number) !== t.block_hash) {
+      throw new Error(`writeBatch(${originKey}): transaction ${t.tx_hash} of ${t.origin_key} block ${t.block_number} (${t.block_hash}) has no block in the batch`);
+    }
+  }
+  return { lo, hi, contiguous: hi - lo + 1 === batch.blocks.length, hours: [...hours] };
+}
+
+function sqlString(s: string): string {
+  return `'${s.replace(/'/g, "''")}'`;
+}
+
+function dirtySql(ok: string, hours: number[]): string {
+  if (hours.length === 0) return '';
+  return `INSERT INTO dirty_hours VALUES ${hours.map((h) => `(${ok}, ${Math.trunc(h)})`).join(',')} ON CONFLICT DO NOTHING;`;
+}
+
+function checkpointSql(cp: Checkpoint): string {
+  if (!Number.isSafeInteger(cp.block_number)) throw new Error(`checkpoint of ${cp.origin_key}: block_number must be an integer, got ${cp.block_number}`);
+  return `INSERT INTO checkpoints VALUES (${sqlString(cp.origin_key)}, ${cp.block_number}, ${sqlString(cp.block_hash)})
+     ON CONFLICT (origin_key) DO UPDATE SET block_number = excluded.block_number, block_hash = excluded.block_hash;`;
 }

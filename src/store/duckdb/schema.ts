@@ -46,4 +46,54 @@ export const DUCKDB_SCHEMA: string[] = [
      origin_key VARCHAR NOT NULL,
      hour_ms BIGINT NOT NULL,
      PRIMARY KEY (origin_key, hour_ms))`,
+
+  // ---- prices and metric facts (owned by the metrics stage: src/sources/prices, src/metrics) ----
+  // One USD price per asset and period; `granularity` is 'daily' or 'hourly', period_ms its start.
+  `CREATE TABLE IF NOT EXISTS prices (
+     asset VARCHAR NOT NULL,
+     granularity VARCHAR NOT NULL,
+     period_ms BIGINT NOT NULL,
+     usd DOUBLE NOT NULL,
+     PRIMARY KEY (asset, granularity, period_ms))`,
+  // Published figures per chain, key and period. No primary key: a period is replaced by
+  // delete + insert inside one transaction (an index would also slow bulk rebuilds).
+  // A NULL value means "computed, undefined" (e.g. a median over no fees).
+  `CREATE TABLE IF NOT EXISTS facts (
+     origin_key VARCHAR NOT NULL,
+     metric_key VARCHAR NOT NULL,
+     granularity VARCHAR NOT NULL,
+     period_ms BIGINT NOT NULL,
+     value DOUBLE)`,
+  // Money figures in the chain's gas-token wei, before any price: `exact_wei` is the exact
+  // HUGEINT sum for summed keys (NULL for medians and means, which are not integers).
+  `CREATE TABLE IF NOT EXISTS native_facts (
+     origin_key VARCHAR NOT NULL,
+     metric_key VARCHAR NOT NULL,
+     granularity VARCHAR NOT NULL,
+     period_ms BIGINT NOT NULL,
+     value DOUBLE,
+     exact_wei HUGEINT)`,
+  // Distinct senders per chain and day: any window's distinct count is exact from these.
+  `CREATE TABLE IF NOT EXISTS daa_addresses (
+     origin_key VARCHAR NOT NULL,
+     day_ms BIGINT NOT NULL,
+     address VARCHAR NOT NULL)`,
+  // Days whose hours were computed before the day itself was complete.
+  `CREATE TABLE IF NOT EXISTS pending_days (
+     origin_key VARCHAR NOT NULL,
+     day_ms BIGINT NOT NULL,
+     PRIMARY KEY (origin_key, day_ms))`,
+  // How far each chain's facts are complete (exclusive ends, ms): documents end their series here.
+  `CREATE TABLE IF NOT EXISTS fact_status (
+     origin_key VARCHAR PRIMARY KEY,
+     hours_until BIGINT NOT NULL,
+     days_until BIGINT NOT NULL)`,
+  // Periods whose money conversion used a fallback price or had none (status 'fallback' | 'missing').
+  `CREATE TABLE IF NOT EXISTS price_status (
+     origin_key VARCHAR NOT NULL,
+     granularity VARCHAR NOT NULL,
+     period_ms BIGINT NOT NULL,
+     asset VARCHAR NOT NULL,
+     status VARCHAR NOT NULL,
+     price_period_ms BIGINT)`,
 ];

@@ -1,0 +1,215 @@
+// Benchmark of the metrics and documents stages (npm run bench:build). Generates synthetic
+// normalized transactions for a few chains, then measures:
+//   facts_full_s        full fact computation from raw transactions
+//   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
+//   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
+//   ceiling_s           the bare engine time of the same aggregations, one query each
+// The last line of output is one JSON object with these figures.
+// Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
+import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
+import { buildAllDocuments } from '../src/documents/build-all.js';
+import { buildDocumentSet } from '../src/documents/document-set.js';
+import type { NormalizedBlock, NormalizedTx } from '../src/ingest/normalized.js';
+import { createLogger } from '../src/log.js';
+import { computeFacts } from '../src/metrics/compute-facts.js';
+import type { Chain } from '../src/registry/types.js';
+import { writePrices } from '../src/sources/prices/price-store.js';
+import type { PriceRow } from '../src/sources/prices/types.js';
+import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+
+const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
+const DAYS = Number(process.env.BENCH_DAYS ?? 30);
+const TX_PER_DAY = Number(process.env.BENCH_TX_PER_DAY ?? 10_000);
+const DB = process.env.BENCH_DB ?? ':memory:';
+const BLOCK_S = 12;
+const END = Date.UTC(2024, 6, 1); // the last generated hour ends here
+const START = END - DAYS * DAY_MS;
+const log = (msg: string) => process.stderr.write(`${msg}\n`);
+const silent = createLogger('silent');
+
+function chainConfig(i: number): Chain {
+  const ok = `bench_${i}`;
+  return {
+    origin_key: ok,
+    name: `Bench ${i}`,
+    name_short: `B${i}`,
+    evm_chain_id: 70_000 + i,
+    family: i % 3 === 1 ? 'arbitrum' : 'op',
+    gas_token: i === 2 ? 'bench-token' : 'ethereum',
+    symbol: i === 2 ? 'BT' : 'ETH',
+    rpc_urls: ['http://127.0.0.1:1'],
+    start: { block: 0 },
+    finality_lag: 0,
+    flags: { fee_table: true, apps: false },
+    chain_type: 'L2',
+    bucket: 'Others',
+    colors: { light: ['#000000'], dark: ['#ffffff'] },
+    launch_date: null,
+    website: null,
+    block_explorers: {},
+    events: [],
+    stablecoins: [],
+    settlement_addresses: [],
+  };
+}
+
+/** A fast deterministic generator (xorshift) of blocks and transactions. */
+class Generator {
+  private s = 0x9e3779b9;
+  private readonly senders: string[];
+  next = 0;
+  constructor(readonly chain: Chain) {
+    this.s ^= chain.evm_chain_id;
+    this.senders = Array.from({ length: Math.max(100, Math.floor(TX_PER_DAY / 3)) }, (_, k) => `0x${(k + 1).toString(16).padStart(40, '0')}`);
+  }
+  private rnd(): number {
+    let x = this.s;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.s = x >>> 0;
+    return this.s / 4294967296;
+  }
+  /** Blocks every BLOCK_S seconds in [fromMs, toMs). */
+  hours(fromMs: number, toMs: number): { blocks: NormalizedBlock[]; txs: NormalizedTx[] } {
+    const ok = this.chain.origin_key;
+    const perBlock = (TX_PER_DAY * BLOCK_S) / 86_400;
+    const blocks: NormalizedBlock[] = [];
+    const txs: NormalizedTx[] = [];
+    for (let t = fromMs / 1000; t < toMs / 1000; t += BLOCK_S) {
+      const n = this.next++;
+      const hash = `0x${n.toString(16).padStart(64, '0')}`;
+      const count = Math.floor(perBlock) + (this.rnd() < perBlock % 1 ? 1 : 0);
+      let gasSum = 0n;
+      for (let i = 0; i < count; i++) {
+        const kind = this.rnd();
+        const gasUsed = kind < 0.35 ? 21_000n : kind < 0.7 ? BigInt(150_000 + Math.floor(this.rnd() * 200_000)) : BigInt(50_000 + Math.floor(this.rnd() * 900_000));
+        const system = kind > 0.98;
+        const gasPrice = system ? 0n : BigInt(1_000_000 + Math.floor(this.rnd() * 50_000_000));
+        const l1Fee = system ? 0n : BigInt(Math.floor(this.rnd() * 1e10));
+        gasSum += gasUsed;
+        const from = this.senders[Math.floor(this.senders.length * this.rnd() ** 2)]!;
+        txs.push({
+          origin_key: ok,
+          block_number: n,
+          block_hash: hash,
+          block_time: t,
+          tx_hash: `${hash.slice(0, 58)}${i.toString(16).padStart(8, '0')}`,
+          tx_index: i,
+          tx_type: 2,
+          nonce: 0n,
+          from_address: from,
+          to_address: '0x00000000000000000000000000000000000000aa',
+          created_contract: null,
+          input_empty: gasUsed === 21_000n,
+          selector: gasUsed === 21_000n ? null : '0xa9059cbb',
+          value_wei: 0n,
+          gas_limit: gasUsed * 2n,
+          gas_used: gasUsed,
+          status: 1,
+          gas_price_wei: gasPrice,
+          l1_fee_wei: l1Fee,
+          l1_gas_used: this.chain.family === 'arbitrum' ? gasUsed / 10n : 0n,
+          fee_wei: this.chain.family === 'arbitrum' ? gasUsed * gasPrice : gasUsed * gasPrice + l1Fee,
+          is_user_tx: this.chain.family === 'arbitrum' ? gasUsed > 0n : gasPrice > 0n,
+        });
+      }
+      blocks.push({ origin_key: ok, block_number: n, block_hash: hash, parent_hash: `0x${Math.max(0, n - 1).toString(16).padStart(64, '0')}`, block_time: t, gas_used: gasSum, base_fee_wei: 1_000_000n, tx_count: count });
+    }
+    return { blocks, txs };
+  }
+}
+
+async function write(store: DuckDbStore, g: Generator, fromMs: number, toMs: number): Promise<number> {
+  let n = 0;
+  for (let h = fromMs; h < toMs; h += 6 * HOUR_MS) {
+    const batch = g.hours(h, Math.min(toMs, h + 6 * HOUR_MS));
+    const last = batch.blocks.at(-1)!;
+    await store.writeBatch(g.chain.origin_key, batch, { origin_key: g.chain.origin_key, block_number: last.block_number, block_hash: last.block_hash });
+    n += batch.txs.length;
+  }
+  return n;
+}
+
+async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const t = performance.now();
+  const out = await fn();
+  return [(performance.now() - t) / 1000, out];
+}
+
+async function main(): Promise<void> {
+  const store = await DuckDbStore.open({ path: DB });
+  const chains = Array.from({ length: CHAINS }, (_, i) => chainConfig(i));
+  const gens = chains.map((c) => new Generator(c));
+  log(`bench:build: ${CHAINS} chains × ${DAYS} days × ~${TX_PER_DAY} tx/day into ${DB}`);
+  let tx = 0;
+  const [writeS] = await seconds(async () => {
+    for (const g of gens) tx += await write(store, g, START, END - HOUR_MS);
+  });
+  log(`  wrote ${tx} transactions in ${writeS.toFixed(1)} s`);
+  const prices: PriceRow[] = [];
+  for (let d = START; d < END + DAY_MS; d += DAY_MS) {
+    prices.push({ asset: 'ethereum', granularity: 'daily', period_ms: d, usd: 3000 + (d / DAY_MS) % 500 });
+    prices.push({ asset: 'bench-token', granularity: 'daily', period_ms: d, usd: 0.5 + ((d / DAY_MS) % 7) / 10 });
+  }
+  for (let h = END - 20 * DAY_MS; h < END + 2 * HOUR_MS; h += HOUR_MS) {
+    prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: 3000 + (h / HOUR_MS) % 500 });
+    prices.push({ asset: 'bench-token', granularity: 'hourly', period_ms: h, usd: 0.5 + ((h / HOUR_MS) % 7) / 10 });
+  }
+  await writePrices(store, prices);
+
+  // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
+  const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);
+  const [factsS] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
+  log(`  facts (full): ${factsS.toFixed(2)} s`);
+  const [docsS, docs] = await seconds(async () => {
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    return buildDocumentSet(inputs, clock.now());
+  });
+  log(`  documents (full): ${docsS.toFixed(2)} s, ${docs.entries.size} documents`);
+
+  // One new hour on every chain, then the head moves into the following hour.
+  for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
+  clock.set(END + 30 * 60_000);
+  const [incS] = await seconds(async () => {
+    await computeFacts(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    return buildDocumentSet(inputs, clock.now());
+  });
+  log(`  one new hour → facts + documents: ${incS.toFixed(2)} s`);
+
+  // The ceiling: the same aggregations as bare queries over all chains at once.
+  const [ceilS] = await seconds(async () => {
+    for (const [g, s] of [['hourly', 3600], ['daily', 86_400]] as const) {
+      await store.query(`
+        SELECT origin_key, block_time // ${s} AS p,
+          count(*) FILTER (WHERE is_user_tx), count(DISTINCT from_address), sum(fee_wei),
+          quantile_cont(CAST(fee_wei AS DOUBLE), 0.5) FILTER (WHERE fee_wei > 0),
+          sum(gas_used - l1_gas_used)
+          ${g === 'hourly' ? `,
+          quantile_cont(CAST(fee_wei AS DOUBLE), 0.5) FILTER (WHERE fee_wei > 0 AND input_empty AND to_address IS NOT NULL),
+          quantile_cont(CAST(fee_wei AS DOUBLE), 0.5) FILTER (WHERE fee_wei > 0 AND gas_used BETWEEN 150000 AND 350000),
+          avg(CAST(fee_wei AS DOUBLE)) FILTER (WHERE fee_wei > 0)` : ''}
+        FROM transactions GROUP BY ALL`);
+    }
+    await store.query('SELECT count(*) FROM (SELECT DISTINCT origin_key, block_time // 86400, from_address FROM transactions)');
+  });
+  log(`  ceiling (bare aggregation queries): ${ceilS.toFixed(2)} s`);
+  await store.close();
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  console.log(
+    JSON.stringify({
+      facts_full_s: r(factsS),
+      docs_full_s: r(docsS),
+      incremental_hour_s: r(incS),
+      docs: docs.entries.size,
+      tx,
+      ceiling_s: r(ceilS),
+      facts_vs_ceiling: r(factsS / ceilS),
+      chains: CHAINS,
+      days: DAYS,
+    }),
+  );
+}
+
+await main();

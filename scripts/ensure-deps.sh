@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs before `npm start` and `npm test` (npm pre-scripts) so that each is the one command a
+# newcomer types on a fresh machine: it installs the npm packages when they are missing or older
+# than the lock file, and, for the tests, the real servers they run (nginx) from Debian.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "chainlytics: installing npm packages (npm ci)..." >&2
+  npm ci --no-audit --no-fund >&2
+fi
+
+if [ "${1:-}" = "--test" ]; then
+  if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+    if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
+      echo "chainlytics: installing nginx-light (the nginx test serves the exported documents)..." >&2
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends nginx-light >&2
+    else
+      echo "chainlytics: the tests need nginx; install it (Debian: apt-get install nginx-light) and run again." >&2
+      exit 1
+    fi
+  fi
+fi

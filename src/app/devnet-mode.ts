@@ -1,0 +1,84 @@
+// `npm start` without a config file: the built-in devnet chains in a child process (so the devnet
+// and the ingester each get a core), the service pointed at them, its own DuckDB file.
+// The devnet's anchor (seed, liveSince) is kept beside the data so a restart serves the same
+// chains and the stored data stays valid; an anchor older than MAX_ANCHOR_AGE starts afresh,
+// because the live part since then (real block times) would be days of blocks to catch up.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DAY_MS, HOUR_MS, type Clock } from '../clock.js';
+import { startDevnetProcess, type DevnetProcess } from '../devnet/process.js';
+import type { Logger } from '../log.js';
+import type { AppConfig } from '../registry/app-config.js';
+
+export const MAX_ANCHOR_AGE_MS = 2 * DAY_MS;
+
+export interface DevnetModeOptions {
+  dataDir: string;
+  clock: Clock;
+  logger: Logger;
+  seed?: number;
+  historyDays?: number;
+  txPerDay?: number;
+}
+
+interface Anchor {
+  seed: number;
+  liveSince: number;
+  historyDays: number;
+  txPerDay: number;
+}
+
+export interface DevnetMode {
+  devnet: DevnetProcess;
+  duckdbPath: string;
+  /** The base config with the devnet's chains and price feed in it. */
+  configure(base: AppConfig): AppConfig;
+}
+
+export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMode> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const anchorPath = join(opts.dataDir, 'devnet.json');
+  const duckdbPath = join(opts.dataDir, 'devnet.duckdb');
+  const wanted = { seed: opts.seed ?? 1, historyDays: opts.historyDays ?? 120, txPerDay: opts.txPerDay ?? 2000 };
+  const now = opts.clock.now();
+  let anchor = readAnchor(anchorPath);
+  const stale =
+    !anchor ||
+    now - anchor.liveSince * 1000 > MAX_ANCHOR_AGE_MS ||
+    anchor.seed !== wanted.seed ||
+    anchor.historyDays !== wanted.historyDays ||
+    anchor.txPerDay !== wanted.txPerDay;
+  if (stale) {
+    if (anchor) opts.logger.info({ anchorPath }, 'devnet anchor is stale or settings changed: starting a fresh devnet history');
+    for (const f of [duckdbPath, `${duckdbPath}.wal`]) rmSync(f, { force: true });
+    anchor = { ...wanted, liveSince: Math.floor(Math.floor(now / HOUR_MS) * HOUR_MS) / 1000 };
+    writeFileSync(anchorPath, JSON.stringify(anchor, null, 2) + '\n');
+  }
+  const a = anchor as Anchor;
+  const devnet = await startDevnetProcess({ seed: a.seed, liveSince: a.liveSince, historyDays: a.historyDays, txPerDay: a.txPerDay });
+  return {
+    devnet,
+    duckdbPath,
+    configure: (base) => ({
+      ...base,
+      source: `${base.source} + devnet`,
+      data_dir: opts.dataDir,
+      duckdb_path: duckdbPath,
+      chains: devnet.chainConfigs(),
+      prices: { ...base.prices, coingecko_url: devnet.info.priceUrl, coingecko_api_key: null, coingecko_api_key_env: null },
+    }),
+  };
+}
+
+function readAnchor(path: string): Anchor | null {
+  if (!existsSync(path)) return null;
+  try {
+    const a = JSON.parse(readFileSync(path, 'utf8')) as Partial<Anchor>;
+    if (typeof a.seed === 'number' && typeof a.liveSince === 'number' && typeof a.historyDays === 'number' && typeof a.txPerDay === 'number') {
+      return a as Anchor;
+    }
+  } catch {
+    // A corrupt anchor file is treated as none: the devnet history is rebuilt.
+  }
+  return null;
+}

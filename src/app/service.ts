@@ -1,0 +1,157 @@
+// The one place that knows every stage. It moves data one way, in rounds:
+//   ingest (catch up every chain) → prices → facts (dirty hours only) → documents → swap the
+//   served DocumentSet.
+// A round that finds nothing new to publish keeps the served set as it is. The HTTP server
+// only ever sees the DocumentHolder, never the store.
+import { hourStart, type Clock } from '../clock.js';
+import { buildAllDocuments } from '../documents/build-all.js';
+import type { BuildReport } from '../documents/build-report.js';
+import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
+import { Ingestor, type ChainProgress } from '../ingest/ingestor.js';
+import type { Logger } from '../log.js';
+import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
+import type { AppConfig } from '../registry/app-config.js';
+import { DocumentHolder } from '../server/document-holder.js';
+import type { HealthInfo } from '../server/health.js';
+import { openApiDocument } from '../server/openapi.js';
+import { CoinGeckoClient } from '../sources/prices/coingecko-client.js';
+import { importPriceCsvFile } from '../sources/prices/csv-import.js';
+import { assetsFor, syncPrices } from '../sources/prices/sync.js';
+import type { Store } from '../store/store.js';
+
+export interface ServiceOptions {
+  config: AppConfig;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** Called with every progress snapshot (the terminal bars / log lines). */
+  onProgress?: (p: ChainProgress) => void;
+  /** Pause between rounds once caught up. Default 5 s. */
+  roundIntervalMs?: number;
+  /** Minimum time between two price syncs. Default 10 min. */
+  priceIntervalMs?: number;
+}
+
+export interface RoundResult {
+  ingested_ok: boolean;
+  facts: FactsReport;
+  /** Set when this round published a new document set. */
+  build: BuildReport | null;
+  documents: number;
+}
+
+export class Service {
+  readonly holder = new DocumentHolder();
+  readonly ingestor: Ingestor;
+  private readonly prices: CoinGeckoClient | null;
+  private lastPriceSync = -Infinity;
+  private lastBuild: { at: number; hour: number } | null = null;
+  private csvImported = false;
+
+  constructor(private readonly opts: ServiceOptions) {
+    const { config, store, clock, logger } = opts;
+    this.ingestor = new Ingestor({
+      store,
+      chains: config.chains,
+      clock,
+      logger: logger.child({ stage: 'ingest' }),
+      retentionDays: config.retention_days,
+      onProgress: opts.onProgress,
+    });
+    this.prices = config.prices.coingecko_url
+      ? new CoinGeckoClient({ baseUrl: config.prices.coingecko_url, apiKey: config.prices.coingecko_api_key ?? undefined, clock })
+      : null;
+  }
+
+  /** One pass over every stage. Publishes a new set when facts changed or an hour completed. */
+  async round(signal?: AbortSignal): Promise<RoundResult> {
+    const { config, store, clock, logger } = this.opts;
+    const sync = await this.ingestor.syncOnce(signal);
+    await this.syncPrices();
+    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }) });
+    const changed = facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
+    const hour = hourStart(clock.now());
+    if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
+      return { ingested_ok: sync.ok, facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
+    }
+    const { set, report } = await this.build();
+    this.holder.swap(set);
+    this.lastBuild = { at: set.builtAt, hour };
+    logger.info({ documents: set.entries.size, degraded: report.degraded.length, ms: report.elapsed_ms }, 'document set published');
+    return { ingested_ok: sync.ok, facts, build: report, documents: set.entries.size };
+  }
+
+  /** Builds every document from the stored facts (no ingestion). */
+  async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
+    const { config, store, clock, logger } = this.opts;
+    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }) });
+    const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
+    return { set: buildDocumentSet(inputs, clock.now()), report: built.report };
+  }
+
+  /** Rounds until aborted; an error in one round is logged and the next round tries again. */
+  async run(signal: AbortSignal): Promise<void> {
+    const interval = this.opts.roundIntervalMs ?? 5_000;
+    while (!signal.aborted) {
+      try {
+        await this.round(signal);
+      } catch (err) {
+        if (signal.aborted) break;
+        this.opts.logger.error({ err }, 'round failed; retrying');
+      }
+      await sleepUnless(interval, signal);
+    }
+  }
+
+  health(): HealthInfo {
+    const now = this.opts.clock.now();
+    return {
+      last_build_at: this.lastBuild?.at ?? null,
+      chains: this.ingestor.progress().map((p) => {
+        const lag = p.last_block_time === null ? null : Math.max(0, Math.round(now / 1000 - p.last_block_time));
+        const degraded = p.state === 'error' || lag === null || lag > 3 * 3600;
+        return {
+          origin_key: p.origin_key,
+          head_block: p.head,
+          last_ingested_block: p.last_block,
+          last_ingested_block_time: p.last_block_time === null ? null : p.last_block_time * 1000,
+          lag_seconds: lag,
+          status: degraded ? 'degraded' : 'ok',
+          ...(p.error ? { message: p.error } : lag === null ? { message: 'nothing ingested yet' } : {}),
+        };
+      }),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.ingestor.close();
+  }
+
+  private async syncPrices(): Promise<void> {
+    const { config, store, clock, logger } = this.opts;
+    if (!this.csvImported) {
+      for (const file of config.prices.csv) {
+        const n = await importPriceCsvFile(store, file);
+        logger.info({ file, rows: n }, 'price CSV imported');
+      }
+      this.csvImported = true;
+    }
+    if (!this.prices || clock.now() - this.lastPriceSync < (this.opts.priceIntervalMs ?? 10 * 60_000)) return;
+    const result = await syncPrices(store, this.prices, assetsFor(config.chains), { clock, logger: logger.child({ stage: 'prices' }) });
+    // Failed assets are retried next round, not after the full interval.
+    if (result.failed.length === 0) this.lastPriceSync = clock.now();
+  }
+}
+
+function sleepUnless(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

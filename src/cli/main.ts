@@ -1,0 +1,81 @@
+// The `chainlytics` command. Each subcommand is a thin wrapper: parse flags, load and validate
+// the configuration, then hand over to src/app. Errors a user can fix (bad config, port in use)
+// end with a message and exit code 2, never with a stack trace.
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError } from '../registry/config-error.js';
+import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
+
+function int(name: string, min: number, max: number) {
+  return (v: string): number => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
+    return n;
+  };
+}
+
+const program = new Command()
+  .name('chainlytics')
+  .description('Open chain analytics: ingest EVM chains over JSON-RPC, compute metrics, serve JSON documents.')
+  .showHelpAfterError();
+
+const devnetFlags = (c: Command): Command =>
+  c
+    .option('--devnet-days <n>', 'devnet: days of history (without --config)', int('--devnet-days', 1, 730))
+    .option('--devnet-tx-per-day <n>', 'devnet: mean transactions per day per chain', int('--devnet-tx-per-day', 1, 1_000_000))
+    .option('--devnet-seed <n>', 'devnet: seed of the simulated chains', int('--devnet-seed', 0, 2 ** 31 - 1));
+
+devnetFlags(
+  program
+    .command('serve', { isDefault: true })
+    .description('ingest, compute and serve every document (the built-in devnet chains when no --config is given)')
+    .option('-c, --config <file>', 'configuration file (YAML); see examples/chainlytics.example.yaml')
+    .option('-p, --port <n>', 'HTTP port (default 8080, or $PORT)', int('--port', 0, 65535))
+    .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
+    .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)'),
+).action(runServe);
+
+devnetFlags(
+  program
+    .command('build')
+    .description('catch up, compute facts and write every document to a directory (DIR/v1/...json with .gz and .br) for a static host')
+    .requiredOption('-o, --out <dir>', 'output directory')
+    .option('-c, --config <file>', 'configuration file (YAML)')
+    .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
+    .option('--no-ingest', 'build from what is stored, without fetching new blocks'),
+).action(runBuild);
+
+devnetFlags(
+  program
+    .command('ingest')
+    .description('ingest the configured chains into the store (once, or --follow the heads)')
+    .option('-c, --config <file>', 'configuration file (YAML)')
+    .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
+    .option('--follow', 'keep following the chain heads until interrupted'),
+).action(runIngest);
+
+program
+  .command('devnet')
+  .description('run the simulated chains and price feed on loopback and print their URLs')
+  .option('--days <n>', 'days of history', int('--days', 1, 730), 120)
+  .option('--tx-per-day <n>', 'mean transactions per day per chain', int('--tx-per-day', 1, 1_000_000), 2000)
+  .option('--seed <n>', 'seed', int('--seed', 0, 2 ** 31 - 1), 1)
+  .action(runDevnet);
+
+program.command('check-config').description('validate a configuration file and print the resolved chains').argument('<file>').action(runCheckConfig);
+program.command('chains').description('list the built-in chains (an operator only adds rpc_urls)').action(runChains);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  const e = err as NodeJS.ErrnoException;
+  if (e.code === 'EADDRINUSE') {
+    process.stderr.write(`chainlytics: the port is already in use (${e.message}). Pick another with --port or PORT.\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`chainlytics: ${e.stack ?? String(err)}\n`);
+  process.exit(1);
+}

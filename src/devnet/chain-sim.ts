@@ -1,0 +1,161 @@
+// One simulated chain: its timeline, the fork version of every block (reorgs), a small cache
+// of recently served blocks, the head from the clock, the stablecoin supplies `eth_call`
+// answers, and the ground truth tests compare ingestion against.
+import type { Clock } from '../clock.js';
+import { DAY_MS } from '../clock.js';
+import { devnetStablecoins, type DevnetStablecoin } from './apps.js';
+import { BlockModel, ChainGenerator, isUserTx, txFeeWei } from './block-model.js';
+import type { DevnetChainSpec } from './chains.js';
+import { blockHash } from './hashes.js';
+import type { Population } from './identities.js';
+import { hashInts, hashString, unit } from './prng.js';
+import { ChainJson } from './rpc-json.js';
+import { Timeline } from './timeline.js';
+import { TrafficModel } from './traffic.js';
+
+export interface DayTruth {
+  day: number;
+  blocks: number;
+  tx_all: number;
+  txcount: number;
+  distinct_senders: number;
+  fee_wei: bigint;
+}
+
+export interface ChainSimOptions {
+  seed: number;
+  clock: Clock;
+  liveSince: number;
+  historyDays: number;
+  historyBlockInterval: number;
+  txPerDay: number;
+  population: Population;
+  l1BaseFee: (t: number) => number;
+  /** Blocks kept generated (with their JSON) for repeated requests. */
+  cacheBlocks?: number;
+}
+
+const ZERO_HASH = `0x${'0'.repeat(64)}`;
+const SHARES: Record<string, number> = { USDC: 0.5, USDT: 0.35, DAI: 0.15 };
+
+export class ChainSim {
+  readonly timeline: Timeline;
+  readonly traffic: TrafficModel;
+  readonly generator: ChainGenerator;
+  readonly json: ChainJson;
+  readonly stablecoins: DevnetStablecoin[];
+  /** eth_getBlockReceipts answers -32601 when false (a node without the method). */
+  blockReceipts = true;
+  private readonly seed: number;
+  private readonly clock: Clock;
+  private readonly chainHash: number;
+  private readonly versions = new Map<number, number>();
+  private nextVersion = 1;
+  private readonly cache = new Map<number, BlockModel>();
+  private readonly cacheBlocks: number;
+
+  constructor(
+    readonly spec: DevnetChainSpec,
+    o: ChainSimOptions,
+  ) {
+    this.seed = o.seed;
+    this.clock = o.clock;
+    this.chainHash = hashString(spec.origin_key);
+    this.timeline = new Timeline(o.liveSince, o.historyDays, o.historyBlockInterval, spec.block_time_s);
+    this.traffic = new TrafficModel(o.seed, spec, o.txPerDay, o.liveSince);
+    this.generator = new ChainGenerator({ seed: o.seed, spec, timeline: this.timeline, traffic: this.traffic, l1BaseFee: o.l1BaseFee, population: o.population });
+    this.json = new ChainJson(spec);
+    this.stablecoins = devnetStablecoins(spec.origin_key);
+    this.cacheBlocks = o.cacheBlocks ?? 256;
+  }
+
+  /** The last block with timestamp <= now (0 before genesis: block 0 always exists). */
+  head(): number {
+    return Math.max(0, this.timeline.blockAt(Math.floor(this.clock.now() / 1000)));
+  }
+
+  /** The canonical fork version of block n (0 unless a reorg replaced it). */
+  version(n: number): number {
+    return this.versions.get(n) ?? 0;
+  }
+
+  hashOf(n: number): string {
+    return n < 0 ? ZERO_HASH : blockHash(this.seed, this.chainHash, n, this.version(n));
+  }
+
+  /** Block n at its canonical version (no head check: callers decide what exists). */
+  block(n: number): BlockModel {
+    return this.blockAtVersion(n, this.version(n));
+  }
+
+  blockAtVersion(n: number, version: number): BlockModel {
+    const key = n * 16777216 + version;
+    const hit = this.cache.get(key);
+    if (hit) {
+      // Refresh recency: Map iteration order is insertion order, the first key is the oldest.
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit;
+    }
+    const b = this.generate(n, version);
+    this.cache.set(key, b);
+    if (this.cache.size > this.cacheBlocks) this.cache.delete(this.cache.keys().next().value as number);
+    return b;
+  }
+
+  private generate(n: number, version: number): BlockModel {
+    return this.generator.generate(n, version, blockHash(this.seed, this.chainHash, n, version), this.hashOf(n - 1));
+  }
+
+  /** Replace the last `depth` blocks up to the head with a new fork. */
+  reorg(depth: number): void {
+    const head = this.head();
+    if (!Number.isInteger(depth) || depth < 1) throw new Error(`devnet ${this.spec.origin_key}: reorg depth must be a positive integer, got ${depth}`);
+    if (depth > head) throw new Error(`devnet ${this.spec.origin_key}: cannot reorg ${depth} blocks, the head is block ${head} (genesis cannot be replaced)`);
+    const version = this.nextVersion++;
+    for (let n = head - depth + 1; n <= head; n++) this.versions.set(n, version);
+  }
+
+  /** Counts of the blocks of one UTC day that exist now, straight from the generator. */
+  groundTruth(dayMs: number): DayTruth {
+    if (!Number.isInteger(dayMs) || dayMs % DAY_MS !== 0) throw new Error(`devnet groundTruth: day must be the unix ms of a UTC day start, got ${dayMs}`);
+    const dayS = dayMs / 1000;
+    const first = this.timeline.blockAt(dayS - 1) + 1;
+    const last = Math.min(this.timeline.blockAt(dayS + 86399), this.head());
+    const family = this.spec.family;
+    const senders = new Set<string>();
+    let txAll = 0;
+    let txcount = 0;
+    let fee = 0n;
+    let blocks = 0;
+    for (let n = first; n <= last; n++) {
+      // Generated outside the cache: a day scan must not evict the blocks an ingester is reading.
+      const b = this.generate(n, this.version(n));
+      blocks++;
+      txAll += b.txs.length;
+      for (const tx of b.txs) {
+        senders.add(tx.from);
+        if (isUserTx(tx, family)) txcount++;
+        fee += txFeeWei(tx, family);
+      }
+    }
+    return { day: dayMs, blocks, tx_all: txAll, txcount, distinct_senders: senders.size, fee_wei: fee };
+  }
+
+  /** totalSupply() of a stablecoin at block n, in its smallest unit; null for other addresses. */
+  stablecoinSupply(address: string, n: number): bigint | null {
+    const coin = this.stablecoins.find((c) => c.address === address);
+    if (!coin) return null;
+    const t = this.timeline.timestamp(n);
+    const h = hashString(coin.symbol);
+    // Dollars on the chain: proportional to its size, growing with it, with a weekly swing
+    // and small per-block mint/burn noise.
+    const base = 4e8 * this.spec.scale * (SHARES[coin.symbol] ?? 0.1);
+    const trend = Math.sqrt(this.traffic.growth(t));
+    const swing = 1 + 0.02 * Math.sin((2 * Math.PI * t) / (7 * 86400) + (h % 628) / 100);
+    const noise = 1 + 0.002 * (unit(hashInts(this.seed, this.chainHash, n, h)) - 0.5);
+    const tokens = Math.round(base * trend * swing * noise);
+    const fraction = BigInt(hashInts(this.seed, n, h, 9) % 1_000_000) * 10n ** BigInt(Math.max(0, coin.decimals - 6));
+    return BigInt(tokens) * 10n ** BigInt(coin.decimals) + fraction;
+  }
+}

@@ -1,0 +1,229 @@
+// The devnet: simulated EVM chains speaking real JSON-RPC over loopback HTTP, plus a
+// CoinGecko-shaped price feed, for the demo and the integration tests (DESIGN.md "The devnet").
+import { systemClock, type Clock } from '../clock.js';
+import type { Chain, ChainFamily } from '../registry/types.js';
+import { ChainSim, type DayTruth } from './chain-sim.js';
+import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, type DevnetChainSpec } from './chains.js';
+import type { FaultOptions, FaultStats } from './faults.js';
+import { batcherAddress, Population } from './identities.js';
+import { PriceServer } from './price-server.js';
+import { RpcServer } from './rpc-server.js';
+import { l1BaseFeeModel } from './traffic.js';
+
+export { DEVNET_APPS, devnetStablecoins, type DevnetApp, type DevnetAppContract, type DevnetStablecoin } from './apps.js';
+export { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, type DevnetChainSpec } from './chains.js';
+export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultStats } from './faults.js';
+export { batcherAddress } from './identities.js';
+export { DEVNET_PRICE_ASSETS, devnetPrice } from './prices.js';
+export type { DayTruth } from './chain-sim.js';
+
+export interface DevnetOptions {
+  /** Default 1. */
+  seed?: number;
+  /** Default systemClock; "now" = clock.now(). */
+  clock?: Clock;
+  /** Days of history before liveSince; default 120. */
+  historyDays?: number;
+  /**
+   * Unix seconds where sparse history ends and live blocks start. Default: clock.now() rounded
+   * down to the hour at start. Persist it to serve the same chain after a restart.
+   */
+  liveSince?: number;
+  /** Seconds between history blocks; default 300. */
+  historyBlockInterval?: number;
+  /** Mean user transactions per day per chain at the end of history, before per-chain scale; default 2000. */
+  txPerDay?: number;
+  /** Subset of origin_keys; default all. */
+  chains?: string[];
+  /** Default '127.0.0.1'; every server listens on an ephemeral port. */
+  host?: string;
+}
+
+export interface DevnetChainInfo {
+  origin_key: string;
+  name: string;
+  evm_chain_id: number;
+  family: ChainFamily;
+  /** Price-source asset id: 'ethereum' or the custom token's id. */
+  gas_token: string;
+  symbol: string;
+  /** JSON-RPC URL. */
+  url: string;
+  /** Live block time. */
+  block_time_s: number;
+  /** Unix s of block 0. */
+  genesis_time: number;
+}
+
+export interface Devnet {
+  chains: DevnetChainInfo[];
+  /** Base URL of the CoinGecko-shaped price API. */
+  priceUrl: string;
+  /** The options actually in effect (liveSince resolved), to restart the same chains. */
+  seed: number;
+  liveSince: number;
+  /** Registry entries pointing at the servers. */
+  chainConfigs(): Chain[];
+  /** Current head block number (from the clock). */
+  head(origin_key: string): number;
+  /** Last block with timestamp <= unixS (-1 before genesis). */
+  blockAt(origin_key: string, unixS: number): number;
+  /** Unix seconds of block n. */
+  blockTime(origin_key: string, n: number): number;
+  /** Counts of one UTC day (blocks up to the current head), from the generator itself. */
+  groundTruth(origin_key: string, dayMs: number): DayTruth;
+  /** Faults per chain ('*' = every chain, 'prices' = the price feed); rate 0 turns them off. */
+  setFaults(origin_key: string | '*', f: FaultOptions): void;
+  /** Requests seen and faults injected so far. */
+  faultStats(origin_key: string): FaultStats;
+  /** false → eth_getBlockReceipts answers -32601. */
+  setBlockReceipts(origin_key: string, supported: boolean): void;
+  /** Replace the last `depth` blocks (up to the current head) with a different fork. */
+  reorg(origin_key: string, depth: number): void;
+  close(): Promise<void>;
+}
+
+interface ResolvedOptions {
+  seed: number;
+  clock: Clock;
+  historyDays: number;
+  liveSince: number;
+  historyBlockInterval: number;
+  txPerDay: number;
+  specs: DevnetChainSpec[];
+  host: string;
+}
+
+function resolveOptions(opts: DevnetOptions): ResolvedOptions {
+  const clock = opts.clock ?? systemClock;
+  const seed = opts.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new Error(`devnet: seed must be an integer, got ${seed}`);
+  const historyDays = opts.historyDays ?? 120;
+  if (!(typeof historyDays === 'number' && historyDays >= 0 && historyDays <= 3650)) throw new Error(`devnet: historyDays must be a number in [0, 3650], got ${historyDays}`);
+  const historyBlockInterval = opts.historyBlockInterval ?? 300;
+  if (!(Number.isInteger(historyBlockInterval) && historyBlockInterval >= 1)) {
+    throw new Error(`devnet: historyBlockInterval must be a positive integer (seconds), got ${historyBlockInterval}`);
+  }
+  const txPerDay = opts.txPerDay ?? 2000;
+  if (!(typeof txPerDay === 'number' && txPerDay >= 0 && Number.isFinite(txPerDay))) throw new Error(`devnet: txPerDay must be a non-negative number, got ${txPerDay}`);
+  const nowS = Math.floor(clock.now() / 1000);
+  const liveSince = opts.liveSince ?? Math.floor(nowS / 3600) * 3600;
+  if (!Number.isSafeInteger(liveSince)) throw new Error(`devnet: liveSince must be unix seconds (an integer), got ${liveSince}`);
+  if (liveSince > nowS) throw new Error(`devnet: liveSince ${liveSince} is after the clock's now (${nowS}); it must be a past unix second`);
+  const keys = opts.chains ?? [...DEVNET_ORIGIN_KEYS];
+  if (keys.length === 0) throw new Error('devnet: chains must name at least one chain');
+  const specs = keys.map((k) => {
+    const spec = DEVNET_CHAIN_SPECS.find((c) => c.origin_key === k);
+    if (!spec) throw new Error(`devnet: unknown chain ${JSON.stringify(k)} in options.chains (devnet chains: ${DEVNET_ORIGIN_KEYS.join(', ')})`);
+    return spec;
+  });
+  if (new Set(keys).size !== keys.length) throw new Error(`devnet: options.chains lists a chain twice: ${keys.join(', ')}`);
+  return { seed, clock, historyDays, liveSince, historyBlockInterval, txPerDay, specs, host: opts.host ?? '127.0.0.1' };
+}
+
+function isoDate(unixS: number): string {
+  return new Date(unixS * 1000).toISOString().slice(0, 10);
+}
+
+function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain {
+  return {
+    origin_key: spec.origin_key,
+    name: spec.name,
+    name_short: spec.name_short,
+    evm_chain_id: spec.evm_chain_id,
+    family: spec.family,
+    gas_token: spec.gas_token,
+    symbol: spec.symbol,
+    rpc_urls: [url],
+    start: { block: 0 },
+    finality_lag: spec.finality_lag,
+    flags: { fee_table: true, apps: true },
+    chain_type: spec.chain_type,
+    bucket: spec.bucket,
+    colors: { light: [...spec.colors.light], dark: [...spec.colors.dark] },
+    launch_date: isoDate(sim.timeline.genesis),
+    website: null,
+    block_explorers: {},
+    events: [],
+    stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals })),
+    settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
+  };
+}
+
+export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
+  const o = resolveOptions(opts);
+  const population = new Population(o.seed);
+  const l1BaseFee = l1BaseFeeModel(o.seed, o.txPerDay, o.liveSince);
+  const servers = new Map<string, RpcServer>();
+  const prices = new PriceServer(o.seed, o.clock);
+  const started: Array<{ close(): Promise<void> }> = [];
+  let chains: DevnetChainInfo[];
+  let priceUrl: string;
+  try {
+    for (const spec of o.specs) {
+      const sim = new ChainSim(spec, {
+        seed: o.seed,
+        clock: o.clock,
+        liveSince: o.liveSince,
+        historyDays: o.historyDays,
+        historyBlockInterval: o.historyBlockInterval,
+        txPerDay: o.txPerDay,
+        population,
+        l1BaseFee,
+      });
+      const server = new RpcServer(sim, o.seed);
+      await server.listen(o.host);
+      started.push(server);
+      servers.set(spec.origin_key, server);
+    }
+    priceUrl = await prices.listen(o.host);
+    started.push(prices);
+    chains = o.specs.map((spec) => {
+      const s = servers.get(spec.origin_key) as RpcServer;
+      return {
+        origin_key: spec.origin_key,
+        name: spec.name,
+        evm_chain_id: spec.evm_chain_id,
+        family: spec.family,
+        gas_token: spec.gas_token,
+        symbol: spec.symbol,
+        url: s.url,
+        block_time_s: spec.block_time_s,
+        genesis_time: s.sim.timeline.genesis,
+      };
+    });
+  } catch (err) {
+    await Promise.all(started.map((s) => s.close()));
+    throw err;
+  }
+
+  const server = (origin_key: string): RpcServer => {
+    const s = servers.get(origin_key);
+    if (!s) throw new Error(`devnet: no chain ${JSON.stringify(origin_key)} (running: ${[...servers.keys()].join(', ')})`);
+    return s;
+  };
+  let closed: Promise<void> | null = null;
+
+  return {
+    chains,
+    priceUrl,
+    seed: o.seed,
+    liveSince: o.liveSince,
+    chainConfigs: () => o.specs.map((spec) => chainConfig(spec, server(spec.origin_key).sim, server(spec.origin_key).url)),
+    head: (k) => server(k).sim.head(),
+    blockAt: (k, unixS) => server(k).sim.timeline.blockAt(unixS),
+    blockTime: (k, n) => server(k).sim.timeline.timestamp(n),
+    groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
+    setFaults: (k, f) => {
+      if (k === 'prices') prices.faults.set(f, k);
+      else if (k === '*') for (const [key, s] of servers) s.faults.set(f, key);
+      else server(k).faults.set(f, k);
+    },
+    faultStats: (k) => ({ ...(k === 'prices' ? prices.faults.stats : server(k).faults.stats) }),
+    setBlockReceipts: (k, supported) => {
+      server(k).sim.blockReceipts = supported;
+    },
+    reorg: (k, depth) => server(k).sim.reorg(depth),
+    close: () => (closed ??= Promise.all(started.map((s) => s.close())).then(() => undefined)),
+  };
+}

@@ -1,0 +1,101 @@
+// Fee table — /v1/fees/table.json (CONTRACT.md section 2). Every fee-table chain, six hourly
+// metrics, the complete hours of the last 30 hours newest first. Row i is the same hour on
+// every chain: the newest row is the newest complete hour of any chain, and a chain without
+// data for an hour (behind, or not yet started) has nulls there.
+import { HOUR_MS } from '../clock.js';
+import { round } from '../metrics/changes.js';
+import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
+import type { FeeMetric } from '../registry/metrics.js';
+
+export const FEE_TABLE_PATH = '/v1/fees/table.json';
+export const FEE_TABLE_HOURS = 30;
+
+export interface FeeTableChain {
+  origin_key: string;
+  status: FactStatus | null;
+  facts: ChainFacts | null;
+}
+
+type Cell = number | null;
+
+/** Hours of the table, newest first; empty when no chain has a complete hour. */
+export function feeTableHours(chains: readonly FeeTableChain[]): number[] {
+  let newest = -Infinity;
+  let earliest = Infinity;
+  for (const c of chains) {
+    if (!c.status || !c.facts || c.facts.firstHour === null) continue;
+    const last = c.status.hours_until - HOUR_MS;
+    if (last < c.facts.firstHour) continue;
+    newest = Math.max(newest, last);
+    earliest = Math.min(earliest, c.facts.firstHour);
+  }
+  const hours: number[] = [];
+  if (newest === -Infinity) return hours;
+  // Hours before every chain's first data would be rows of nulls only: left out.
+  for (let h = newest; h > newest - FEE_TABLE_HOURS * HOUR_MS && h >= earliest; h -= HOUR_MS) hours.push(h);
+  return hours;
+}
+
+/**
+ * min–max scaling within one chain and metric: 0 = best, 1 = worst. Costs: cheapest = 0;
+ * inverted metrics (tps, throughput): highest = 0. All equal → 0; null stays null.
+ */
+export function normalize(values: readonly Cell[], invert: boolean): Cell[] {
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length === 0) return values.map(() => null);
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  return values.map((v) => {
+    if (v === null) return null;
+    if (max === min) return 0;
+    const x = (v - min) / (max - min);
+    return round(invert ? 1 - x : x, 2);
+  });
+}
+
+function metricTable(chain: FeeTableChain, metric: FeeMetric, hours: readonly number[]): { types: string[]; data: Cell[][] } {
+  const facts = chain.facts;
+  const status = chain.status;
+  const inRange = (h: number) => !!facts && !!status && facts.firstHour !== null && h >= facts.firstHour && h < status.hours_until;
+  const read = (key: string, h: number, empty: Cell): Cell => {
+    const m = facts!.hourly.get(key);
+    if (!m || !m.has(h)) return empty; // an hour without blocks
+    return m.get(h)!;
+  };
+  if ('eth' in metric.facts) {
+    const { eth, usd } = metric.facts;
+    const ethValues = hours.map((h) => (inRange(h) ? read(eth, h, null) : null));
+    const usdValues = hours.map((h) => {
+      const v = inRange(h) ? read(usd, h, null) : null;
+      return v === null ? null : round(v, 4);
+    });
+    const norm = normalize(ethValues, metric.invert_normalization);
+    const types = ['unix', 'value_eth', 'value_usd', 'normalized'];
+    if (ethValues.every((v) => v === null)) return { types, data: [] };
+    return { types, data: hours.map((h, i) => [h, ethValues[i]!, usdValues[i]!, norm[i]!]) };
+  }
+  const { value, divisor } = metric.facts;
+  const values = hours.map((h) => {
+    if (!inRange(h)) return null;
+    const v = read(value, h, 0); // no transactions in an hour with data = 0 tps, 0 gas
+    return v === null ? null : v / divisor;
+  });
+  const norm = normalize(values, metric.invert_normalization);
+  const types = ['unix', 'value', 'normalized'];
+  if (values.every((v) => v === null)) return { types, data: [] };
+  return { types, data: hours.map((h, i) => [h, values[i]!, norm[i]!]) };
+}
+
+/** The document, or null when no fee-table chain has a complete hour. */
+export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly FeeMetric[]): { json: unknown; hours: number[] } | null {
+  const hours = feeTableHours(chains);
+  if (hours.length === 0) return null;
+  const chain_data: Record<string, { hourly: Record<string, unknown> }> = {};
+  const ordered = [...metrics].sort((a, b) => a.priority - b.priority);
+  for (const c of chains) {
+    const hourly: Record<string, unknown> = {};
+    for (const m of ordered) hourly[m.metric] = metricTable(c, m, hours);
+    chain_data[c.origin_key] = { hourly };
+  }
+  return { json: { chain_data }, hours };
+}

@@ -1,0 +1,153 @@
+// The ingestion stage's entry point: one RPC client, fetcher and sync loop per chain, all
+// writing into one Store. `syncOnce` catches every chain up to its head; `run` follows heads
+// until aborted. Progress is data (`progress()`, the 'progress' event, `onProgress`).
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger, type Logger } from '../log.js';
+import type { Clock } from '../clock.js';
+import type { Chain } from '../registry/types.js';
+import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
+import type { Store } from '../store/store.js';
+import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
+import { ChainSync, DEFAULT_TUNING, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
+import { ProgressTracker, type ChainProgress } from './progress.js';
+
+export type { ChainProgress } from './progress.js';
+export type { ChainSyncResult } from './chain-sync.js';
+
+export interface IngestorOptions {
+  store: Store;
+  chains: Chain[];
+  clock: Clock;
+  logger?: Logger;
+  /** Keep raw transactions this many days (whole UTC days); null/undefined keeps all. */
+  retentionDays?: number | null;
+  /** JSON-RPC requests per HTTP batch. Default 50. */
+  batchSize?: number;
+  /** Poll interval of `run` when caught up, ms. Default 2000. */
+  pollIntervalMs?: number;
+  /** RPC client settings shared by all chains (timeouts, attempts, backoff, concurrency). */
+  rpc?: Partial<Omit<RpcClientOptions, 'urls' | 'label' | 'expectedChainId' | 'logger' | 'clock'>>;
+  /** Pipeline sizes; defaults suit both a local devnet and remote providers. */
+  tuning?: Partial<ChainSyncTuning>;
+  /** Start chains in per-transaction receipt mode (nodes known to lack eth_getBlockReceipts). */
+  receiptsMode?: ReceiptsMode;
+  onProgress?: (p: ChainProgress) => void;
+}
+
+export interface SyncResult {
+  /** True when every chain caught up without error. */
+  ok: boolean;
+  chains: ChainSyncResult[];
+}
+
+interface ChainRunner {
+  chain: Chain;
+  rpc: RpcClient;
+  fetcher: BlockFetcher;
+  progress: ProgressTracker;
+  sync: ChainSync;
+  /** One round at a time per chain, even if syncOnce and run overlap. */
+  busy: Promise<unknown>;
+}
+
+export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
+  private readonly runners: ChainRunner[];
+  private readonly logger: Logger;
+  private readonly pollIntervalMs: number;
+
+  constructor(opts: IngestorOptions) {
+    super();
+    const retention = opts.retentionDays ?? null;
+    if (retention !== null && !(Number.isInteger(retention) && retention >= 1)) {
+      throw new Error(`retention_days must be a whole number of days >= 1, got ${retention}`);
+    }
+    const seen = new Set<string>();
+    for (const c of opts.chains) {
+      if (seen.has(c.origin_key)) throw new Error(`chain ${c.origin_key} is listed twice`);
+      seen.add(c.origin_key);
+      if (!(Number.isInteger(c.finality_lag) && c.finality_lag >= 0)) throw new Error(`chain ${c.origin_key}: finality_lag must be a non-negative integer, got ${c.finality_lag}`);
+    }
+    this.logger = opts.logger ?? createLogger('silent');
+    this.pollIntervalMs = opts.pollIntervalMs ?? 2_000;
+    const monotonic = (): number => performance.now();
+    const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
+    this.runners = opts.chains.map((chain) => {
+      const rpc = new RpcClient({
+        ...opts.rpc,
+        batchSize: opts.batchSize ?? opts.rpc?.batchSize,
+        urls: chain.rpc_urls,
+        label: chain.origin_key,
+        expectedChainId: chain.evm_chain_id,
+        clock: opts.clock,
+        logger: this.logger,
+      });
+      const fetcher = new BlockFetcher(rpc, chain, { receiptsMode: opts.receiptsMode, logger: this.logger });
+      const progress = new ProgressTracker(chain.origin_key, () => opts.clock.now(), monotonic, (p) => {
+        opts.onProgress?.(p);
+        this.emit('progress', p);
+      });
+      const sync = new ChainSync({ chain, store: opts.store, rpc, fetcher, progress, clock: opts.clock, monotonic, logger: this.logger, retentionDays: retention, tuning });
+      return { chain, rpc, fetcher, progress, sync, busy: Promise.resolve() };
+    });
+  }
+
+  /** Current progress of every chain (for /healthz). */
+  progress(): ChainProgress[] {
+    return this.runners.map((r) => r.progress.snapshot());
+  }
+
+  /** Catch every chain up to its current head, chains in parallel. A failing chain does not stop the others. */
+  async syncOnce(signal?: AbortSignal): Promise<SyncResult> {
+    const chains = await Promise.all(this.runners.map((r) => this.round(r, signal)));
+    return { ok: chains.every((c) => c.ok), chains };
+  }
+
+  /** Follow the heads until `signal` aborts; failing chains are retried with backoff. */
+  async run(signal: AbortSignal): Promise<void> {
+    await Promise.all(
+      this.runners.map(async (r) => {
+        let failures = 0;
+        while (!signal.aborted) {
+          const res = await this.round(r, signal);
+          failures = res.ok ? 0 : failures + 1;
+          const wait = res.ok ? this.pollIntervalMs : Math.min(60_000, this.pollIntervalMs * 2 ** Math.min(failures, 5));
+          await sleep(wait, undefined, { signal }).catch(() => undefined);
+        }
+        r.progress.update({ state: 'stopped' });
+      }),
+    );
+  }
+
+  /** Close the RPC connection pools (the store belongs to the caller). */
+  async close(): Promise<void> {
+    await Promise.all(this.runners.map((r) => r.rpc.close()));
+  }
+
+  private round(r: ChainRunner, signal?: AbortSignal): Promise<ChainSyncResult> {
+    const next = r.busy.then(async (): Promise<ChainSyncResult> => {
+      try {
+        return await r.sync.syncOnce(signal);
+      } catch (err) {
+        const message = (err as Error).message;
+        this.logger.error({ chain: r.chain.origin_key, err: message }, 'ingestion round failed');
+        r.progress.update({ state: 'error', error: message });
+        return {
+          origin_key: r.chain.origin_key,
+          ok: false,
+          error: message,
+          head: null,
+          last_block: null,
+          blocks_written: 0,
+          txs_written: 0,
+          reorgs: 0,
+          rolled_back_blocks: 0,
+          pruned_txs: 0,
+        };
+      }
+    });
+    r.busy = next;
+    return next;
+  }
+}

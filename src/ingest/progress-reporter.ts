@@ -1,0 +1,93 @@
+// Shows ChainProgress to a person: one cli-progress bar per chain on a terminal, throttled
+// pino log lines otherwise (a service's logs, CI). Pass `update` as the Ingestor's onProgress.
+import { performance } from 'node:perf_hooks';
+import cliProgress from 'cli-progress';
+import type { Logger } from 'pino';
+import type { ChainProgress } from './progress.js';
+
+export interface ProgressReporter {
+  update(p: ChainProgress): void;
+  stop(): void;
+}
+
+export interface ProgressReporterOptions {
+  logger: Logger;
+  /** Where bars are drawn; default process.stderr. Bars only when it is a TTY. */
+  stream?: NodeJS.WriteStream;
+  /** Minimum ms between two log lines of one chain (state changes are logged at once). Default 10 000. */
+  logIntervalMs?: number;
+}
+
+export function formatEta(s: number | null): string {
+  if (s === null) return '?';
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+export function createProgressReporter(opts: ProgressReporterOptions): ProgressReporter {
+  const stream = opts.stream ?? process.stderr;
+  return stream.isTTY ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
+}
+
+function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
+  const multi = new cliProgress.MultiBar(
+    {
+      stream,
+      format: '{chain} |{bar}| {value}/{total} blocks | {tps} tx/s | ETA {eta} | {state}',
+      hideCursor: true,
+      clearOnComplete: false,
+      stopOnComplete: false,
+      barsize: 30,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const bars = new Map<string, cliProgress.SingleBar>();
+  const width = 12;
+  return {
+    update(p) {
+      const payload = {
+        chain: p.origin_key.padEnd(width).slice(0, width),
+        tps: Math.round(p.tx_per_s),
+        eta: formatEta(p.eta_s),
+        state: p.error ? `error: ${p.error.slice(0, 60)}` : p.state,
+      };
+      let bar = bars.get(p.origin_key);
+      if (!bar) {
+        bar = multi.create(Math.max(1, p.blocks_total), p.blocks_done, payload);
+        bars.set(p.origin_key, bar);
+      }
+      bar.setTotal(Math.max(1, p.blocks_total));
+      bar.update(p.blocks_done, payload);
+    },
+    stop() {
+      multi.stop();
+    },
+  };
+}
+
+function logReporter(logger: Logger, intervalMs: number): ProgressReporter {
+  const last = new Map<string, { at: number; state: string }>();
+  return {
+    update(p) {
+      const now = performance.now();
+      const prev = last.get(p.origin_key);
+      if (prev && prev.state === p.state && now - prev.at < intervalMs) return;
+      last.set(p.origin_key, { at: now, state: p.state });
+      const fields = {
+        chain: p.origin_key,
+        state: p.state,
+        blocks_done: p.blocks_done,
+        blocks_total: p.blocks_total,
+        last_block: p.last_block,
+        head: p.head,
+        tx_per_s: Math.round(p.tx_per_s),
+        blocks_per_s: Math.round(p.blocks_per_s),
+        eta: formatEta(p.eta_s),
+      };
+      if (p.state === 'error') logger.error({ ...fields, err: p.error }, 'ingest progress');
+      else logger.info(fields, 'ingest progress');
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,35 @@
+// Which periods of a chain are complete. A period is published only once it is over by the
+// clock AND the chain is ingested past its end: the stored head block (the checkpoint, the
+// highest block stored contiguously) has a time at or after the period's end, so no block of
+// the period can still arrive (block times never decrease).
+import { dayStart, hourStart, type Clock } from '../clock.js';
+import type { Store } from '../store/store.js';
+
+export interface CompleteBounds {
+  /** Time of the stored head block, unix ms; null when nothing is stored. */
+  head_time_ms: number | null;
+  /** Exclusive end of the complete hours (an hour start), null when none. */
+  hours_until: number | null;
+  /** Exclusive end of the complete days (a day start), null when none. */
+  days_until: number | null;
+}
+
+export async function headTimeMs(store: Store, originKey: string): Promise<number | null> {
+  const rows = await store.query<{ t: bigint | null }>(
+    `SELECT coalesce(
+        (SELECT b.block_time FROM checkpoints c JOIN blocks b
+           ON b.origin_key = c.origin_key AND b.block_number = c.block_number
+         WHERE c.origin_key = $1),
+        (SELECT max(b.block_time) FROM blocks b JOIN checkpoints c ON c.origin_key = b.origin_key
+         WHERE b.origin_key = $1 AND b.block_number <= c.block_number)) AS t`,
+    [originKey],
+  );
+  const t = rows[0]?.t;
+  return t === null || t === undefined ? null : Number(t) * 1000;
+}
+
+export function completeBounds(headMs: number | null, clock: Clock): CompleteBounds {
+  if (headMs === null) return { head_time_ms: null, hours_until: null, days_until: null };
+  const upTo = Math.min(clock.now(), headMs);
+  return { head_time_ms: headMs, hours_until: hourStart(upTo), days_until: dayStart(upTo) };
+}

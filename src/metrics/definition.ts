@@ -1,0 +1,52 @@
+// What a metric definition is: the stored facts it produces, each as one SQL aggregate over
+// the transactions of one period. The facts engine (compute-facts.ts) runs every definition's
+// aggregates of a granularity in a single scan, so a definition only says *what* to compute.
+import type { ChainFamily } from '../registry/types.js';
+import type { EngineName } from '../store/store.js';
+
+export type Granularity = 'hourly' | 'daily';
+
+export const PERIOD_SECONDS: Readonly<Record<Granularity, number>> = { hourly: 3600, daily: 86_400 };
+
+/**
+ * How a fact's value is stored:
+ * - `plain`: a number, written to `facts` under `key`.
+ * - `wei_sum`: an exact integer sum in the gas token's wei, written to `native_facts`; the
+ *   money step turns it into `${key}_eth` and `${key}_usd` facts with the period's prices.
+ * - `wei`: as `wei_sum` for non-integer wei figures (medians, means).
+ */
+export type FactUnit = 'plain' | 'wei_sum' | 'wei';
+
+export interface SqlContext {
+  family: ChainFamily;
+  /** Length of the period in seconds. */
+  seconds: number;
+}
+
+export interface FactAggregate {
+  key: string;
+  unit: FactUnit;
+  granularities: readonly Granularity[];
+  /**
+   * One aggregate expression per engine over the transactions `t` of a period. The period row
+   * is LEFT JOINed to its transactions, so an empty period aggregates one all-NULL row: count
+   * `t.<column>` or use FILTER, never bare count(*).
+   */
+  sql: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
+}
+
+export interface MetricDefinition {
+  /** The metric this definition feeds (registry/metrics.ts), or the fee-table metric name. */
+  id: string;
+  facts: readonly FactAggregate[];
+  /**
+   * Per-day address sets kept for exact distinct counts over any window: an expression for the
+   * address column over the day's transactions `t`.
+   */
+  addressSet?: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
+}
+
+/** Keys of the facts the money step writes for a `wei`/`wei_sum` fact. */
+export function moneyKeys(key: string): { eth: string; usd: string } {
+  return { eth: `${key}_eth`, usd: `${key}_usd` };
+}

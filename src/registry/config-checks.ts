@@ -1,0 +1,254 @@
+// Checks that look at more than one value, or outside the file: keys required only for chains
+// that are not built in, duplicate chains, ${VAR} substitution in rpc_urls, API key sanity,
+// price CSV files that must exist. They read the raw parsed YAML defensively, so they run even
+// when the schema found other problems and every problem is reported in one go.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { builtinChain } from './builtin-chains.js';
+import type { ConfigIssue } from './config-error.js';
+import { FIELD_RULES, builtinSuggestion, keyPathText } from './config-hints.js';
+import { ORIGIN_KEY_RE, isHttpUrl } from './config-schema.js';
+import { valueAt } from './describe-issues.js';
+import { interpolateEnv } from './env-interpolation.js';
+import type { KeyPath, YamlSource } from './yaml-source.js';
+
+export interface CheckContext {
+  src: YamlSource;
+  file: string;
+  env: NodeJS.ProcessEnv;
+  /** Relative paths in the file resolve against this directory. */
+  baseDir: string;
+}
+
+/** Keys a chain must give when its origin_key is not one of the built-in chains. */
+export const REQUIRED_FOR_CUSTOM_CHAINS = ['name', 'evm_chain_id', 'family', 'gas_token'] as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function issueAt(ctx: CheckContext, path: KeyPath, fields: Pick<ConfigIssue, 'expected' | 'found' | 'hint'>): ConfigIssue {
+  const { line, column } = ctx.src.position(path);
+  return { file: ctx.file, line, column, key: keyPathText(path), ...fields };
+}
+
+function lineOf(ctx: CheckContext, path: KeyPath): number {
+  return ctx.src.position(path).line;
+}
+
+export interface ChainCheckResult {
+  issues: ConfigIssue[];
+  /** chains[i] → its rpc_urls after ${VAR} substitution (only for entries without problems). */
+  rpcUrls: Map<number, string[]>;
+}
+
+export function checkChains(ctx: CheckContext): ChainCheckResult {
+  const issues: ConfigIssue[] = [];
+  const rpcUrls = new Map<number, string[]>();
+  const chains = valueAt(ctx.src.data, ['chains']);
+  if (!Array.isArray(chains)) return { issues, rpcUrls };
+
+  const keyOwner = new Map<string, number>();
+  const idOwner = new Map<number, number>();
+  chains.forEach((entry, i) => {
+    if (!isRecord(entry)) return;
+    const originKey = typeof entry.origin_key === 'string' && ORIGIN_KEY_RE.test(entry.origin_key) ? entry.origin_key : undefined;
+    const builtin = originKey ? builtinChain(originKey) : undefined;
+
+    if (originKey && !builtin) {
+      const missing = REQUIRED_FOR_CUSTOM_CHAINS.filter((k) => entry[k] === undefined || entry[k] === null);
+      if (missing.length > 0) {
+        const suggestion = builtinSuggestion(originKey);
+        const path = missing.length === 1 ? ['chains', i, missing[0]] : ['chains', i];
+        const what = missing.length === 1 ? `${missing[0]} (${FIELD_RULES[`chains[].${missing[0]}`].expected})` : listText(missing, 'and');
+        issues.push(
+          issueAt(ctx, path, {
+            expected: `${what}, because "${originKey}" is not a built-in chain`,
+            found: `no ${listText(missing, 'or')}`,
+            hint: suggestion
+              ? `did you mean the built-in chain ${suggestion}? Write origin_key: ${suggestion} (built-in chains need only rpc_urls); otherwise add ${missing.join(', ')}`
+              : `add ${missing.map((k) => `${k}: …`).join(', ')}; only built-in chains (listed in docs/configuration.md) can omit them`,
+          }),
+        );
+      }
+    }
+
+    let duplicateKey = false;
+    if (originKey) {
+      const first = keyOwner.get(originKey);
+      if (first === undefined) keyOwner.set(originKey, i);
+      else {
+        duplicateKey = true;
+        issues.push(
+          issueAt(ctx, ['chains', i, 'origin_key'], {
+            expected: 'an origin_key not used by another chain',
+            found: `"${originKey}", already used by chains[${first}] (line ${lineOf(ctx, ['chains', first])})`,
+            hint: 'list each chain once: merge the two entries (rpc_urls takes several URLs) or rename one',
+          }),
+        );
+      }
+    }
+
+    const ownId = typeof entry.evm_chain_id === 'number' && Number.isInteger(entry.evm_chain_id) ? entry.evm_chain_id : undefined;
+    const chainId = ownId ?? builtin?.evm_chain_id;
+    // A repeated origin_key already explains the repeated id of a built-in chain.
+    if (chainId !== undefined && !duplicateKey) {
+      const first = idOwner.get(chainId);
+      if (first === undefined) idOwner.set(chainId, i);
+      else {
+        const other = chains[first] as Record<string, unknown>;
+        issues.push(
+          issueAt(ctx, ['chains', i, ownId !== undefined ? 'evm_chain_id' : 'origin_key'], {
+            expected: 'an evm_chain_id not used by another chain',
+            found: `${chainId}, already the id of chains[${first}] (${String(other.origin_key)}, line ${lineOf(ctx, ['chains', first])})`,
+            hint: 'both entries would ingest the same chain: remove one, or correct the id to what the node returns for eth_chainId',
+          }),
+        );
+      }
+    }
+
+    const urls = checkRpcUrls(ctx, i, entry.rpc_urls, issues);
+    if (urls) rpcUrls.set(i, urls);
+  });
+  return { issues, rpcUrls };
+}
+
+function listText(items: readonly string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}
+
+function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: ConfigIssue[]): string[] | undefined {
+  if (!Array.isArray(raw)) return undefined; // wrong type: the schema reports it
+  const out: string[] = [];
+  let ok = true;
+  raw.forEach((item, k) => {
+    if (typeof item !== 'string') return;
+    const path = ['chains', i, 'rpc_urls', k];
+    const sub = interpolateEnv(item.trim(), ctx.env);
+    if (!sub.ok) {
+      ok = false;
+      if (sub.problem === 'malformed')
+        issues.push(
+          issueAt(ctx, path, {
+            expected: '${NAME} references whose names use letters, digits and _',
+            found: `${JSON.stringify(item)} (a malformed reference at character ${sub.at + 1})`,
+            hint: 'close each reference with } and use a plain variable name, e.g. "https://node.example/${NODE_KEY}"',
+          }),
+        );
+      else
+        issues.push(
+          issueAt(ctx, path, {
+            expected: `the environment variable ${sub.variable} to be set (it is used in ${JSON.stringify(item)})`,
+            found: sub.problem === 'missing' ? `${sub.variable} is not set` : `${sub.variable} is set but empty`,
+            hint: `export ${sub.variable}=<the value> before starting chainlytics, or write the URL directly in the file`,
+          }),
+        );
+      return;
+    }
+    if (!isHttpUrl(sub.value)) {
+      ok = false;
+      // Print what the operator wrote, not the substituted value: it may contain a secret.
+      const via = sub.variables.length > 0 ? ` (after substituting ${sub.variables.map((v) => `\${${v}}`).join(', ')})` : '';
+      issues.push(
+        issueAt(ctx, path, {
+          expected: 'an http:// or https:// URL',
+          found: `${JSON.stringify(item)}${via}`,
+          hint: sub.variables.length > 0 ? `set ${sub.variables.join(', ')} so that ${JSON.stringify(item)} becomes an http(s) URL, e.g. ${sub.variables[0]}=https://rpc.example.org` : rpcUrlHint(sub.value),
+        }),
+      );
+      return;
+    }
+    out.push(sub.value);
+  });
+  return ok ? out : undefined;
+}
+
+function rpcUrlHint(value: string): string {
+  if (/^wss?:\/\//i.test(value)) return 'chainlytics speaks JSON-RPC over HTTP(S): use the node\'s http(s) endpoint instead of its WebSocket one';
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    // A node on this machine rarely has TLS; a remote provider almost always does.
+    const local = /^(localhost|127\.|0\.0\.0\.0|\[::1\])/i.test(value);
+    return `add the scheme, e.g. "${local ? 'http' : 'https'}://${value}"`;
+  }
+  return 'write the node\'s JSON-RPC endpoint as an http(s) URL, e.g. "https://rpc.example.org"';
+}
+
+export function checkServer(ctx: CheckContext): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const base = valueAt(ctx.src.data, ['server', 'public_base_url']);
+  if (typeof base === 'string' && /\/v1\/?$/.test(base.trim()))
+    issues.push(
+      issueAt(ctx, ['server', 'public_base_url'], {
+        expected: 'the service address without /v1',
+        found: JSON.stringify(base),
+        hint: `write public_base_url: ${base.trim().replace(/\/v1\/?$/, '')} (chainlytics appends /v1 itself)`,
+      }),
+    );
+
+  const required = valueAt(ctx.src.data, ['server', 'api_keys', 'require_for_apps']);
+  const keys = valueAt(ctx.src.data, ['server', 'api_keys', 'keys']);
+  const keyList = Array.isArray(keys) ? keys : [];
+  if (required === true && keyList.length === 0)
+    issues.push(
+      issueAt(ctx, ['server', 'api_keys', Array.isArray(keys) ? 'keys' : 'require_for_apps'], {
+        expected: 'at least one key in server.api_keys.keys when require_for_apps is true',
+        found: Array.isArray(keys) ? 'an empty list' : 'no keys',
+        hint: 'add a key ({ name, sha256, per_minute }) or set require_for_apps: false; otherwise nobody can read /v1/apps/details/',
+      }),
+    );
+
+  const names = new Map<string, number>();
+  const hashes = new Map<string, number>();
+  keyList.forEach((k, i) => {
+    if (!isRecord(k)) return;
+    if (typeof k.name === 'string') {
+      const first = names.get(k.name);
+      if (first === undefined) names.set(k.name, i);
+      else
+        issues.push(
+          issueAt(ctx, ['server', 'api_keys', 'keys', i, 'name'], {
+            expected: 'a key name not used by another key',
+            found: `"${k.name}", already the name of keys[${first}]`,
+            hint: 'give every key holder its own name so logs and limits can tell them apart',
+          }),
+        );
+    }
+    if (typeof k.sha256 === 'string') {
+      const hash = k.sha256.toLowerCase();
+      const first = hashes.get(hash);
+      if (first === undefined) hashes.set(hash, i);
+      else
+        issues.push(
+          issueAt(ctx, ['server', 'api_keys', 'keys', i, 'sha256'], {
+            expected: 'a hash not used by another key',
+            found: `the same sha256 as keys[${first}]`,
+            hint: 'issue a separate key per holder, or remove the duplicate entry',
+          }),
+        );
+    }
+  });
+  return issues;
+}
+
+export function checkPrices(ctx: CheckContext): ConfigIssue[] {
+  const csv = valueAt(ctx.src.data, ['prices', 'csv']);
+  if (!Array.isArray(csv)) return [];
+  const issues: ConfigIssue[] = [];
+  csv.forEach((p, i) => {
+    if (typeof p !== 'string' || p.trim() === '') return;
+    const abs = resolve(ctx.baseDir, p.trim());
+    let problem: string | undefined;
+    try {
+      if (!statSync(abs).isFile()) problem = 'a directory, not a file';
+    } catch {
+      problem = 'no such file';
+    }
+    if (problem)
+      issues.push(
+        issueAt(ctx, ['prices', 'csv', i], {
+          expected: 'a path to an existing CSV file (date,asset,usd)',
+          found: `${JSON.stringify(p)}: ${problem} at ${abs}`,
+          hint: 'relative paths start at the config file\'s directory; correct the path or remove the entry',
+        }),
+      );
+  });
+  return issues;
+}

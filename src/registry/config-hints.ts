@@ -1,0 +1,231 @@
+// What each configuration key expects and how to fix a wrong value, in the operator's words.
+// Keys are paths with list positions written as [] (`chains[].family`).
+import { BUILTIN_CHAIN_KEYS } from './builtin-chains.js';
+import { closestMatch } from './did-you-mean.js';
+import { CHAIN_FAMILIES } from './types.js';
+
+export interface FieldRule {
+  expected: string;
+  hint: string | ((found: unknown) => string);
+}
+
+const FAMILY_ALIASES: Record<string, string> = {
+  optimism: 'op',
+  op_stack: 'op',
+  opstack: 'op',
+  bedrock: 'op',
+  superchain: 'op',
+  base: 'op',
+  arbitrum_one: 'arbitrum',
+  arb: 'arbitrum',
+  nitro: 'arbitrum',
+  orbit: 'arbitrum',
+  zksync_era: 'zksync',
+  era: 'zksync',
+  zk_stack: 'zksync',
+  zkstack: 'zksync',
+  eth: 'ethereum',
+  l1: 'ethereum',
+  mainnet: 'ethereum',
+  evm: 'default',
+  other: 'default',
+  none: 'default',
+};
+
+const FAMILY_MEANING: Record<string, string> = {
+  op: 'for OP Stack chains (l1Fee in receipts, deposit transactions)',
+  arbitrum: 'for Arbitrum Nitro chains (gasUsedForL1 in receipts)',
+  zksync: 'for ZK Stack chains',
+  scroll: 'for Scroll (l1Fee in receipts)',
+  ethereum: 'for Ethereum mainnet',
+  default: 'for any other EVM chain',
+};
+
+function familyHint(found: unknown): string {
+  if (typeof found === 'string') {
+    const norm = found.trim().toLowerCase().replace(/[-\s]+/g, '_');
+    const target = FAMILY_ALIASES[norm] ?? (CHAIN_FAMILIES as readonly string[]).find((f) => f === norm) ?? closestMatch(norm, CHAIN_FAMILIES);
+    if (target) return `use family: ${target} ${FAMILY_MEANING[target]}`;
+  }
+  return 'use op for OP Stack chains, arbitrum for Arbitrum Nitro chains, zksync, scroll, ethereum, or default for any other EVM chain';
+}
+
+function originKeyHint(found: unknown): string {
+  if (typeof found === 'string' && found.trim() !== '') {
+    const fixed = found
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 64);
+    if (fixed && fixed !== found) return `write origin_key: ${fixed} (lower-case letters, digits and _ only; it becomes part of URLs)`;
+  }
+  return 'use lower-case letters, digits and _ only, e.g. origin_key: my_chain (it becomes part of URLs)';
+}
+
+function gasTokenHint(found: unknown): string {
+  if (typeof found === 'string') {
+    const lower = found.toLowerCase();
+    if (lower === 'eth' || lower === 'ether' || lower === 'ethereum') return 'ETH-gas chains use gas_token: ethereum (the price-source id); the ticker goes in symbol';
+    if (/^[A-Z0-9]+$/.test(found)) return `gas_token is the price source's coin id, not the ticker: write the CoinGecko id (e.g. gas_token: mantle) and put the ticker in symbol: ${found}`;
+    return 'write the lower-case CoinGecko coin id, e.g. gas_token: mantle';
+  }
+  return 'write the price source (CoinGecko) coin id, e.g. gas_token: ethereum or gas_token: mantle';
+}
+
+function addressHint(found: unknown): string {
+  if (typeof found === 'string' && /^0x/i.test(found)) {
+    const hex = found.slice(2);
+    if (/[^0-9a-fA-F]/.test(hex)) return 'an address has only hex digits 0-9 and a-f after 0x; check for a stray character';
+    return `an address is 0x followed by exactly 40 hex digits (20 bytes); this one has ${hex.length}`;
+  }
+  return 'write the 20-byte address as 0x followed by 40 hex digits (any letter case)';
+}
+
+function apiKeyHashHint(found: unknown): string {
+  const base = 'store the SHA-256 of the key, never the key itself: printf %s "$KEY" | sha256sum';
+  return typeof found === 'string' && found.length !== 64 ? `${base} (a hash has 64 hex digits; this value has ${found.length} characters)` : base;
+}
+
+function envNameHint(found: unknown): string {
+  if (typeof found === 'string' && found.length > 20 && /[a-z]/.test(found) && /[0-9]/.test(found))
+    return 'this looks like the key itself: put the key in an environment variable and write only its name here, e.g. coingecko_api_key_env: COINGECKO_API_KEY';
+  return 'write the name of an environment variable holding the key, e.g. coingecko_api_key_env: COINGECKO_API_KEY';
+}
+
+function booleanHint(key: string): FieldRule {
+  return { expected: 'true or false', hint: `write ${key}: true or ${key}: false (YAML 1.2 reads yes/no/on/off as text)` };
+}
+
+const DATE_EXPECTED = 'a date YYYY-MM-DD that exists';
+const URL_EXPECTED = 'an http:// or https:// URL';
+
+export const FIELD_RULES: Record<string, FieldRule> = {
+  '': {
+    expected: 'a mapping of settings (engine, data_dir, retention_days, server, prices, chains)',
+    hint: 'start from examples/chainlytics.example.yaml',
+  },
+  engine: { expected: 'duckdb', hint: (v) => (v === 'clickhouse' ? 'ClickHouse is planned but not available yet; use engine: duckdb' : 'use engine: duckdb (the only engine so far)') },
+  data_dir: { expected: 'a directory path', hint: 'e.g. data_dir: ./data (relative paths start at the config file\'s directory)' },
+  retention_days: {
+    expected: 'a whole number of days (1 or more), or null',
+    hint: 'e.g. retention_days: 90 keeps 90 days of raw transactions; retention_days: null keeps them forever (metrics are kept forever either way)',
+  },
+  server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, rate_limits, api_keys)', hint: 'indent the server settings under server:' },
+  'server.port': { expected: 'an integer from 1 to 65535', hint: 'e.g. port: 8080 (the PORT environment variable overrides it)' },
+  'server.host': { expected: 'a host name or IP address to listen on', hint: 'use host: 0.0.0.0 for all interfaces or host: 127.0.0.1 for this machine only' },
+  'server.public_base_url': {
+    expected: `${URL_EXPECTED} without /v1`,
+    hint: 'write the address clients reach this service at, e.g. public_base_url: https://data.example.org (used in X-Data-Source and OpenAPI)',
+  },
+  'server.trust_proxy': {
+    expected: 'true, false, or a number of proxy hops from 1 to 10',
+    hint: 'use trust_proxy: true only behind a proxy you control (it sets X-Forwarded-For); false uses the socket address',
+  },
+  'server.access_log': booleanHint('access_log'),
+  'server.rate_limits': { expected: 'a mapping (apps_details_per_minute, routes, max_clients)', hint: 'e.g. rate_limits: { apps_details_per_minute: 10 }' },
+  'server.rate_limits.apps_details_per_minute': {
+    expected: 'a whole number of requests per minute (0 disables the limit)',
+    hint: 'e.g. apps_details_per_minute: 10 (the published guidance)',
+  },
+  'server.rate_limits.routes': { expected: 'a list of { prefix, per_minute, name }', hint: 'e.g. routes: [ { prefix: /v1/metrics/, per_minute: 600, name: metrics } ]' },
+  'server.rate_limits.routes[]': { expected: 'a mapping { prefix, per_minute, name }', hint: 'all three keys are required' },
+  'server.rate_limits.routes[].prefix': { expected: 'a path prefix starting with /v1/ (a-z 0-9 _ . - /)', hint: 'e.g. prefix: /v1/metrics/' },
+  'server.rate_limits.routes[].per_minute': { expected: 'a whole number of requests per minute (1 or more)', hint: 'e.g. per_minute: 600' },
+  'server.rate_limits.routes[].name': { expected: '1-32 characters of a-z 0-9 _ -', hint: 'e.g. name: metrics (it appears in the RateLimit-Policy header)' },
+  'server.rate_limits.max_clients': { expected: 'a whole number of tracked clients (100 or more)', hint: 'e.g. max_clients: 100000; the oldest clients are forgotten first' },
+  'server.api_keys': { expected: 'a mapping (require_for_apps, keys)', hint: 'e.g. api_keys: { require_for_apps: false, keys: [] }' },
+  'server.api_keys.require_for_apps': booleanHint('require_for_apps'),
+  'server.api_keys.keys': { expected: 'a list of { name, sha256, per_minute }', hint: 'e.g. keys: [ { name: acme, sha256: <64 hex digits>, per_minute: 600 } ]' },
+  'server.api_keys.keys[]': { expected: 'a mapping { name, sha256, per_minute }', hint: 'write each key as - { name: acme, sha256: <64 hex digits>, per_minute: 600 }' },
+  'server.api_keys.keys[].name': { expected: 'a holder name of 1-32 characters a-z 0-9 _ -', hint: 'e.g. name: acme (it appears in logs and rate-limit headers instead of the key)' },
+  'server.api_keys.keys[].sha256': { expected: 'a SHA-256 hash as 64 hex digits', hint: apiKeyHashHint },
+  'server.api_keys.keys[].per_minute': { expected: 'a whole number of requests per minute (1 or more)', hint: 'e.g. per_minute: 600' },
+  prices: { expected: 'a mapping (coingecko_url, coingecko_api_key_env, csv)', hint: 'indent the price settings under prices:' },
+  'prices.coingecko_url': { expected: `${URL_EXPECTED}, or null to use no price API`, hint: 'e.g. coingecko_url: https://api.coingecko.com (or a compatible server)' },
+  'prices.coingecko_api_key_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: envNameHint },
+  'prices.csv': { expected: 'a list of CSV file paths', hint: 'e.g. csv: [ ./prices.csv ] with lines date,asset,usd' },
+  'prices.csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
+  chains: { expected: 'a list of chains', hint: 'write each chain as a list item: - origin_key: base' },
+  'chains[]': {
+    expected: 'a mapping with at least origin_key and rpc_urls',
+    hint: 'write each chain as - origin_key: <key> followed by an indented rpc_urls: [ ... ]',
+  },
+  'chains[].origin_key': { expected: 'a key of lower-case letters, digits and _ (at most 64)', hint: originKeyHint },
+  'chains[].name': { expected: 'a non-empty display name', hint: 'e.g. name: My Chain' },
+  'chains[].name_short': { expected: 'a non-empty short display name', hint: 'e.g. name_short: MyChain' },
+  'chains[].evm_chain_id': { expected: 'a positive integer (the EIP-155 chain id)', hint: 'write the id eth_chainId returns, in decimal, e.g. evm_chain_id: 8453' },
+  'chains[].family': { expected: `one of ${CHAIN_FAMILIES.join(', ')}`, hint: familyHint },
+  'chains[].gas_token': { expected: 'the price-source id of the gas token (lower-case letters, digits, -)', hint: gasTokenHint },
+  'chains[].symbol': { expected: 'a ticker of 1 to 16 characters', hint: 'e.g. symbol: ETH or symbol: MNT' },
+  'chains[].rpc_urls': {
+    expected: 'a list of at least one http:// or https:// URL',
+    hint: 'e.g. rpc_urls: [ "https://rpc.example.org" ]; put API keys in the environment: "https://node.example/${NODE_KEY}"',
+  },
+  'chains[].rpc_urls[]': {
+    expected: URL_EXPECTED,
+    hint: 'chainlytics speaks JSON-RPC over HTTP(S); write the node\'s http(s) endpoint, e.g. "https://rpc.example.org"',
+  },
+  'chains[].start': {
+    expected: 'exactly one of { block: N }, { date: YYYY-MM-DD } or { days_ago: N }',
+    hint: 'e.g. start: { date: 2024-06-01 }, start: { block: 0 } or start: { days_ago: 14 }; keep only one key',
+  },
+  'chains[].start.days_ago': { expected: 'a whole number of days (0 = today, UTC)', hint: 'e.g. start: { days_ago: 14 } starts two weeks before the day chainlytics first runs' },
+  'chains[].start.block': { expected: 'a block number (0 or more)', hint: 'e.g. start: { block: 0 } for genesis' },
+  'chains[].start.date': { expected: DATE_EXPECTED, hint: 'e.g. start: { date: 2024-06-01 } (UTC day; ingestion starts at its first block)' },
+  'chains[].finality_lag': { expected: 'a whole number of blocks (0 or more)', hint: 'e.g. finality_lag: 64; blocks this close to the head are re-checked for reorgs' },
+  'chains[].flags': { expected: 'a mapping (fee_table, apps)', hint: 'e.g. flags: { fee_table: true, apps: true }' },
+  'chains[].flags.fee_table': booleanHint('fee_table'),
+  'chains[].flags.apps': booleanHint('apps'),
+  'chains[].chain_type': { expected: 'one of L1, L2, L3', hint: 'e.g. chain_type: L2' },
+  'chains[].bucket': { expected: 'a non-empty group name', hint: 'e.g. bucket: OP Chains' },
+  'chains[].colors': { expected: 'a mapping { light: [colors], dark: [colors] }', hint: 'e.g. colors: { light: ["#FF0420"], dark: ["#FF5A6E"] }' },
+  'chains[].colors.light': { expected: 'a list of colors #RRGGBB', hint: 'e.g. light: ["#FF0420", "#C0031A"]' },
+  'chains[].colors.dark': { expected: 'a list of colors #RRGGBB', hint: 'e.g. dark: ["#FF5A6E", "#FF8A98"]' },
+  'chains[].colors.light[]': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. "#FF0420" (an unquoted # starts a YAML comment)' },
+  'chains[].colors.dark[]': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. "#FF5A6E" (an unquoted # starts a YAML comment)' },
+  'chains[].launch_date': { expected: `${DATE_EXPECTED}, or null`, hint: 'e.g. launch_date: 2023-08-09' },
+  'chains[].website': { expected: `${URL_EXPECTED}, or null`, hint: 'e.g. website: https://example.org' },
+  'chains[].block_explorers': { expected: 'a mapping of explorer name to URL', hint: 'e.g. block_explorers: { Blockscout: https://explorer.example.org }' },
+  'chains[].block_explorers.*': { expected: URL_EXPECTED, hint: 'e.g. Etherscan: https://etherscan.io' },
+  'chains[].events': { expected: 'a list of events', hint: 'e.g. events: [ { date: 2024-01-02, type: launch, title: Mainnet launch } ]' },
+  'chains[].events[]': { expected: 'a mapping { date, type, title, short_title, description, source }', hint: 'date, type and title are required' },
+  'chains[].events[].date': { expected: DATE_EXPECTED, hint: 'e.g. date: 2024-01-02' },
+  'chains[].events[].type': { expected: 'a non-empty event type', hint: 'e.g. type: launch' },
+  'chains[].events[].title': { expected: 'a non-empty title', hint: 'e.g. title: Mainnet launch' },
+  'chains[].events[].short_title': { expected: 'a non-empty short title', hint: 'e.g. short_title: Launch (defaults to title)' },
+  'chains[].events[].description': { expected: 'text', hint: 'quote text that contains a colon' },
+  'chains[].events[].source': { expected: URL_EXPECTED, hint: 'link the announcement, e.g. source: https://blog.example.org/launch' },
+  'chains[].stablecoins': { expected: 'a list of { symbol, address, decimals }', hint: 'e.g. stablecoins: [ { symbol: USDC, address: 0x…, decimals: 6 } ]' },
+  'chains[].stablecoins[]': { expected: 'a mapping { symbol, address, decimals }', hint: 'all three keys are required' },
+  'chains[].stablecoins[].symbol': { expected: 'a non-empty ticker', hint: 'e.g. symbol: USDC' },
+  'chains[].stablecoins[].address': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  'chains[].stablecoins[].decimals': { expected: 'an integer from 0 to 36', hint: 'the token\'s decimals(), e.g. 6 for USDC, 18 for DAI' },
+  'chains[].settlement_addresses': { expected: 'a list of addresses', hint: 'e.g. settlement_addresses: [ 0x… ] (the chain\'s batch poster on Ethereum)' },
+  'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+};
+
+/** `chains[3].rpc_urls[0]` for the message; `chains[].rpc_urls[]` to look up the rule. */
+export function keyPathText(path: readonly (string | number)[], listAsBrackets = false): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += listAsBrackets ? '[]' : `[${seg}]`;
+    else out += out === '' ? seg : `.${seg}`;
+  }
+  return out;
+}
+
+export function ruleFor(path: readonly (string | number)[]): FieldRule | undefined {
+  // Explorer names are free-form keys: every one shares the `*` rule.
+  if (path[0] === 'chains' && path[2] === 'block_explorers' && path.length === 4) return FIELD_RULES['chains[].block_explorers.*'];
+  return FIELD_RULES[keyPathText(path, true)];
+}
+
+export function hintText(rule: FieldRule, found: unknown): string {
+  return typeof rule.hint === 'function' ? rule.hint(found) : rule.hint;
+}
+
+/** For a misspelt built-in origin_key: `did you mean base?`, or undefined. */
+export function builtinSuggestion(originKey: string): string | undefined {
+  return closestMatch(originKey, BUILTIN_CHAIN_KEYS);
+}

@@ -1,0 +1,188 @@
+// The shape of chainlytics.yaml as the operator writes it (every key optional where a default
+// exists). Checks that need more than one value at a time (duplicates, keys required only for
+// chains that are not built in, ${VAR} in rpc_urls) live in config-checks.ts.
+import { z } from 'zod';
+import { CHAIN_FAMILIES } from './types.js';
+
+export const ORIGIN_KEY_RE = /^[a-z0-9_]+$/;
+export const ORIGIN_KEY_MAX = 64;
+export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+export const SHA256_HEX_RE = /^[0-9a-fA-F]{64}$/;
+export const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
+/** Price-source asset ids are CoinGecko coin ids: lower case, digits and dashes. */
+export const GAS_TOKEN_RE = /^[a-z0-9][a-z0-9-]*$/;
+export const CHAIN_TYPES = ['L1', 'L2', 'L3'] as const;
+
+/** `YYYY-MM-DD` naming a day that exists (2024-02-30 does not). */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}
+
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const text = z.string().trim().min(1);
+const date = z.string().refine(isCalendarDate);
+const httpUrl = z.string().refine(isHttpUrl);
+const address = z.string().regex(ADDRESS_RE);
+const wholeAtLeast = (min: number) => z.number().int().min(min);
+// A section written as `server:` with nothing under it is null in YAML; read it as "all defaults".
+const section = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+const eventSchema = z.strictObject({
+  date,
+  type: text,
+  title: text,
+  short_title: text.optional(),
+  description: z.string().optional(),
+  source: httpUrl.optional(),
+});
+
+const stablecoinSchema = z.strictObject({
+  symbol: text,
+  address,
+  decimals: z.number().int().min(0).max(36),
+});
+
+// `days_ago` is resolved to a date when the config is loaded, so a shared example file never
+// goes stale; downstream only ever sees { block } or { date }.
+const startSchema = z
+  .strictObject({ block: wholeAtLeast(0).optional(), date: date.optional(), days_ago: wholeAtLeast(0).optional() })
+  .refine((s) => [s.block, s.date, s.days_ago].filter((v) => v !== undefined).length === 1);
+
+export const chainEntrySchema = z.strictObject({
+  origin_key: z.string().max(ORIGIN_KEY_MAX).regex(ORIGIN_KEY_RE),
+  name: text.optional(),
+  name_short: text.optional(),
+  evm_chain_id: wholeAtLeast(1).optional(),
+  family: z.enum(CHAIN_FAMILIES as [string, ...string[]]).optional(),
+  gas_token: z
+    .string()
+    .regex(GAS_TOKEN_RE)
+    .refine((v) => v !== 'eth' && v !== 'ether')
+    .optional(),
+  symbol: text.max(16).optional(),
+  // Entries are checked as URLs after ${VAR} substitution (config-checks.ts).
+  rpc_urls: z.array(text).min(1),
+  start: startSchema.optional(),
+  finality_lag: wholeAtLeast(0).optional(),
+  flags: section(z.strictObject({ fee_table: z.boolean().optional(), apps: z.boolean().optional() })),
+  chain_type: z.enum(CHAIN_TYPES).optional(),
+  bucket: text.optional(),
+  colors: z
+    .strictObject({
+      light: z.array(z.string().regex(HEX_COLOR_RE)).min(1),
+      dark: z.array(z.string().regex(HEX_COLOR_RE)).min(1),
+    })
+    .optional(),
+  launch_date: date.nullable().optional(),
+  website: httpUrl.nullable().optional(),
+  block_explorers: z.record(z.string(), httpUrl).optional(),
+  events: z.array(eventSchema).optional(),
+  stablecoins: z.array(stablecoinSchema).optional(),
+  settlement_addresses: z.array(address).optional(),
+});
+
+/** Names that appear in RateLimit headers and logs: the server's token syntax. */
+export const LIMIT_NAME_RE = /^[a-z0-9_-]{1,32}$/;
+export const ROUTE_PREFIX_RE = /^\/v1\/[a-z0-9_./-]*$/;
+
+const routeLimitSchema = z.strictObject({
+  prefix: z.string().regex(ROUTE_PREFIX_RE),
+  per_minute: wholeAtLeast(1),
+  name: z.string().regex(LIMIT_NAME_RE),
+});
+
+const apiKeySchema = z.strictObject({
+  name: z.string().regex(LIMIT_NAME_RE),
+  sha256: z.string().regex(SHA256_HEX_RE),
+  per_minute: wholeAtLeast(1).optional(),
+});
+
+export const configFileSchema = z.strictObject({
+  engine: z.enum(['duckdb']).optional(),
+  data_dir: text.optional(),
+  retention_days: wholeAtLeast(1).nullable().optional(),
+  server: section(
+    z.strictObject({
+      port: z.number().int().min(1).max(65535).optional(),
+      host: text.optional(),
+      public_base_url: httpUrl.optional(),
+      // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
+      trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
+      access_log: z.boolean().optional(),
+      rate_limits: section(
+        z.strictObject({
+          apps_details_per_minute: wholeAtLeast(0).optional(),
+          routes: z.array(routeLimitSchema).optional(),
+          max_clients: wholeAtLeast(100).optional(),
+        }),
+      ),
+      api_keys: section(
+        z.strictObject({
+          require_for_apps: z.boolean().optional(),
+          keys: z.array(apiKeySchema).optional(),
+        }),
+      ),
+    }),
+  ),
+  prices: section(
+    z.strictObject({
+      coingecko_url: httpUrl.nullable().optional(),
+      coingecko_api_key_env: z.string().regex(ENV_NAME_RE).nullable().optional(),
+      csv: z.array(text).optional(),
+    }),
+  ),
+  chains: z.array(chainEntrySchema).nullish(),
+});
+
+export type ConfigFile = z.output<typeof configFileSchema>;
+export type ChainEntry = z.output<typeof chainEntrySchema>;
+
+/**
+ * The keys a mapping at `path` accepts (for "unknown key" messages), found by walking the
+ * schema so the list can never drift from what is actually accepted.
+ */
+export function allowedKeysAt(path: readonly (string | number)[]): string[] {
+  let schema: unknown = configFileSchema;
+  for (const seg of path) {
+    schema = unwrap(schema);
+    const def = defOf(schema);
+    if (def?.type === 'array' && typeof seg === 'number') schema = def.element;
+    else if (def?.type === 'object' && typeof seg === 'string') schema = (def.shape as Record<string, unknown>)[seg];
+    else return [];
+  }
+  const def = defOf(unwrap(schema));
+  return def?.type === 'object' ? Object.keys(def.shape as Record<string, unknown>) : [];
+}
+
+interface LooseDef {
+  type: string;
+  innerType?: unknown;
+  element?: unknown;
+  shape?: unknown;
+  in?: unknown;
+}
+
+function defOf(schema: unknown): LooseDef | undefined {
+  return (schema as { _zod?: { def?: LooseDef } } | undefined)?._zod?.def;
+}
+
+function unwrap(schema: unknown): unknown {
+  let s = schema;
+  for (let def = defOf(s); def && (def.type === 'optional' || def.type === 'nullable' || def.type === 'pipe'); def = defOf(s)) {
+    s = def.type === 'pipe' ? def.in : def.innerType;
+  }
+  return s;
+}

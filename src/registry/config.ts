@@ -1,0 +1,151 @@
+// Loading chainlytics.yaml: read → YAML with positions → schema + cross checks (all problems
+// collected into one ConfigError) → defaults, environment overrides and built-in chains merged
+// into one AppConfig. No network access; the only file reads are the config file itself and
+// the existence check of price CSV files.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { systemClock, type Clock } from '../clock.js';
+import { DEFAULTS, defaultPublicBaseUrl, type AppConfig } from './app-config.js';
+import { checkChains, checkPrices, checkServer, type CheckContext } from './config-checks.js';
+import { ConfigError, type ConfigIssue } from './config-error.js';
+import { configFileSchema, type ConfigFile } from './config-schema.js';
+import { issuesFromZod } from './describe-issues.js';
+import { resolveChain } from './resolve-chain.js';
+import { readYaml } from './yaml-source.js';
+
+export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
+export type { AppConfig, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
+
+export interface ParseOptions {
+  /** Environment for ${VAR} in rpc_urls, PORT and the price API key; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Directory relative paths resolve against; default the directory of `sourceName`. */
+  baseDir?: string;
+  /** "Today" for start: { days_ago }; default the system clock. */
+  clock?: Clock;
+}
+
+const DEFAULTS_SOURCE = '(defaults)';
+
+/**
+ * Reads and validates a config file. `null` = no file: defaults, no chains (environment
+ * overrides still apply). Throws ConfigError naming every problem.
+ */
+export function loadConfig(path: string | null, env: NodeJS.ProcessEnv = process.env, clock: Clock = systemClock): AppConfig {
+  if (path === null) return parseConfig('', DEFAULTS_SOURCE, { env, clock, baseDir: process.cwd() });
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError(path, [unreadable(path, err)]);
+  }
+  return parseConfig(text, path, { env, clock, baseDir: dirname(resolve(path)) });
+}
+
+/** Validates config text; `sourceName` is how messages name the file. */
+export function parseConfig(text: string, sourceName: string, options: ParseOptions = {}): AppConfig {
+  const env = options.env ?? process.env;
+  const baseDir = options.baseDir ?? dirname(resolve(sourceName));
+  const src = readYaml(text, sourceName);
+  if (src.syntaxIssues.length > 0) throw new ConfigError(sourceName, src.syntaxIssues);
+  // An empty file (or one with only comments) means "all defaults".
+  if (src.data === null || src.data === undefined) src.data = {};
+
+  const ctx: CheckContext = { src, file: sourceName, env, baseDir };
+  const parsed = configFileSchema.safeParse(src.data);
+  const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
+  const chainCheck = checkChains(ctx);
+  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx));
+  const port = portOverride(env, issues);
+  if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
+
+  const nowMs = (options.clock ?? systemClock).now();
+  return build(parsed.data, { source: sourceName, baseDir, env, port, nowMs, rpcUrls: chainCheck.rpcUrls });
+}
+
+interface BuildContext {
+  source: string;
+  baseDir: string;
+  env: NodeJS.ProcessEnv;
+  port: number | undefined;
+  nowMs: number;
+  rpcUrls: Map<number, string[]>;
+}
+
+function build(file: ConfigFile, b: BuildContext): AppConfig {
+  const dataDir = resolve(b.baseDir, file.data_dir ?? DEFAULTS.data_dir);
+  const server = file.server ?? {};
+  const port = b.port ?? server.port ?? DEFAULTS.port;
+  const prices = file.prices ?? {};
+  const keyEnv = prices.coingecko_api_key_env === undefined ? DEFAULTS.coingecko_api_key_env : prices.coingecko_api_key_env;
+  return {
+    source: b.source,
+    engine: file.engine ?? DEFAULTS.engine,
+    data_dir: dataDir,
+    duckdb_path: join(dataDir, DEFAULTS.duckdb_file),
+    retention_days: file.retention_days ?? DEFAULTS.retention_days,
+    server: {
+      port,
+      host: server.host ?? DEFAULTS.host,
+      public_base_url: (server.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
+      trust_proxy: server.trust_proxy ?? DEFAULTS.trust_proxy,
+      access_log: server.access_log ?? DEFAULTS.access_log,
+      rate_limits: {
+        apps_details_per_minute: server.rate_limits?.apps_details_per_minute ?? DEFAULTS.apps_details_per_minute,
+        routes: server.rate_limits?.routes ?? [],
+        ...(server.rate_limits?.max_clients !== undefined ? { max_clients: server.rate_limits.max_clients } : {}),
+      },
+      api_keys: {
+        require_for_apps: server.api_keys?.require_for_apps ?? false,
+        keys: (server.api_keys?.keys ?? []).map((k) => ({
+          name: k.name,
+          sha256: k.sha256.toLowerCase(),
+          per_minute: k.per_minute ?? DEFAULTS.api_key_per_minute,
+        })),
+      },
+    },
+    prices: {
+      coingecko_url: prices.coingecko_url === undefined ? DEFAULTS.coingecko_url : prices.coingecko_url?.replace(/\/+$/, '') ?? null,
+      coingecko_api_key_env: keyEnv,
+      coingecko_api_key: keyEnv ? b.env[keyEnv] || null : null,
+      csv: (prices.csv ?? []).map((p) => resolve(b.baseDir, p)),
+    },
+    chains: (file.chains ?? []).map((entry, i) => resolveChain(entry, b.rpcUrls.get(i) ?? [], b.nowMs)),
+  };
+}
+
+/** PORT from the environment wins over server.port (platforms that assign ports set it). */
+function portOverride(env: NodeJS.ProcessEnv, issues: ConfigIssue[]): number | undefined {
+  const raw = env.PORT;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const port = Number(raw.trim());
+  if (/^\d+$/.test(raw.trim()) && port >= 1 && port <= 65535) return port;
+  issues.push({
+    file: 'environment',
+    key: 'PORT',
+    expected: 'an integer from 1 to 65535',
+    found: JSON.stringify(raw),
+    hint: 'set PORT to a port number, e.g. PORT=8080, or unset it to use server.port from the file',
+  });
+  return undefined;
+}
+
+function unreadable(path: string, err: unknown): ConfigIssue {
+  const code = (err as NodeJS.ErrnoException).code;
+  const abs = resolve(path);
+  const found =
+    code === 'ENOENT'
+      ? `no file at ${abs}`
+      : code === 'EISDIR'
+        ? `a directory at ${abs}`
+        : code === 'EACCES' || code === 'EPERM'
+          ? `a file at ${abs} that this user may not read`
+          : `an unreadable file at ${abs} (${code ?? String(err)})`;
+  const hint =
+    code === 'ENOENT'
+      ? 'check the path, or create the file from examples/chainlytics.example.yaml'
+      : code === 'EISDIR'
+        ? 'pass the YAML file inside that directory, e.g. chainlytics.yaml'
+        : 'fix the file permissions (chmod a+r) or run as a user who can read it';
+  return { file: path, expected: 'a readable YAML configuration file', found, hint };
+}

@@ -1,0 +1,112 @@
+// YAML text → plain data, plus a way back from a key path to the line and column it was
+// written at, so every configuration error can point into the file.
+import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { ConfigIssue } from './config-error.js';
+
+export type KeyPath = readonly (string | number)[];
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface YamlSource {
+  data: unknown;
+  /** Syntax errors; when non-empty, `data` is not to be trusted. */
+  syntaxIssues: ConfigIssue[];
+  /**
+   * Where the value at `path` was written (`at: 'key'`: where its key was written). A path that
+   * does not exist resolves to its deepest existing ancestor, e.g. the mapping a key is missing from.
+   */
+  position(path: KeyPath, at?: 'value' | 'key'): Position;
+}
+
+// YAML 1.2 reads `0xA0b8...` as a hexadecimal integer, which would silently destroy an
+// unquoted address (and its leading zeros and checksum case). No setting is written in hex,
+// so hex scalars stay strings and addresses may be written without quotes.
+function withoutHexIntegers(tags: unknown[]): unknown[] {
+  return tags.filter((t) => !(t && typeof t === 'object' && (t as { format?: string }).format === 'HEX'));
+}
+
+const SYNTAX_HINTS: Record<string, string> = {
+  DUPLICATE_KEY: 'each key may appear once per mapping; remove or merge the repeated key',
+  BAD_INDENT: 'indent nested keys consistently with spaces (tabs are not allowed) and close every [ and {',
+  TAB_AS_INDENT: 'indent with spaces; YAML does not allow tabs for indentation',
+  MULTIPLE_DOCS: 'keep the whole configuration in one YAML document (remove extra --- lines)',
+  BLOCK_AS_IMPLICIT_KEY: 'put a space after every colon and start nested mappings on a new, indented line',
+  MISSING_CHAR: 'close every quote, [ and { that was opened',
+  UNEXPECTED_TOKEN: 'check the punctuation near this position (a missing space after a colon is common)',
+};
+
+export function readYaml(text: string, file: string): YamlSource {
+  const lines = new LineCounter();
+  const doc: Document = parseDocument(text, {
+    lineCounter: lines,
+    prettyErrors: false,
+    merge: true,
+    uniqueKeys: true,
+    customTags: (tags) => withoutHexIntegers(tags as unknown[]) as typeof tags,
+  });
+
+  const toPosition = (offset: number): Position => {
+    const p = lines.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+
+  const syntaxIssues: ConfigIssue[] = doc.errors.map((e) => {
+    const { line, column } = toPosition(e.pos[0]);
+    const near = text.split('\n')[line - 1]?.trim() ?? '';
+    return {
+      file,
+      line,
+      column,
+      expected: 'valid YAML',
+      found: `a syntax error (${cleanMessage(e.message)})${near ? ` near ${JSON.stringify(near.slice(0, 60))}` : ''}`,
+      hint: SYNTAX_HINTS[e.code] ?? 'correct the YAML syntax at this position',
+    };
+  });
+
+  const data = syntaxIssues.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+
+  const position = (path: KeyPath, at: 'value' | 'key' = 'value'): Position => {
+    let node: unknown = doc.contents;
+    let offset = rangeStart(node) ?? 0;
+    for (let i = 0; i < path.length; i++) {
+      if (isAlias(node)) node = node.resolve(doc);
+      const seg = path[i];
+      const last = i === path.length - 1;
+      if (isMap(node)) {
+        const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === seg);
+        if (!pair) break;
+        const keyStart = rangeStart(pair.key);
+        const valueStart = rangeStart(pair.value);
+        if (last && at === 'key' && keyStart !== undefined) return toPosition(keyStart);
+        // `key:` with nothing after it has no value node worth pointing at: point at the key.
+        offset = valueStart ?? keyStart ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof seg === 'number' && seg < node.items.length) {
+        node = node.items[seg];
+        offset = rangeStart(node) ?? offset;
+      } else {
+        break;
+      }
+    }
+    return toPosition(offset);
+  };
+
+  return { data, syntaxIssues, position };
+}
+
+// The library's messages sometimes address programmers ("please use parseAllDocuments()").
+function cleanMessage(message: string): string {
+  return message
+    .replace(/;?\s*please use [\w.]+\(\)/i, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[.:]\s*$/, '')
+    .trim();
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | null | undefined)?.range;
+  return range ? range[0] : undefined;
+}

@@ -1,0 +1,114 @@
+// One RPC URL: a keep-alive connection pool, its concurrency limiter and its health.
+// `post` turns every HTTP-level outcome into either parsed JSON or one typed RpcError.
+import { Pool, errors as undiciErrors } from 'undici';
+import { AimdLimiter, type AimdOptions } from './aimd.js';
+import { parseRetryAfter } from './backoff.js';
+import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, redactUrl } from './errors.js';
+
+export class Endpoint {
+  /** Redacted, safe to log. */
+  readonly name: string;
+  readonly limiter: AimdLimiter;
+  /** Monotonic ms until which the endpoint is avoided (it failed or lied). */
+  badUntil = 0;
+  /** Monotonic ms before which the endpoint must not be called (Retry-After). */
+  pausedUntil = 0;
+  /** Set when the endpoint serves another chain: never used again. */
+  disabled: Error | null = null;
+  /** eth_chainId check: resolved once per endpoint, shared by concurrent callers. */
+  verified: Promise<void> | null = null;
+
+  private readonly pool: Pool;
+  private readonly path: string;
+  private readonly host: string;
+  private auth: string | undefined;
+
+  constructor(
+    readonly url: string,
+    aimd: AimdOptions,
+  ) {
+    let u: URL;
+    try {
+      u = new URL(url);
+    } catch {
+      throw new Error(`invalid RPC URL ${JSON.stringify(redactUrl(url))}: not a URL`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+      throw new Error(`invalid RPC URL ${redactUrl(url)}: only http(s) is supported`);
+    }
+    this.name = redactUrl(url);
+    this.path = `${u.pathname}${u.search}`;
+    this.host = u.host;
+    this.limiter = new AimdLimiter(aimd);
+    this.pool = new Pool(u.origin, {
+      connections: aimd.max,
+      keepAliveTimeout: 30_000,
+      keepAliveMaxTimeout: 60_000,
+    });
+    // Some providers put credentials in the URL's user info; they go out as Basic auth.
+    if (u.username) {
+      this.auth = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
+    }
+  }
+
+  /**
+   * POST a JSON-RPC payload and return the parsed body. `nowMs` reads the wall clock only for
+   * the HTTP-date form of Retry-After.
+   */
+  async post(body: string, timeoutMs: number, nowMs: () => number): Promise<unknown> {
+    const ac = new AbortController();
+    const timer = setTimeout(() => ac.abort(), timeoutMs);
+    try {
+      const headers: Record<string, string> = { 'content-type': 'application/json', host: this.host };
+      if (this.auth) headers.authorization = this.auth;
+      const res = await this.pool.request({
+        path: this.path,
+        method: 'POST',
+        headers,
+        body,
+        signal: ac.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+      if (res.statusCode === 429) {
+        await res.body.dump().catch(() => undefined);
+        throw new RpcRateLimitError(this.name, parseRetryAfter(res.headers['retry-after'], nowMs()));
+      }
+      const text = await res.body.text();
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        throw new RpcHttpError(this.name, res.statusCode, text.slice(0, 200));
+      }
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        throw new RpcMalformedError(
+          `malformed JSON from ${this.name} (${text.length} bytes${text.length ? `, ends with ${JSON.stringify(text.slice(-40))}` : ''})`,
+          this.name,
+        );
+      }
+    } catch (err) {
+      throw this.classify(err, ac.signal.aborted, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private classify(err: unknown, timedOut: boolean, timeoutMs: number): Error {
+    if (err instanceof RpcRateLimitError || err instanceof RpcHttpError || err instanceof RpcMalformedError) return err;
+    if (
+      timedOut ||
+      err instanceof undiciErrors.HeadersTimeoutError ||
+      err instanceof undiciErrors.BodyTimeoutError ||
+      err instanceof undiciErrors.ConnectTimeoutError
+    ) {
+      return new RpcTimeoutError(`no answer from ${this.name} within ${timeoutMs} ms`, this.name);
+    }
+    const e = err as Error & { code?: string };
+    // RequestContentLengthMismatch, "other side closed", ECONNRESET mid-body: a truncated body.
+    return new RpcTransportError(`${this.name}: ${e.code ? `${e.code} ` : ''}${e.message}`, this.name);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close().catch(() => undefined);
+  }
+}

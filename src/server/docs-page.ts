@@ -1,0 +1,52 @@
+// A static, human-readable page listing the endpoints and linking the OpenAPI description.
+// Built once at server start; served like a document (precompressed, ETag).
+
+/** Paths the docs page is served at. */
+export const DOCS_PAGE_PATHS = ['/', '/docs'] as const;
+
+const ENDPOINTS: [path: string, what: string][] = [
+  ['/v1/master.json', 'Discovery: chains, metrics (with supported chains and hourly_available), fee metrics, categories.'],
+  ['/v1/metrics/chains/{origin_key}/{metric_id}.json', 'Metric detail: daily/weekly/monthly/quarterly/hourly series, changes, summary.'],
+  ['/v1/fees/table.json', 'Fee table: last 30 complete hours of costs, tps and throughput per chain, newest first.'],
+  ['/v1/chains/{origin_key}/overview.json', 'Chain overview: highlights, events, ranking, KPI cards, achievements, blockspace, ecosystem.'],
+  ['/v1/apps/details/{owner_project}.json', 'Application detail (10 requests per minute per client; may require an API key).'],
+  ['/v1/labels/projects_filtered.json', 'Projects with activity: the list of valid owner_project values.'],
+  ['/v1/labels/projects.json', 'Every project of the directory.'],
+  ['/v1/openapi.json', 'OpenAPI 3.1 description of all documents and errors.'],
+  ['/healthz', 'Liveness and data freshness per chain.'],
+  ['/metrics', 'Prometheus metrics.'],
+];
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function docsPageHtml(publicBaseUrl: string): string {
+  const rows = ENDPOINTS.map(([path, what]) => {
+    const cell = path.includes('{') ? `<code>${escapeHtml(path)}</code>` : `<a href="${escapeHtml(path)}"><code>${escapeHtml(path)}</code></a>`;
+    return `<tr><td>${cell}</td><td>${escapeHtml(what)}</td></tr>`;
+  }).join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>chainlytics API</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;line-height:1.5}
+td{padding:.3rem .6rem;vertical-align:top}code{font-size:.95em}</style></head>
+<body>
+<h1>chainlytics API</h1>
+<p>Read-only JSON documents about EVM chains, served from <code>${escapeHtml(publicBaseUrl)}/v1</code>.
+The machine-readable description is <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).</p>
+<table>
+${rows}
+</table>
+<h2>Conventions</h2>
+<ul>
+<li><code>unix</code> columns are integer milliseconds, UTC, at the start of the period; series are oldest first, the fee table newest first.</li>
+<li>Responses carry <code>ETag</code> and <code>Last-Modified</code>; send <code>If-None-Match</code> to get 304. <code>br</code> and <code>gzip</code> are served precompressed.</li>
+<li>Errors are JSON: <code>{"error":{"status","code","message","hint"}}</code>.</li>
+<li>Data reused from <code>/v1/apps/details/</code> must name its source (the <code>X-Data-Source</code> header).</li>
+</ul>
+</body>
+</html>
+`;
+}

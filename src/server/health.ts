@@ -1,0 +1,59 @@
+// /healthz: liveness plus data freshness. The server knows only its document set; the rest
+// (chain heads, ingestion progress) comes from the lead's `() => HealthInfo` callback, called per
+// request so the answer is current. 200 while a set is served (even when degraded: the documents
+// are still valid, only aging), 503 before the first set.
+import type { DocumentSet } from '../documents/document-set.js';
+
+export interface ChainHealth {
+  origin_key: string;
+  /** Newest block the chain's RPC reported; null when unknown. */
+  head_block: number | null;
+  /** Newest block written to the store. */
+  last_ingested_block: number | null;
+  /** Timestamp of that block, unix ms. */
+  last_ingested_block_time: number | null;
+  /** now − last_ingested_block_time in seconds. */
+  lag_seconds: number | null;
+  status: 'ok' | 'degraded';
+  /** Why the chain is degraded, for humans. */
+  message?: string;
+}
+
+export interface HealthInfo {
+  chains: ChainHealth[];
+  /** When the last document build finished (unix ms), if known to the caller. */
+  last_build_at?: number | null;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'not_ready';
+  now: number;
+  document_set: { loaded: false } | { loaded: true; built_at: number; age_seconds: number; documents: number };
+  last_build_at: number | null;
+  chains: ChainHealth[];
+  error?: string;
+}
+
+export function healthReport(set: DocumentSet | null, now: number, health: (() => HealthInfo) | undefined): HealthReport {
+  let info: HealthInfo = { chains: [] };
+  let error: string | undefined;
+  try {
+    if (health) info = health();
+  } catch (e) {
+    // The callback failing is itself a health signal, not a reason to fail liveness.
+    error = `health callback failed: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  const degraded = error !== undefined || info.chains.some((c) => c.status !== 'ok');
+  const report: HealthReport = {
+    status: set === null ? 'not_ready' : degraded ? 'degraded' : 'ok',
+    now,
+    document_set:
+      set === null
+        ? { loaded: false }
+        : { loaded: true, built_at: set.builtAt, age_seconds: Math.max(0, Math.round((now - set.builtAt) / 1000)), documents: set.entries.size },
+    last_build_at: info.last_build_at ?? set?.builtAt ?? null,
+    chains: info.chains,
+  };
+  if (error !== undefined) report.error = error;
+  return report;
+}

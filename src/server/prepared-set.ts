@@ -1,0 +1,116 @@
+// Turns a DocumentSet into what the hot path needs: per path and per encoding the body bytes,
+// the ETag and the complete header arrays for 200 and 304. Done once per set, so a request is a
+// map lookup plus writeHead(status, array) and end(bytes): no serialization, no compression,
+// no header assembly.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
+import type { DocumentEntry, DocumentSet, Freshness } from '../documents/document-set.js';
+import type { Encoding } from './content-encoding.js';
+import { parseRequestPath } from './request-path.js';
+import { CORS_HEADERS, JSON_TYPE, cacheControlFor, httpDate } from './response-headers.js';
+import { classifyPath, type RouteClass } from './route-class.js';
+
+export interface PreparedVariant {
+  encoding: Encoding;
+  body: Buffer;
+  /** Strong ETag of exactly these bytes' content in this encoding. */
+  etag: string;
+  /** Flat [name, value, ...] list for writeHead(200, ...). */
+  headers: readonly string[];
+  /** Flat list for writeHead(304, ...): validators and caching headers, no body headers. */
+  notModifiedHeaders: readonly string[];
+}
+
+export interface PreparedDocument {
+  path: string;
+  route: RouteClass;
+  /** Build time, unix ms: Last-Modified. */
+  lastModified: number;
+  /** The ETags of all three variants; If-None-Match may name any of them. */
+  etags: readonly string[];
+  identity: PreparedVariant;
+  gzip: PreparedVariant;
+  br: PreparedVariant;
+}
+
+export interface PrepareOptions {
+  /** X-Data-Source value, sent on application routes. */
+  dataSource: string;
+}
+
+/**
+ * The ETag of an encoded variant. Each encoding gets its own strong tag (RFC 9110 section 8.8.3
+ * requires distinct strong validators for distinct representations); the suffix keeps the
+ * relation to the identity tag visible.
+ */
+export function variantEtag(identityEtag: string, encoding: Encoding): string {
+  if (encoding === 'identity') return identityEtag;
+  return `${identityEtag.slice(0, -1)}-${encoding}"`;
+}
+
+export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions, contentType = JSON_TYPE): PreparedDocument {
+  const route = classifyPath(entry.path);
+  const lastModified = httpDate(entry.builtAt);
+  const cacheControl = cacheControlFor(entry.freshness);
+  const extra = route === 'app_details' ? ['X-Data-Source', opts.dataSource] : [];
+  const variant = (encoding: Encoding, body: Buffer): PreparedVariant => {
+    const etag = variantEtag(entry.etag, encoding);
+    const common = ['ETag', etag, 'Last-Modified', lastModified, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
+    const headers = [
+      'Content-Type',
+      contentType,
+      'Content-Length',
+      String(body.length),
+      ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
+      ...common,
+      ...CORS_HEADERS,
+      ...extra,
+    ];
+    return { encoding, body, etag, headers, notModifiedHeaders: [...common, ...CORS_HEADERS, ...extra] };
+  };
+  const identity = variant('identity', entry.body);
+  const gzip = variant('gzip', entry.gzip);
+  const br = variant('br', entry.br);
+  return {
+    path: entry.path,
+    route,
+    lastModified: entry.builtAt,
+    etags: [identity.etag, gzip.etag, br.etag],
+    identity,
+    gzip,
+    br,
+  };
+}
+
+export interface PreparedSet {
+  documents: Map<string, PreparedDocument>;
+  /** Paths of the set that no request could name (they break request-path rules); not served. */
+  unreachable: string[];
+}
+
+export function prepareSet(set: DocumentSet, opts: PrepareOptions): PreparedSet {
+  const documents = new Map<string, PreparedDocument>();
+  const unreachable: string[] = [];
+  for (const [path, entry] of set.entries) {
+    const parsed = parseRequestPath(path);
+    if (!parsed.ok || parsed.path !== path) {
+      unreachable.push(path);
+      continue;
+    }
+    documents.set(path, prepareDocument(entry, opts));
+  }
+  return { documents, unreachable };
+}
+
+/** A DocumentEntry for bytes that are not JSON (the HTML docs page), hashed like the builders do. */
+export function entryFromBytes(path: string, body: Buffer, freshness: Freshness, builtAt: number): DocumentEntry {
+  return {
+    path,
+    body,
+    br: brotliCompressSync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 9, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
+    freshness,
+    builtAt,
+  };
+}

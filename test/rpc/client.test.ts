@@ -1,0 +1,300 @@
+// The JSON-RPC client against real HTTP servers on loopback: batching, retries, 429 with
+// Retry-After, timeouts, malformed and truncated bodies, JSON-RPC errors, validation of
+// results (lying nodes), failover between URLs, eth_chainId checks and adaptive concurrency.
+import { afterEach, describe, expect, it } from 'vitest';
+import { RpcClient, type RpcClientOptions } from '../../src/rpc/client.js';
+import { isMethodUnsupported, JsonRpcError, RpcExhaustedError } from '../../src/rpc/errors.js';
+import { hexToNumber } from '../../src/rpc/hex.js';
+import { freePort } from '../ingest/helpers/free-port.js';
+import { startScriptedNode, type RpcRequest, type ScriptedNode } from './helpers/scripted-node.js';
+
+const nodes: ScriptedNode[] = [];
+const clients: RpcClient[] = [];
+
+async function node(): Promise<ScriptedNode> {
+  const n = await startScriptedNode();
+  nodes.push(n);
+  return n;
+}
+
+function client(opts: Partial<RpcClientOptions> & { urls: string[] }): RpcClient {
+  const c = new RpcClient({ label: 'testchain', backoff: { baseMs: 10, maxMs: 50 }, timeoutMs: 2_000, ...opts });
+  clients.push(c);
+  return c;
+}
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  await Promise.all(nodes.splice(0).map((n) => n.close()));
+});
+
+/** An honest node: eth_blockNumber 0x64, blocks whose number is the one asked for. */
+function honest(req: RpcRequest) {
+  if (req.method === 'eth_blockNumber') return { result: '0x64' };
+  if (req.method === 'eth_chainId') return { result: '0xa' };
+  if (req.method === 'eth_getBlockByNumber') return { result: { number: req.params[0], source: 'honest' } };
+  return { error: { code: -32601, message: 'the method does not exist/is not available' } };
+}
+
+const blockValidator = (n: number) => (r: unknown) => {
+  const got = hexToNumber((r as { number: unknown }).number, 'number');
+  if (got !== n) throw new Error(`asked for block ${n}, got block ${got}`);
+  return r as { number: string; source: string };
+};
+
+const blockCall = (n: number) => ({ method: 'eth_getBlockByNumber', params: [`0x${n.toString(16)}`, false], validate: blockValidator(n) });
+
+describe('batching', () => {
+  it('sends batchSize requests per HTTP exchange and returns results in input order', async () => {
+    const n = await node();
+    n.answer = honest;
+    const c = client({ urls: [n.url], batchSize: 4 });
+    const out = (await c.batch(Array.from({ length: 10 }, (_, i) => blockCall(i)))) as Array<{ number: string }>;
+    expect(out.map((b) => Number(b.number))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(n.exchanges.map((e) => e.requests.length).sort()).toEqual([2, 4, 4]);
+    expect(n.exchanges.every((e) => e.batch)).toBe(true);
+  });
+
+  it('a single call is sent as a plain JSON-RPC object', async () => {
+    const n = await node();
+    n.answer = honest;
+    const c = client({ urls: [n.url] });
+    expect(await c.call('eth_blockNumber', [])).toBe('0x64');
+    expect(n.exchanges[0].batch).toBe(false);
+  });
+
+  it('splits a batch the node rejects as a whole', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.http = (res, _no, reqs) => {
+      if (reqs.length <= 2) return false;
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'batch too large' } }));
+      return true;
+    };
+    const c = client({ urls: [n.url], batchSize: 8 });
+    const out = (await c.batch(Array.from({ length: 8 }, (_, i) => blockCall(i)))) as Array<{ number: string }>;
+    expect(out.map((b) => Number(b.number))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(n.exchanges.filter((e) => e.requests.length <= 2)).toHaveLength(4);
+  });
+});
+
+describe('retries', () => {
+  it('retries only the failed entries of a batch (JSON-RPC error -32000)', async () => {
+    const n = await node();
+    let failedOnce = false;
+    n.answer = (req) => {
+      if (req.params[0] === '0x2' && !failedOnce) {
+        failedOnce = true;
+        return { error: { code: -32000, message: 'header not found' } };
+      }
+      return honest(req);
+    };
+    const c = client({ urls: [n.url] });
+    const out = (await c.batch([0, 1, 2, 3].map(blockCall))) as Array<{ number: string }>;
+    expect(out.map((b) => Number(b.number))).toEqual([0, 1, 2, 3]);
+    expect(n.exchanges.map((e) => e.requests.length)).toEqual([4, 1]);
+  });
+
+  it('a method the node does not have fails at once, recognisably', async () => {
+    const n = await node();
+    n.answer = honest;
+    const c = client({ urls: [n.url] });
+    const err = await c.call('eth_getBlockReceipts', ['0x1']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JsonRpcError);
+    expect(isMethodUnsupported(err)).toBe(true);
+    expect(n.exchanges).toHaveLength(1);
+  });
+
+  it('retries a body that is not JSON and a body cut short (content-length mismatch)', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.http = (res, no) => {
+      if (no === 0) {
+        res.setHeader('content-type', 'application/json');
+        res.end('[{"jsonrpc":"2.0","id":1,"result":{"numb');
+        return true;
+      }
+      if (no === 1) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write('{"jsonrpc":"2.0",');
+        setTimeout(() => res.socket?.destroy(), 10);
+        return true;
+      }
+      return false;
+    };
+    const c = client({ urls: [n.url] });
+    const b = (await c.call('eth_getBlockByNumber', ['0x5', false], blockValidator(5))) as { number: string };
+    expect(b.number).toBe('0x5');
+    expect(n.exchanges).toHaveLength(3);
+  });
+
+  it('gives up after maxAttempts with an error naming the chain, the call and the last cause', async () => {
+    const n = await node();
+    n.http = (res) => {
+      res.statusCode = 503;
+      res.end('upstream down');
+      return true;
+    };
+    const c = client({ urls: [n.url], maxAttempts: 3 });
+    const err = (await c.call('eth_blockNumber', []).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(RpcExhaustedError);
+    expect(err.message).toMatch(/chain testchain: eth_blockNumber\(\) failed after 3 attempts; last error: HTTP 503 from http:\/\/127\.0\.0\.1:\d+: upstream down/);
+    expect(n.exchanges).toHaveLength(3);
+  });
+
+  it('times out a node that does not answer', async () => {
+    const n = await node();
+    n.http = () => true; // never answers
+    const c = client({ urls: [n.url], timeoutMs: 150, maxAttempts: 2 });
+    const started = performance.now();
+    const err = (await c.call('eth_blockNumber', []).catch((e: unknown) => e)) as Error;
+    expect(err.message).toMatch(/no answer from .* within 150 ms/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('HTTP 429', () => {
+  it('waits the Retry-After seconds before asking the same node again', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.http = (res, no) => {
+      if (no > 0) return false;
+      res.writeHead(429, { 'retry-after': '1' });
+      res.end('slow down');
+      return true;
+    };
+    const c = client({ urls: [n.url] });
+    expect(await c.call('eth_blockNumber', [])).toBe('0x64');
+    expect(n.exchanges).toHaveLength(2);
+    expect(n.exchanges[1].at - n.exchanges[0].at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('accepts the HTTP-date form of Retry-After', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.http = (res, no) => {
+      if (no > 0) return false;
+      res.writeHead(429, { 'retry-after': new Date(Date.now() + 2_000).toUTCString() });
+      res.end();
+      return true;
+    };
+    const c = client({ urls: [n.url] });
+    await c.call('eth_blockNumber', []);
+    // HTTP dates have whole-second resolution: at least 1 s, at most ~2 s.
+    const gap = n.exchanges[1].at - n.exchanges[0].at;
+    expect(gap).toBeGreaterThanOrEqual(990);
+    expect(gap).toBeLessThan(2_600);
+  });
+
+  it('moves to another URL at once instead of waiting when one URL rate-limits', async () => {
+    const limited = await node();
+    limited.http = (res) => {
+      res.writeHead(429, { 'retry-after': '30' });
+      res.end();
+      return true;
+    };
+    const other = await node();
+    other.answer = honest;
+    const c = client({ urls: [limited.url, other.url] });
+    const started = performance.now();
+    expect(await c.call('eth_blockNumber', [])).toBe('0x64');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(limited.exchanges).toHaveLength(1);
+  });
+});
+
+describe('failover and lying nodes', () => {
+  it('uses the second URL when the first is dead, and avoids the dead one afterwards', async () => {
+    const deadUrl = `http://127.0.0.1:${await freePort()}`;
+    const live = await node();
+    live.answer = honest;
+    const c = client({ urls: [deadUrl, live.url] });
+    const out = (await c.batch([0, 1, 2].map(blockCall))) as Array<{ number: string }>;
+    expect(out.map((b) => b.number)).toEqual(['0x0', '0x1', '0x2']);
+    for (let i = 0; i < 5; i++) await c.call('eth_blockNumber', []);
+    expect(live.exchanges).toHaveLength(6);
+    const stats = c.stats();
+    expect(stats.endpoints[0].bad).toBe(true);
+    expect(stats.endpoints[1].bad).toBe(false);
+  });
+
+  it('catches a node answering with the wrong block and takes the honest answer elsewhere', async () => {
+    const liar = await node();
+    liar.answer = (req) =>
+      req.method === 'eth_getBlockByNumber' ? { result: { number: `0x${(Number(req.params[0]) + 1).toString(16)}`, source: 'liar' } } : honest(req);
+    const good = await node();
+    good.answer = honest;
+    const c = client({ urls: [liar.url, good.url] });
+    const out = (await c.batch([10, 11].map(blockCall))) as Array<{ number: string; source: string }>;
+    expect(out).toEqual([
+      { number: '0xa', source: 'honest' },
+      { number: '0xb', source: 'honest' },
+    ]);
+    expect(liar.exchanges.length).toBeGreaterThanOrEqual(1);
+    expect(c.stats().endpoints[0].bad).toBe(true);
+  });
+
+  it('a node that keeps lying ends in a clear error', async () => {
+    const liar = await node();
+    liar.answer = () => ({ result: { number: '0x63' } });
+    const c = client({ urls: [liar.url], maxAttempts: 3 });
+    const err = (await c.call('eth_getBlockByNumber', ['0x64', false], blockValidator(100)).catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(RpcExhaustedError);
+    expect(err.message).toMatch(/eth_getBlockByNumber\(0x64, false\) failed after 3 attempts; last error: eth_getBlockByNumber: invalid result from http:\/\/127\.0\.0\.1:\d+: asked for block 100, got block 99/);
+  });
+});
+
+describe('eth_chainId check', () => {
+  it('disables a URL serving another chain, naming chain, URL, expected and found id', async () => {
+    const wrong = await node();
+    wrong.answer = (req) => (req.method === 'eth_chainId' ? { result: '0x1' } : honest(req));
+    const right = await node();
+    right.answer = honest;
+    const c = client({ urls: [wrong.url, right.url], expectedChainId: 10 });
+    const report = await c.verifyChainIds();
+    expect(report[0].error?.message).toBe(`chain testchain: RPC URL ${wrong.url} serves chain id 1, expected 10; this URL is not used`);
+    expect(report[1].error).toBeNull();
+    for (let i = 0; i < 3; i++) expect(await c.call('eth_blockNumber', [])).toBe('0x64');
+    expect(wrong.exchanges.map((e) => e.requests[0].method)).toEqual(['eth_chainId']);
+  });
+
+  it('fails every call when no URL serves the expected chain', async () => {
+    const wrong = await node();
+    wrong.answer = (req) => (req.method === 'eth_chainId' ? { result: '0x1' } : honest(req));
+    const c = client({ urls: [wrong.url], expectedChainId: 10 });
+    await expect(c.call('eth_blockNumber', [])).rejects.toThrow(/no usable RPC URL: chain testchain: RPC URL .* serves chain id 1, expected 10/);
+  });
+
+  it('checks a URL that was down at start before its first use', async () => {
+    const n = await node();
+    n.answer = honest;
+    const c = client({ urls: [n.url], expectedChainId: 10 });
+    await c.call('eth_blockNumber', []);
+    await c.call('eth_blockNumber', []);
+    expect(n.exchanges.map((e) => e.requests[0].method)).toEqual(['eth_chainId', 'eth_blockNumber', 'eth_blockNumber']);
+  });
+});
+
+describe('adaptive concurrency', () => {
+  it('grows the number of requests in flight while healthy and halves it on 429', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.delayMs = 5;
+    const c = client({ urls: [n.url], batchSize: 1, concurrency: { initial: 2, min: 1, max: 16 } });
+    await c.batch(Array.from({ length: 300 }, (_, i) => blockCall(i)));
+    const grown = c.stats().endpoints[0].concurrency_limit;
+    expect(grown).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...n.exchanges.map((e) => e.concurrent))).toBeGreaterThan(2);
+
+    let limited = 0;
+    n.http = (res) => {
+      if (limited++ >= 1) return false;
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+      return true;
+    };
+    await c.call('eth_blockNumber', []);
+    const after = c.stats().endpoints[0].concurrency_limit;
+    expect(after).toBe(Math.floor(grown / 2));
+  });
+});

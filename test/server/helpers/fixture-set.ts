@@ -1,0 +1,178 @@
+// A small but realistic document set for the server tests: one document of every kind, shaped as
+// CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
+import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
+import { openApiDocument } from '../../../src/server/openapi.js';
+
+export const BUILT_AT = Date.UTC(2026, 0, 31, 14, 5, 0);
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+function series(days: number, start: number, step: number, seed: number): number[][] {
+  const rows: number[][] = [];
+  for (let i = 0; i < days; i++) rows.push([start + i * step, Math.round((1000 + ((i * 7919 + seed * 104729) % 997)) * 100) / 100]);
+  return rows;
+}
+
+export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.example.org'): DocumentInput[] {
+  const updated = '2026-01-31 14:05:00';
+  const dayStart = Date.UTC(2025, 9, 1);
+  const metric = (chain: string, id: string, hourly: boolean): DocumentInput => ({
+    path: `/v1/metrics/chains/${chain}/${id}.json`,
+    freshness: hourly ? 'hourly' : 'daily',
+    json: {
+      last_updated_utc: updated,
+      details: {
+        metric_id: id,
+        metric_name: id === 'txcount' ? 'Transaction Count' : 'Active Addresses',
+        source: ['RPC'],
+        timeseries: {
+          daily: { types: ['unix', 'value'], data: series(120, dayStart, DAY, generation + chain.length) },
+          weekly: { types: ['unix', 'value'], data: series(17, dayStart, 7 * DAY, generation) },
+          monthly: { types: ['unix', 'value'], data: series(4, dayStart, 30 * DAY, generation) },
+          quarterly: { types: ['unix', 'value'], data: series(2, dayStart, 91 * DAY, generation) },
+          daily_7d_rolling: null,
+          ...(hourly ? { hourly: { types: ['unix', 'value'], data: series(14 * 24, BUILT_AT - 14 * DAY, HOUR, generation) } } : {}),
+        },
+        changes: {
+          daily: { types: ['value'], '1d': [0.0123], '7d': [-0.05], '30d': [null], '90d': [null], '180d': [null], '365d': [null] },
+          weekly: { types: ['value'], '7d': [0.01], '28d': [0.2], '84d': [null], '365d': [null] },
+          monthly: { types: ['value'], '30d': [0.3], '90d': [null], '180d': [null], '365d': [null] },
+        },
+        summary: {
+          last_1h: { types: ['value'], data: [hourly ? 42 : null] },
+          last_1d: { types: ['value'], data: [1000 + generation] },
+          last_7d: { types: ['value'], data: [7000] },
+          last_30d: { types: ['value'], data: [30000] },
+        },
+      },
+    },
+  });
+  const feeRows = (kind: 'cost' | 'rate') =>
+    Array.from({ length: 30 }, (_, i) =>
+      kind === 'cost'
+        ? [BUILT_AT - (i + 2) * HOUR, 0.00001 * (i + 1 + generation), 0.03 * (i + 1), Math.round((i / 29) * 100) / 100]
+        : [BUILT_AT - (i + 2) * HOUR, 12.5 + i, Math.round((1 - i / 29) * 100) / 100],
+    );
+  const feeChain = () => ({
+    hourly: {
+      txcosts_median: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: feeRows('cost') },
+      txcosts_native_median: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: feeRows('cost') },
+      txcosts_avg: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: feeRows('cost') },
+      txcosts_swap: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: [] },
+      tps: { types: ['unix', 'value', 'normalized'], data: feeRows('rate') },
+      throughput: { types: ['unix', 'value', 'normalized'], data: feeRows('rate') },
+    },
+  });
+  return [
+    metric('base', 'txcount', true),
+    metric('base', 'daa', false),
+    metric('optimism', 'txcount', true),
+    { path: '/v1/fees/table.json', freshness: 'hourly', json: { chain_data: { base: feeChain(), optimism: feeChain(), mantle: feeChain() } } },
+    {
+      path: '/v1/chains/base/overview.json',
+      freshness: 'daily',
+      json: {
+        last_updated_utc: updated,
+        data: {
+          chain_id: 'base',
+          chain_name: 'Base',
+          highlights: [],
+          events: [],
+          ranking: { txcount: { rank: 1, out_of: 3, color_scale: 0.33, value: 1234 + generation, value_usd: null, value_eth: null } },
+          kpi_cards: {},
+          achievements: {
+            streaks: {
+              txcount: { value: { streak_length: 3, yesterday_value: 1234 } },
+              fees: { usd: { streak_length: 0, yesterday_value: 10.5 }, eth: { streak_length: 1, yesterday_value: 0.004 } },
+            },
+            lifetime: {
+              txcount: { value: { level: 7, total_value: 1_234_567, percent_to_next_level: 23.45 } },
+              daa: { value: { level: 30, total_value: 99_999_999, percent_to_next_level: null } },
+              fees: { usd: { level: 2, total_value: 5000, percent_to_next_level: 50 }, eth: { level: 1, total_value: 2, percent_to_next_level: 0 } },
+            },
+          },
+          blockspace: { types: ['main_category_id', 'txcount', 'pct_share'], data: [['defi', 10, 100]] },
+          ecosystem: { active_apps: { '7d': 1, '30d': 2 }, apps: { types: ['owner_project', 'txcount'], data: [['uniswap', 10]] } },
+        },
+      },
+    },
+    appDetails('uniswap', generation, series(30, dayStart, DAY, generation)),
+    appDetails('aave', generation, series(10, dayStart, DAY, generation + 1)),
+    {
+      path: '/v1/labels/projects_filtered.json',
+      freshness: 'daily',
+      json: {
+        last_updated_utc: updated,
+        data: {
+          types: ['owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol', 'txcount', 'active_on', 'ecosystem_rank', 'sub_category', 'main_category', 'sub_categories', 'features'],
+          data: [
+            ['uniswap', 'Uniswap', 'DEX', 'uniswap', 'uniswap', 'https://uniswap.org', 'uniswap.png', 'UNI', 100 + generation, { base: 100 }, 1, 'DEX', 'DeFi', ['dex'], []],
+            ['aave', 'Aave', 'Lending', 'aave', 'aave', 'https://aave.com', 'aave.png', 'AAVE', 50, { base: 50 }, 2, 'Lending', 'DeFi', ['lending'], []],
+          ],
+        },
+      },
+    },
+    {
+      path: '/v1/labels/projects.json',
+      freshness: 'daily',
+      json: {
+        last_updated_utc: updated,
+        data: {
+          types: ['owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol', 'sub_category', 'main_category', 'sub_categories'],
+          data: [
+            ['uniswap', 'Uniswap', `DEX (build ${generation})`, 'uniswap', 'uniswap', 'https://uniswap.org', 'uniswap.png', 'UNI', 'DEX', 'DeFi', ['dex']],
+            ['aave', 'Aave', 'Lending', 'aave', 'aave', 'https://aave.com', 'aave.png', 'AAVE', 'Lending', 'DeFi', ['lending']],
+            ['idle', 'Idle', 'No activity', null, null, null, null, null, null, null, []],
+          ],
+        },
+      },
+    },
+    {
+      path: '/v1/master.json',
+      freshness: 'daily',
+      json: {
+        current_version: 'v1',
+        chains: { base: { name: 'Base', url_key: 'base', evm_chain_id: 8453, supported_metrics: ['txcount', 'daa'] } },
+        metrics: { txcount: { name: 'Transaction Count', metric_keys: ['txcount'], units: {}, avg: true, monthly_agg: 'sum', hourly_available: true } },
+        app_metrics: {},
+        fee_metrics: {},
+        blockspace_categories: { main_categories: {}, sub_categories: {}, mapping: {} },
+        last_updated_utc: updated,
+        generation,
+      },
+    },
+    openApiDocument(publicBaseUrl),
+  ];
+}
+
+function appDetails(owner: string, generation: number, daily: number[][]): DocumentInput {
+  const metrics = ['txcount', 'daa', 'gas_fees', 'success_rate', 'market_cap', 'token_price', 'token_volume'];
+  return {
+    path: `/v1/apps/details/${owner}.json`,
+    freshness: 'daily',
+    json: {
+      last_updated_utc: '2026-01-31 14:05:00',
+      metrics: Object.fromEntries(
+        metrics.map((m) => [
+          m,
+          m === 'txcount'
+            ? {
+                metric_name: 'Transactions',
+                avg: false,
+                over_time: { base: { daily: { types: ['unix', 'value'], data: daily } } },
+                aggregated: { types: ['value'], data: { base: { '1d': [10], '7d': [70], '30d': [300 + generation], '90d': [300], '180d': [300], '365d': [300], max: [300] } } },
+              }
+            : { metric_name: m, avg: false, over_time: {}, aggregated: { types: ['value'], data: {} } },
+        ]),
+      ),
+      kpi_cards: {},
+      first_seen: { base: '2025-10-01' },
+      chains_by_size: ['base'],
+      contracts_table: {},
+    },
+  };
+}
+
+export function fixtureSet(generation = 0, builtAt = BUILT_AT + generation * 1000): DocumentSet {
+  return buildDocumentSet(fixtureInputs(generation), builtAt);
+}

@@ -1,0 +1,151 @@
+// deploy/nginx against the chainlytics server: the real nginx serves a directory exported from a
+// DocumentSet, our server serves the same set, and both must answer the same URLs with the same
+// bodies and the headers clients rely on. Fails (does not skip) when nginx is missing.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentSet } from '../../src/documents/document-set.js';
+import { NGINX_BAD_REQUEST_BODY, loadNginxTemplate, renderNginxConfig } from '../../src/server/nginx-config.js';
+import { fixtureSet } from './helpers/fixture-set.js';
+import { parseResponses, rawExchange, request, type Reply } from './helpers/http-client.js';
+import { startNginx, type RunningNginx } from './helpers/nginx.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const PUBLIC = 'https://api.example.org';
+const DOCS = [
+  '/v1/fees/table.json',
+  '/v1/metrics/chains/base/txcount.json',
+  '/v1/metrics/chains/base/daa.json',
+  '/v1/chains/base/overview.json',
+  '/v1/apps/details/uniswap.json',
+  '/v1/labels/projects_filtered.json',
+  '/v1/master.json',
+  '/v1/openapi.json',
+];
+/** Headers whose values must be identical on both servers. */
+const SAME = ['content-type', 'cache-control', 'last-modified', 'access-control-allow-origin', 'access-control-expose-headers', 'x-data-source'];
+
+describe('nginx serving the exported directory', () => {
+  let ours: TestServer;
+  let nginx: RunningNginx;
+  let set: DocumentSet;
+
+  beforeAll(async () => {
+    set = fixtureSet();
+    ours = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } });
+    nginx = await startNginx(set, { publicBaseUrl: PUBLIC });
+  });
+  afterAll(async () => {
+    await ours?.close();
+    await nginx?.stop();
+  });
+
+  const both = async (path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<[Reply, Reply]> => [
+    await request(ours.base, path, init),
+    await request(nginx.base, path, init),
+  ];
+
+  it('deploy/nginx/chainlytics.conf is the template rendered with its documented defaults', () => {
+    const checkedIn = readFileSync(fileURLToPath(new URL('../../deploy/nginx/chainlytics.conf', import.meta.url)), 'utf8');
+    const rendered = renderNginxConfig(loadNginxTemplate(), { root: '/var/lib/chainlytics/export', listen: '80', publicBaseUrl: 'https://chainlytics.example.org' });
+    expect(checkedIn).toBe(rendered);
+  });
+
+  it.each(DOCS)('GET %s: same bytes and headers, identity and gzip', async (path) => {
+    const [a, b] = await both(path);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.equals(a.body)).toBe(true);
+    for (const h of SAME) expect(b.headers[h], h).toBe(a.headers[h]);
+    expect(b.headers['content-encoding']).toBeUndefined();
+
+    const [ga, gb] = await both(path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect([ga.headers['content-encoding'], gb.headers['content-encoding']]).toEqual(['gzip', 'gzip']);
+    expect(gb.body.equals(ga.body)).toBe(true); // the exported .gz is the set's gzip variant
+    expect(gunzipSync(gb.body).equals(set.entries.get(path)!.body)).toBe(true);
+    expect(gb.headers.vary).toContain('Accept-Encoding');
+    for (const h of SAME) expect(gb.headers[h], h).toBe(ga.headers[h]);
+
+    // nginx has no brotli module: a client that also accepts gzip gets gzip there, br here.
+    const [ba, bb] = await both(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect([ba.headers['content-encoding'], bb.headers['content-encoding']]).toEqual(['br', 'gzip']);
+
+    const [ha, hb] = await both(path, { method: 'HEAD' });
+    expect([ha.status, hb.status, hb.body.length]).toEqual([200, 200, 0]);
+    expect(hb.headers['content-length']).toBe(ha.headers['content-length']);
+  });
+
+  it('revalidates with its own ETag (304)', async () => {
+    const first = await request(nginx.base, '/v1/fees/table.json', { headers: { 'Accept-Encoding': 'gzip' } });
+    const again = await request(nginx.base, '/v1/fees/table.json', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.headers['access-control-allow-origin']).toBe('*');
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    const since = await request(nginx.base, '/v1/master.json', { headers: { 'If-Modified-Since': String(first.headers['last-modified']) } });
+    expect(since.status).toBe(304);
+  });
+
+  it.each([
+    '/v1/metrics/chains/base/nosuch.json',
+    '/v1/metrics/chains/nosuch/txcount.json',
+    '/v1/chains/nosuch/overview.json',
+    '/v1/apps/details/nosuch.json',
+    '/v1/nothing.json',
+    '/v1/fees/',
+    '/v1/fees/table.json.gz',
+    '/nothing',
+  ])('unknown %s: the same 404 JSON body and headers', async (path) => {
+    const [a, b] = await both(path);
+    expect([a.status, b.status]).toEqual([404, 404]);
+    expect(b.body.toString()).toBe(a.body.toString());
+    for (const h of SAME) expect(b.headers[h], h).toBe(a.headers[h]);
+  });
+
+  it.each(['/v1/chains/Base/overview.json', '/v1/../v1/master.json', '/v1//master.json', '/v1/a%2Fb.json', `/v1/apps/details/${'a'.repeat(129)}.json`, '/v1/ab%zz.json'])(
+    'bad path %s: 400 with a JSON error body on both',
+    async (path) => {
+      const [a, b] = await both(path);
+      expect([a.status, b.status]).toEqual([400, 400]);
+      expect(b.body.equals(NGINX_BAD_REQUEST_BODY)).toBe(true);
+      expect(b.headers['content-type']).toBe(a.headers['content-type']);
+      expect(b.headers['access-control-allow-origin']).toBe('*');
+    },
+  );
+
+  it('requests nginx itself rejects (bad escapes, broken headers) get the JSON 400 too', async () => {
+    for (const raw of ['GET /v1/a%00b.json HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /v1/master.json HTTP/1.1\r\nHo st: x\r\n\r\n']) {
+      const [r] = parseResponses(await rawExchange(nginx.base, raw));
+      expect(r.status).toBe(400);
+      expect(r.body.equals(NGINX_BAD_REQUEST_BODY)).toBe(true);
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
+  it('405 with Allow and the same body; OPTIONS preflight 204', async () => {
+    const [a, b] = await both('/v1/master.json', { method: 'POST' });
+    expect([a.status, b.status]).toEqual([405, 405]);
+    expect(b.body.toString()).toBe(a.body.toString());
+    expect(b.headers.allow).toBe(a.headers.allow);
+    const [pa, pb] = await both('/v1/master.json', { method: 'OPTIONS', headers: { 'Access-Control-Request-Headers': 'x-api-key, if-none-match' } });
+    expect([pa.status, pb.status]).toEqual([204, 204]);
+    for (const h of ['access-control-allow-origin', 'access-control-allow-methods', 'access-control-max-age', 'access-control-allow-headers', 'cache-control']) {
+      expect(pb.headers[h], h).toBe(pa.headers[h]);
+    }
+  });
+
+  it('limits /v1/apps/details/ to 10 per minute per address, 429 with Retry-After and a JSON body', async () => {
+    const statuses: number[] = [];
+    let limited: Reply | undefined;
+    for (let i = 0; i < 12 && limited === undefined; i++) {
+      const r = await request(nginx.base, '/v1/apps/details/aave.json');
+      statuses.push(r.status);
+      if (r.status === 429) limited = r;
+    }
+    // Earlier tests already spent part of the burst on this address.
+    expect(limited, `statuses ${statuses.join(',')}`).toBeDefined();
+    expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited!.headers['x-data-source']).toBe('chainlytics (https://api.example.org/v1)');
+    expect(JSON.parse(limited!.body.toString())).toMatchObject({ error: { status: 429, code: 'rate_limited' } });
+    expect(await nginx.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
+  });
+});

@@ -1,0 +1,102 @@
+// The OpenAPI description is valid OpenAPI 3.1, covers every document and error of the contract,
+// and its schemas hold the documents and error bodies the server actually sends.
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument, openApiSpec } from '../../src/server/openapi.js';
+import { fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
+import { json, request } from './helpers/http-client.js';
+import { checkSchema } from './helpers/mini-schema.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const BASE = 'https://api.example.org';
+type Spec = { paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
+
+describe('openApiDocument', () => {
+  it('is valid OpenAPI 3.1 (@readme/openapi-parser)', async () => {
+    const result = await validate(structuredClone(openApiSpec(BASE)) as never);
+    if (!result.valid) throw new Error(compileErrors(result));
+    expect(result.valid).toBe(true);
+    expect(result.specification).toBe('OpenAPI');
+  });
+
+  it('is a DocumentInput at /v1/openapi.json naming the public base URL', () => {
+    const d = openApiDocument(BASE);
+    expect(d.path).toBe('/v1/openapi.json');
+    expect((d.json as { servers: { url: string }[] }).servers[0].url).toBe('https://api.example.org/v1');
+  });
+
+  it('describes every document of the contract and every error code', () => {
+    const spec = openApiSpec(BASE) as unknown as Spec;
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/metrics/chains/{origin_key}/{metric_id}.json',
+        '/fees/table.json',
+        '/chains/{origin_key}/overview.json',
+        '/apps/details/{owner_project}.json',
+        '/labels/projects_filtered.json',
+        '/labels/projects.json',
+        '/master.json',
+      ]),
+    );
+    const codes = (spec.components.schemas.ErrorBody as { properties: { error: { properties: { code: { enum: string[] } } } } }).properties.error.properties.code.enum;
+    expect(codes.sort()).toEqual(['bad_request', 'method_not_allowed', 'not_found', 'not_ready', 'rate_limited', 'unauthorized']);
+    const apps = (spec.paths['/apps/details/{owner_project}.json'] as { get: { responses: Record<string, unknown> } }).get.responses;
+    expect(Object.keys(apps).sort()).toEqual(['200', '304', '400', '401', '404', '429', '503']);
+  });
+});
+
+describe('schemas against served bytes', () => {
+  let srv: TestServer;
+  const spec = openApiSpec(BASE) as unknown as Spec & Record<string, unknown>;
+  const schemaOf = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  beforeAll(async () => {
+    srv = await startServer(fixtureSet(), { rate_limits: { apps_details_per_minute: 2 } });
+  });
+  afterAll(() => srv.close());
+
+  it('every fixture document conforms to the schema of its path', async () => {
+    const schemaFor = (path: string): string | null => {
+      if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
+      if (path === '/v1/fees/table.json') return 'FeeTable';
+      if (path.startsWith('/v1/chains/')) return 'ChainOverview';
+      if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
+      if (path === '/v1/labels/projects_filtered.json') return 'ProjectsFiltered';
+      if (path === '/v1/labels/projects.json') return 'Projects';
+      if (path === '/v1/master.json') return 'Master';
+      return null;
+    };
+    let checked = 0;
+    for (const doc of fixtureInputs()) {
+      const name = schemaFor(doc.path);
+      if (name === null || name === 'AppDetails') continue; // rate limited: fetched below
+      const r = await request(srv.base, doc.path);
+      expect(checkSchema(json(r), schemaOf(name), spec), doc.path).toEqual([]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  it('rejects documents that break the contract (the checker is not vacuous)', () => {
+    const bad = { chain_data: { base: { hourly: { tps: { types: ['unix', 'value', 'normalized'], data: [['1700000000000', 1, 0]] } } } } };
+    expect(checkSchema(bad, schemaOf('FeeTable'), spec).join('\n')).toMatch(/chain_data\.base\.hourly: missing "txcosts_median"/);
+    expect(checkSchema(bad, schemaOf('FeeTable'), spec).join('\n')).toMatch(/data\[0\]\[0\]: expected integer/);
+    expect(checkSchema({ error: { status: 404, code: 'gone', message: 'x', hint: 'y' } }, schemaOf('ErrorBody'), spec)).toHaveLength(1);
+  });
+
+  it('every error body the server sends conforms to ErrorBody', async () => {
+    const replies = [
+      await request(srv.base, '/v1/../x'),
+      await request(srv.base, '/v1/nothing.json'),
+      await request(srv.base, '/v1/master.json', { method: 'DELETE' }),
+      await request(srv.base, '/v1/apps/details/uniswap.json'),
+      await request(srv.base, '/v1/apps/details/aave.json'),
+      await request(srv.base, '/v1/apps/details/uniswap.json'),
+    ];
+    expect(replies.map((r) => r.status)).toEqual([400, 404, 405, 200, 200, 429]);
+    expect(checkSchema(json(replies[3]), schemaOf('AppDetails'), spec)).toEqual([]);
+    expect(checkSchema(json(replies[4]), schemaOf('AppDetails'), spec)).toEqual([]);
+    for (const r of [replies[0], replies[1], replies[2], replies[5]]) expect(checkSchema(json(r), schemaOf('ErrorBody'), spec)).toEqual([]);
+    const health = await request(srv.base, '/healthz');
+    expect(checkSchema(json(health), schemaOf('Health'), spec)).toEqual([]);
+  });
+});

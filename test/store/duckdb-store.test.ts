@@ -1,0 +1,225 @@
+// The DuckDB store's ingestion contract on a real DuckDB: exact round trip of every column,
+// idempotent and atomic writes with their checkpoint, rollback, retention and dirty hours.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { blockHash, makeBatch, tipOf } from './helpers/batches.js';
+import { storeDigest } from './helpers/digest.js';
+
+const HOUR = 3_600_000;
+const dir = mkdtempSync(join(tmpdir(), 'chainlytics-store-'));
+let store: DuckDbStore;
+
+beforeEach(async () => {
+  await store?.close();
+  store = await DuckDbStore.open({ path: ':memory:' });
+});
+
+afterAll(async () => {
+  await store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('writeBatch', () => {
+  it('stores every column exactly, including wei beyond 2^64 and nulls', async () => {
+    const batch = makeBatch('c1', 10, 11);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const rows = await store.query('SELECT * FROM transactions ORDER BY block_number, tx_index');
+    expect(rows).toHaveLength(6);
+    const t = batch.txs[2];
+    const r = rows[2];
+    expect(r).toEqual({
+      origin_key: 'c1',
+      block_number: 10n,
+      block_hash: t.block_hash,
+      block_time: BigInt(t.block_time),
+      tx_hash: t.tx_hash,
+      tx_index: 2,
+      tx_type: 2,
+      nonce: 102n,
+      from_address: t.from_address,
+      to_address: null,
+      created_contract: t.created_contract,
+      input_empty: false,
+      selector: '0xa9059cbb',
+      value_wei: 2n ** 70n + 10n,
+      gas_limit: 50_000n,
+      gas_used: 21_000n,
+      status: 1,
+      gas_price_wei: 1_000_000_000n,
+      l1_fee_wei: 2n,
+      l1_gas_used: 0n,
+      fee_wei: 21_000_000_000_002n,
+      is_user_tx: true,
+    });
+    const blocks = await store.query('SELECT block_number, base_fee_wei, tx_count FROM blocks ORDER BY block_number');
+    expect(blocks).toEqual([
+      { block_number: 10n, base_fee_wei: 7n, tx_count: 3 },
+      { block_number: 11n, base_fee_wei: null, tx_count: 3 },
+    ]);
+  });
+
+  it('writing the same batch twice leaves the same rows (idempotent)', async () => {
+    const batch = makeBatch('c1', 0, 49);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const once = await storeDigest(store);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    expect(await storeDigest(store)).toEqual(once);
+    expect(once.txs).toBe(150);
+    expect(once.blocks).toBe(50);
+  });
+
+  it('an overlapping batch replaces the blocks it contains and keeps the others', async () => {
+    const a = makeBatch('c1', 0, 9);
+    await store.writeBatch('c1', a, tipOf(a));
+    const b = makeBatch('c1', 5, 14, { fork: 1 });
+    await store.writeBatch('c1', b, tipOf(b));
+    const rows = await store.query<{ block_number: bigint; block_hash: string; n: bigint }>(
+      'SELECT b.block_number, b.block_hash, count(t.tx_hash) AS n FROM blocks b LEFT JOIN transactions t USING (origin_key, block_number) GROUP BY ALL ORDER BY 1',
+    );
+    expect(rows).toHaveLength(15);
+    for (const r of rows) {
+      expect(r.block_hash).toBe(blockHash('c1', Number(r.block_number), r.block_number < 5n ? 0 : 1));
+      expect(r.n).toBe(3n);
+    }
+  });
+
+  it('keeps chains apart', async () => {
+    const a = makeBatch('c1', 0, 4);
+    const b = makeBatch('c2', 0, 4, { txPerBlock: 1 });
+    await store.writeBatch('c1', a, tipOf(a));
+    await store.writeBatch('c2', b, tipOf(b));
+    await store.writeBatch('c1', a, tipOf(a));
+    expect((await storeDigest(store, 'c1')).txs).toBe(15);
+    expect((await storeDigest(store, 'c2')).txs).toBe(5);
+  });
+
+  it('refuses rows of another chain and transactions without their block, writing nothing', async () => {
+    const good = makeBatch('c1', 0, 2);
+    await store.writeBatch('c1', good, tipOf(good));
+    const before = await storeDigest(store);
+    const wrongChain = makeBatch('c2', 3, 4);
+    await expect(store.writeBatch('c1', wrongChain, { ...tipOf(wrongChain), origin_key: 'c1' })).rejects.toThrow(/block 3 is of chain c2/);
+    const orphan = makeBatch('c1', 3, 4);
+    orphan.blocks.pop();
+    await expect(store.writeBatch('c1', orphan, tipOf(orphan))).rejects.toThrow(/has no block in the batch/);
+    expect(await storeDigest(store)).toEqual(before);
+  });
+
+  it('is atomic: a failure inside the transaction leaves rows and checkpoint as they were', async () => {
+    const good = makeBatch('c1', 0, 2);
+    await store.writeBatch('c1', good, tipOf(good));
+    const before = await storeDigest(store);
+    const bad = makeBatch('c1', 2, 5, { fork: 1 });
+    // NOT NULL violation on the last row: detected by DuckDB after the deletes and appends ran.
+    (bad.txs[bad.txs.length - 1] as { from_address: string | null }).from_address = null;
+    await expect(store.writeBatch('c1', bad, tipOf(bad))).rejects.toThrow();
+    expect(await storeDigest(store)).toEqual(before);
+    expect(await store.getCheckpoint('c1')).toEqual(tipOf(good));
+  });
+
+  it('an empty batch only moves the checkpoint', async () => {
+    await store.writeBatch('c1', { blocks: [], txs: [] }, { origin_key: 'c1', block_number: 41, block_hash: '0xabc' });
+    expect(await store.getCheckpoint('c1')).toEqual({ origin_key: 'c1', block_number: 41, block_hash: '0xabc' });
+    expect((await storeDigest(store)).blocks).toBe(0);
+  });
+});
+
+describe('checkpoints and rollback', () => {
+  it('has no checkpoint before the first write, then the last written block', async () => {
+    expect(await store.getCheckpoint('c1')).toBeNull();
+    const batch = makeBatch('c1', 100, 120);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    expect(await store.getCheckpoint('c1')).toEqual({ origin_key: 'c1', block_number: 120, block_hash: blockHash('c1', 120) });
+  });
+
+  it('rollback deletes blocks >= fromBlock with their transactions and moves the checkpoint back', async () => {
+    const batch = makeBatch('c1', 0, 19);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    await store.rollback('c1', 15, { origin_key: 'c1', block_number: 14, block_hash: blockHash('c1', 14) });
+    const [agg] = await store.query('SELECT count(*) AS n, max(block_number) AS hi FROM transactions');
+    expect(agg).toEqual({ n: 45n, hi: 14n });
+    expect((await store.blockRefs('c1', 0, 100)).map((r) => r.block_number)).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect((await store.getCheckpoint('c1'))?.block_number).toBe(14);
+    // Writing the canonical blocks afterwards gives the same data as never having had the fork.
+    const canonical = makeBatch('c1', 15, 19, { fork: 2 });
+    await store.writeBatch('c1', canonical, tipOf(canonical));
+    const fresh = await DuckDbStore.open({ path: ':memory:' });
+    const a = makeBatch('c1', 0, 14);
+    await fresh.writeBatch('c1', a, tipOf(a));
+    await fresh.writeBatch('c1', canonical, tipOf(canonical));
+    expect(await storeDigest(store)).toEqual(await storeDigest(fresh));
+    await fresh.close();
+  });
+
+  it('rollback to before the first block removes the checkpoint', async () => {
+    const batch = makeBatch('c1', 5, 9);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    await store.rollback('c1', 5, null);
+    expect(await store.getCheckpoint('c1')).toBeNull();
+    expect((await storeDigest(store)).blocks).toBe(0);
+  });
+
+  it('blockRefs returns number, hash and parent hash in ascending order within the range', async () => {
+    const batch = makeBatch('c1', 0, 9);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    expect(await store.blockRefs('c1', 3, 5)).toEqual([3, 4, 5].map((n) => ({ block_number: n, block_hash: blockHash('c1', n), parent_hash: blockHash('c1', n - 1) })));
+  });
+});
+
+describe('dirty hours', () => {
+  it('records the hours of written blocks, ascending and without duplicates, per chain', async () => {
+    // 600 s blocks from t0 = 1_700_000_000 (14:13:20 UTC): blocks 0..11 span three hours.
+    const batch = makeBatch('c1', 0, 11);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const h0 = Math.floor(1_700_000_000 / 3600) * HOUR;
+    expect(await store.dirtyHours('c1')).toEqual([h0, h0 + HOUR, h0 + 2 * HOUR]);
+    expect(await store.dirtyHours('c2')).toEqual([]);
+  });
+
+  it('clearDirtyHours forgets only the given hours; a rollback marks its hours dirty again', async () => {
+    const batch = makeBatch('c1', 0, 11);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const hours = await store.dirtyHours('c1');
+    await store.clearDirtyHours('c1', hours.slice(0, 2));
+    expect(await store.dirtyHours('c1')).toEqual([hours[2]]);
+    await store.clearDirtyHours('c1', [hours[2]]);
+    expect(await store.dirtyHours('c1')).toEqual([]);
+    // Block 5 is at 1_700_003_000 s, in the second hour.
+    await store.rollback('c1', 5, { origin_key: 'c1', block_number: 4, block_hash: blockHash('c1', 4) });
+    expect(await store.dirtyHours('c1')).toEqual([hours[1], hours[2]]);
+  });
+});
+
+describe('retention', () => {
+  it('pruneRaw deletes transactions before the cutoff, keeps blocks, and says how many', async () => {
+    const batch = makeBatch('c1', 0, 9);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const other = makeBatch('c2', 0, 9);
+    await store.writeBatch('c2', other, tipOf(other));
+    // Blocks 0..4 are before t0 + 5×600.
+    expect(await store.pruneRaw('c1', 1_700_000_000 + 5 * 600)).toBe(15);
+    const [left] = await store.query("SELECT count(*) AS n, min(block_number) AS lo FROM transactions WHERE origin_key = 'c1'");
+    expect(left).toEqual({ n: 15n, lo: 5n });
+    expect((await storeDigest(store, 'c1')).blocks).toBe(10);
+    expect((await storeDigest(store, 'c2')).txs).toBe(30);
+  });
+});
+
+describe('a database file', () => {
+  it('keeps rows, checkpoints and dirty hours across close and reopen', async () => {
+    const path = join(dir, 'persist.duckdb');
+    const a = await DuckDbStore.open({ path });
+    const batch = makeBatch('c1', 0, 30);
+    await a.writeBatch('c1', batch, tipOf(batch));
+    const before = await storeDigest(a);
+    const dirty = await a.dirtyHours('c1');
+    await a.close();
+    const b = await DuckDbStore.open({ path });
+    expect(await storeDigest(b)).toEqual(before);
+    expect(await b.dirtyHours('c1')).toEqual(dirty);
+    await b.close();
+  });
+});

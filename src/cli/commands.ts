@@ -2,6 +2,7 @@
 // end-to-end tests can call the same code paths.
 import { resolve, join } from 'node:path';
 import { systemClock } from '../clock.js';
+import { CliError } from './cli-error.js';
 import { startDevnetMode, type DevnetMode } from '../app/devnet-mode.js';
 import { Service } from '../app/service.js';
 import { startDevnet } from '../devnet/index.js';
@@ -35,7 +36,7 @@ async function prepare(flags: CommonFlags & { port?: number; host?: string }, lo
   if (flags.host) config = { ...config, server: { ...config.server, host: flags.host } };
   if (flags.config) {
     if (config.chains.length === 0) {
-      throw new Error(`${flags.config}: no chains configured. Add a "chains:" list (see examples/real-chains.yaml), or run without --config for the built-in devnet.`);
+      throw new CliError(`${flags.config}: no chains configured. Add a "chains:" list (see examples/real-chains.yaml), or run without --config for the built-in devnet.`);
     }
     return { config, devnet: null };
   }

@@ -3,6 +3,7 @@
 // end with a message and exit code 2, never with a stack trace.
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../registry/config-error.js';
+import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
 
 function int(name: string, min: number, max: number) {
@@ -29,7 +30,7 @@ devnetFlags(
     .command('serve', { isDefault: true })
     .description('ingest, compute and serve every document (the built-in devnet chains when no --config is given)')
     .option('-c, --config <file>', 'configuration file (YAML); see examples/chainlytics.example.yaml')
-    .option('-p, --port <n>', 'HTTP port (default 8080, or $PORT)', int('--port', 0, 65535))
+    .option('-p, --port <n>', 'HTTP port (default 8080, or $PORT)', int('--port', 1, 65535))
     .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)'),
 ).action(runServe);
@@ -67,7 +68,7 @@ program.command('chains').description('list the built-in chains (an operator onl
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof CliError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -50,6 +50,8 @@ export class TxModel {
   gasUsedForL1 = 0;
   contractAddress: string | null = null;
   logs: LogModel[] | null = null;
+  /** The receipt's logs bloom (only for transactions with logs), filled by rpc-json. */
+  bloom: Uint8Array | null = null;
   /** Seeds the lazily drawn signature, source hash and call data. */
   sigSeed = 0;
 
@@ -71,10 +73,11 @@ export class TxModel {
 
 export class BlockModel {
   gasUsed = 0;
-  // Serialized forms, filled on first use by rpc-json (bounded by the block cache).
-  fullJson: string | null = null;
+  // Memoized by rpc-json: the small parts asked for repeatedly (headers for reorg checks, single
+  // receipts for the per-transaction fallback). Full blocks and receipt lists are rebuilt per
+  // request instead: they are asked for once, and keeping them would promote megabytes of
+  // strings into the old generation.
   hashesJson: string | null = null;
-  receiptsJson: string | null = null;
   receiptJson: string[] | null = null;
   logsBloom: string | null = null;
 
@@ -96,16 +99,28 @@ export class BlockModel {
   }
 }
 
-const POW10 = Array.from({ length: 25 }, (_, i) => 10n ** BigInt(i));
+const POW5 = Array.from({ length: 23 }, (_, i) => 5 ** i); // exact doubles up to 5^22
+const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000'];
+
+/**
+ * An amount m × 10^k as hex without the 0x: round numbers, like people send. 10^k = 5^k·2^k,
+ * and 2^(4i) is i hex zeros, so the hex digits come from a small safe integer plus zeros
+ * (a BigInt or a huge double's toString(16) per amount is measurably slower).
+ */
+function amountHex(rng: Rng, minExp: number, maxExp: number): string {
+  const m = rng.range(1, 999);
+  const k = rng.range(minExp, maxExp);
+  const j = k & 3;
+  const x = m * POW5[k] * (1 << j);
+  const zeros = (k - j) >> 2;
+  const head = x <= Number.MAX_SAFE_INTEGER ? x.toString(16) : (BigInt(m) * BigInt(POW5[k]) * BigInt(1 << j)).toString(16);
+  return zeros < ZEROS.length ? head + ZEROS[zeros] : head + '0'.repeat(zeros);
+}
+
 const PAD24 = '0'.repeat(24);
 
 function pad64(hexNoPrefix: string): string {
   return '0'.repeat(64 - hexNoPrefix.length) + hexNoPrefix;
-}
-
-/** An amount m × 10^k as a hex quantity without the 0x: round numbers, like people send. */
-function amountHex(rng: Rng, minExp: number, maxExp: number): string {
-  return (BigInt(rng.range(1, 9999)) * POW10[rng.range(minExp, maxExp)]).toString(16);
 }
 
 interface Weighted {
@@ -145,11 +160,16 @@ export class ChainGenerator {
   private readonly apps: Weighted;
   private readonly unlabeled: string[];
   private readonly poolCache = new Map<string, string>();
+  private readonly topicCache = new Map<string, string>();
   private readonly nonceRate: number;
   /** L2s that post batches to this chain (only the L1 has any). */
   private readonly batchers: Array<{ from: string; to: string; perSecond: number }>;
   private readonly isOp: boolean;
   private readonly isArb: boolean;
+  // Functions of the block's time, computed once per block rather than once per transaction.
+  private blockPopulation = 0;
+  private blockL1BaseFee = 0;
+  private blockDays = 0;
 
   constructor(private readonly d: GeneratorDeps) {
     const { spec } = d;
@@ -161,8 +181,8 @@ export class ChainGenerator {
     this.unlabeled = unlabeledContracts(spec.origin_key);
     const n0 = d.traffic.population(d.timeline.liveSince);
     // Expected transactions per day of the sender at rank r under the power-law draw below
-    // (rank = N·u^2.5 has density 0.4·r^-0.6·N^-0.4), so nonces grow at a plausible pace.
-    this.nonceRate = Math.max(1, d.traffic.rate(d.timeline.liveSince) * 86400) * 0.4 * Math.pow(n0, -0.4);
+    // (rank = N·u^4 has density 0.25·r^-0.75·N^-0.25), so nonces grow at a plausible pace.
+    this.nonceRate = Math.max(1, d.traffic.rate(d.timeline.liveSince) * 86400) * 0.25 * Math.pow(n0, -0.25);
     this.batchers =
       spec.family === 'ethereum'
         ? DEVNET_CHAIN_SPECS.filter((c) => c.batch_interval_s !== null).map((c) => ({
@@ -181,6 +201,9 @@ export class ChainGenerator {
     const dt = timeline.interval(n);
     const rng = new Rng(hashInts(this.d.seed, this.chainHash, n, version));
     const baseFee = n === 0 ? spec.base_fee_wei : traffic.baseFee(t, rng.float());
+    this.blockPopulation = traffic.population(t);
+    this.blockL1BaseFee = spec.family === 'op' || spec.family === 'arbitrum' ? this.d.l1BaseFee(t) : 0;
+    this.blockDays = (t - timeline.genesis) / 86400;
     const txs: TxModel[] = [];
     if (n > 0) {
       if (this.isOp) txs.push(this.l1InfoTx(rng, n));
@@ -244,7 +267,7 @@ export class ChainGenerator {
 
   /** An L1 → L2 ETH deposit: type 0x7e, minted value, no gas price; not a user transaction. */
   private userDepositTx(rng: Rng, t: number): TxModel {
-    const from = this.sender(rng, t);
+    const from = this.sender(rng);
     const tx = new TxModel('deposit', from.address, from.address);
     tx.type = 0x7e;
     tx.nonce = from.nonce;
@@ -266,15 +289,15 @@ export class ChainGenerator {
     return tx;
   }
 
-  private sender(rng: Rng, t: number): { address: string; nonce: number; rank: number } {
+  private sender(rng: Rng): { address: string; nonce: number; rank: number } {
     const u = rng.float();
-    const rank = Math.floor(this.d.traffic.population(t) * u * u * Math.sqrt(u)); // N·u^2.5: a few senders do most
-    const days = (t - this.d.timeline.genesis) / 86400;
-    return { address: this.d.population.address(rank), nonce: Math.floor(days * this.nonceRate * Math.pow(rank + 1, -0.6)), rank };
+    const u2 = u * u;
+    const rank = Math.floor(this.blockPopulation * u2 * u2); // N·u^4: a few senders (bots, power users) do most
+    return { address: this.d.population.address(rank), nonce: Math.floor(this.blockDays * this.nonceRate * Math.pow(rank + 1, -0.75)), rank };
   }
 
-  private recipient(rng: Rng, t: number): string {
-    if (rng.chance(0.55)) return this.d.population.address(Math.floor(this.d.traffic.population(t) * Math.pow(rng.float(), 1.5)));
+  private recipient(rng: Rng): string {
+    if (rng.chance(0.55)) return this.d.population.address(Math.floor(this.blockPopulation * Math.pow(rng.float(), 1.5)));
     return `0x${rng.hex(5)}`;
   }
 
@@ -303,11 +326,11 @@ export class ChainGenerator {
   }
 
   private userTx(rng: Rng, t: number, baseFee: number, position: number): TxModel {
-    const from = this.sender(rng, t);
+    const from = this.sender(rng);
     const roll = rng.float();
     let tx: TxModel;
     if (roll < 0.28) {
-      tx = new TxModel('native', from.address, this.recipient(rng, t));
+      tx = new TxModel('native', from.address, this.recipient(rng));
       tx.value = `0x${amountHex(rng, 12, 17)}`;
       tx.gasUsed = 21_000;
     } else if (roll < 0.48 && this.tokens.items.length > 0) {
@@ -315,12 +338,12 @@ export class ChainGenerator {
       tx = new TxModel('token', from.address, token.address);
       // Token recipients come from the population (not fresh addresses): real enough, and
       // their logs-bloom hashes stay cached.
-      const to = this.d.population.address(Math.floor(this.d.traffic.population(t) * Math.pow(rng.float(), 1.5)));
+      const to = this.d.population.address(Math.floor(this.blockPopulation * Math.pow(rng.float(), 1.5)));
       const amount = amountHex(rng, 4, 20);
       tx.prefix = 'a9059cbb'; // transfer(address,uint256)
       tx.args = PAD24 + to.slice(2) + pad64(amount);
       tx.gasUsed = rng.range(34_000, 65_000);
-      tx.logs = [{ address: token.address, topics: [TRANSFER_TOPIC, `0x${PAD24}${from.address.slice(2)}`, `0x${PAD24}${to.slice(2)}`], data: `0x${pad64(amount)}` }];
+      tx.logs = [{ address: token.address, topics: [TRANSFER_TOPIC, this.topic(from.address), this.topic(to)], data: `0x${pad64(amount)}` }];
     } else if (roll < 0.63 && this.routers.items.length > 0) {
       const router = pick(this.routers, rng.float());
       tx = new TxModel('swap', from.address, router.address);
@@ -366,11 +389,11 @@ export class ChainGenerator {
     if (this.isOp) {
       // Bedrock L1 data fee: calldata gas (zero bytes are cheaper) × L1 base fee × scalar.
       tx.l1GasUsed = Math.round(envelope * 16 * (0.55 + 0.35 * rng.float())) + 188;
-      tx.l1GasPrice = this.d.l1BaseFee(t);
+      tx.l1GasPrice = this.blockL1BaseFee;
       tx.l1Fee = Math.floor(tx.l1GasUsed * tx.l1GasPrice * 0.684);
     } else if (this.isArb) {
       // The L1 share is charged as extra L2 gas, already part of gasUsed.
-      const l1 = Math.round((envelope * rng.range(8, 30) * this.d.l1BaseFee(t)) / 12e9);
+      const l1 = Math.round((envelope * rng.range(8, 30) * this.blockL1BaseFee) / 12e9);
       if (tx.kind === 'native') {
         tx.gasUsed += l1;
         tx.gasUsedForL1 = l1;
@@ -388,13 +411,27 @@ export class ChainGenerator {
     const pool = this.pool(router, a, b);
     const amountIn = pad64(amountHex(rng, 6, 20));
     const amountOut = pad64(amountHex(rng, 6, 20));
-    const userTopic = `0x${PAD24}${user.slice(2)}`;
-    const poolTopic = `0x${PAD24}${pool.slice(2)}`;
+    const userTopic = this.topic(user);
+    const poolTopic = this.topic(pool);
     return [
       { address: a, topics: [TRANSFER_TOPIC, userTopic, poolTopic], data: `0x${amountIn}` },
       { address: b, topics: [TRANSFER_TOPIC, poolTopic, userTopic], data: `0x${amountOut}` },
-      { address: pool, topics: [SWAP_TOPIC, `0x${PAD24}${router.slice(2)}`, userTopic], data: `0x${amountIn}${amountOut}${rng.hex(16)}` },
+      { address: pool, topics: [SWAP_TOPIC, this.topic(router), userTopic], data: `0x${amountIn}${amountOut}${rng.hex(16)}` },
     ];
+  }
+
+  /**
+   * An address as a 32-byte log topic. The same string object comes back for the same address,
+   * so the bloom's hash lookups find a string whose hash V8 has already computed.
+   */
+  private topic(address: string): string {
+    let t = this.topicCache.get(address);
+    if (t === undefined) {
+      t = `0x${PAD24}${address.slice(2)}`;
+      if (this.topicCache.size > 200_000) this.topicCache.clear(); // senders are bounded; a guard only
+      this.topicCache.set(address, t);
+    }
+    return t;
   }
 
   private pool(router: string, a: string, b: string): string {

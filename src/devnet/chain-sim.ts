@@ -53,6 +53,8 @@ export class ChainSim {
   private nextVersion = 1;
   private readonly cache = new Map<number, BlockModel>();
   private readonly cacheBlocks: number;
+  /** Recent block hashes: block n's parent hash is usually the hash just computed for n-1. */
+  private readonly hashCache = new Map<number, string>();
 
   constructor(
     readonly spec: DevnetChainSpec,
@@ -66,7 +68,7 @@ export class ChainSim {
     this.generator = new ChainGenerator({ seed: o.seed, spec, timeline: this.timeline, traffic: this.traffic, l1BaseFee: o.l1BaseFee, population: o.population });
     this.json = new ChainJson(spec);
     this.stablecoins = devnetStablecoins(spec.origin_key);
-    this.cacheBlocks = o.cacheBlocks ?? 256;
+    this.cacheBlocks = o.cacheBlocks ?? 64;
   }
 
   /** The last block with timestamp <= now (0 before genesis: block 0 always exists). */
@@ -80,7 +82,16 @@ export class ChainSim {
   }
 
   hashOf(n: number): string {
-    return n < 0 ? ZERO_HASH : blockHash(this.seed, this.chainHash, n, this.version(n));
+    if (n < 0) return ZERO_HASH;
+    const version = this.version(n);
+    const key = n * 16777216 + version;
+    let h = this.hashCache.get(key);
+    if (h === undefined) {
+      h = blockHash(this.seed, this.chainHash, n, version);
+      if (this.hashCache.size >= 4096) this.hashCache.clear(); // bounded; recomputing is cheap
+      this.hashCache.set(key, h);
+    }
+    return h;
   }
 
   /** Block n at its canonical version (no head check: callers decide what exists). */
@@ -104,7 +115,8 @@ export class ChainSim {
   }
 
   private generate(n: number, version: number): BlockModel {
-    return this.generator.generate(n, version, blockHash(this.seed, this.chainHash, n, version), this.hashOf(n - 1));
+    const hash = version === this.version(n) ? this.hashOf(n) : blockHash(this.seed, this.chainHash, n, version);
+    return this.generator.generate(n, version, hash, this.hashOf(n - 1));
   }
 
   /** Replace the last `depth` blocks up to the head with a new fork. */

@@ -138,7 +138,7 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     bucket: 'Arbitrum Chains',
     colors: { light: ['#2D374B', '#28A0F0'], dark: ['#5C7AA3', '#8CC8F5'] },
     stablecoins: ['USDC', 'USDT'],
-    batch_interval_s: 5400,
+    batch_interval_s: 21600, // posts less often than the OP chains: its fees are lower
   },
   {
     origin_key: 'dev_plain',

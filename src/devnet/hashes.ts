@@ -3,7 +3,7 @@
 // answer eth_getTransactionReceipt / eth_getBlockByHash for ANY historical hash without an
 // index — decode, regenerate the block, and compare the full hash (a forged or reorged-out
 // hash does not match and is answered with null, like a real node).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { fmix32, hex8, hexWords } from './prng.js';
 
 const TWO32 = 4294967296;
@@ -11,12 +11,12 @@ const HASH_RE = /^0x[0-9a-f]{64}$/;
 
 /** sha256 of (seed, chain, n, version), its last 8 bytes replaced by the masked coordinates. */
 export function blockHash(seed: number, chainHash: number, n: number, version: number): string {
-  const d = createHash('sha256').update(`${seed}|${chainHash}|${n}|${version}`).digest();
-  const m0 = fmix32(d.readUInt32BE(0) ^ 0xb10c);
-  const m1 = fmix32(d.readUInt32BE(4) ^ 0xb10c2);
+  const d = hash('sha256', `${seed}|${chainHash}|${n}|${version}`, 'hex');
+  const m0 = fmix32(parseInt(d.slice(0, 8), 16) ^ 0xb10c);
+  const m1 = fmix32(parseInt(d.slice(8, 16), 16) ^ 0xb10c2);
   const lo = (n >>> 0) ^ m0;
   const hi = ((((Math.floor(n / TWO32) & 0xff) << 24) | (version & 0xffffff)) ^ m1) >>> 0;
-  return `0x${d.toString('hex', 0, 24)}${hex8(lo)}${hex8(hi)}`;
+  return `0x${d.slice(0, 48)}${hex8(lo)}${hex8(hi)}`;
 }
 
 /** The (n, version) a block hash claims; the caller must regenerate and compare. */

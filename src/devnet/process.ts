@@ -21,9 +21,17 @@ export interface DevnetProcess {
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export function startDevnetProcess(opts: DevnetProcessOptions = {}, startTimeoutMs = 60_000): Promise<DevnetProcess> {
+export interface ProcessControl {
+  /** Give up when the child is not ready within this many ms (default 60 000). */
+  startTimeoutMs?: number;
+  /** Extra Node flags for the child, e.g. ['--cpu-prof'] to profile the devnet. */
+  execArgv?: string[];
+}
+
+export function startDevnetProcess(opts: DevnetProcessOptions = {}, control: ProcessControl = {}): Promise<DevnetProcess> {
   if ('clock' in opts) throw new Error('startDevnetProcess: a Clock object cannot cross processes; pass fixedNowMs for a frozen clock');
-  const child = fork(CHILD, [], { execArgv: ['--import', TSX], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const startTimeoutMs = control.startTimeoutMs ?? 60_000;
+  const child = fork(CHILD, [], { execArgv: [...(control.execArgv ?? []), '--import', TSX], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const send = (m: ParentMessage): void => void child.send(m);
   let nextId = 1;
   const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();

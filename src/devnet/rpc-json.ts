@@ -14,6 +14,19 @@ const ETH_GENESIS_S = 1438269973;
 
 export const q = (n: number): string => `0x${n.toString(16)}`;
 
+/** A transaction's own bloom, computed once (the header and the receipt both need it). */
+function txBloom(tx: TxModel): Uint8Array {
+  if (tx.bloom === null) {
+    const bits = new Uint8Array(256);
+    for (const log of tx.logs ?? []) {
+      addToBloom(bits, log.address);
+      for (const t of log.topics) addToBloom(bits, t);
+    }
+    tx.bloom = bits;
+  }
+  return tx.bloom;
+}
+
 /** Per-chain constants of serialization. */
 export class ChainJson {
   readonly chainIdHex: string;
@@ -27,16 +40,17 @@ export class ChainJson {
   }
 
   block(b: BlockModel, full: boolean): string {
-    if (full) return (b.fullJson ??= this.header(b, b.txs.map((tx) => this.tx(b, tx)).join(',')));
+    if (full) return this.header(b, b.txs.map((tx) => this.tx(b, tx)).join(','));
     return (b.hashesJson ??= this.header(b, b.txs.map((tx) => `"${tx.hash}"`).join(',')));
   }
 
   receipts(b: BlockModel): string {
-    return (b.receiptsJson ??= `[${this.receiptList(b).join(',')}]`);
+    return `[${(b.receiptJson ?? this.receiptList(b)).join(',')}]`;
   }
 
+  /** One receipt; the block's receipts are kept after the first (per-transaction fallback). */
   receipt(b: BlockModel, index: number): string {
-    return this.receiptList(b)[index];
+    return (b.receiptJson ??= this.receiptList(b))[index];
   }
 
   tx(b: BlockModel, tx: TxModel): string {
@@ -63,10 +77,8 @@ export class ChainJson {
     for (const tx of b.txs) {
       if (!tx.logs) continue;
       bloom ??= new Uint8Array(256);
-      for (const log of tx.logs) {
-        addToBloom(bloom, log.address);
-        for (const t of log.topics) addToBloom(bloom, t);
-      }
+      const own = txBloom(tx);
+      for (let i = 0; i < 256; i++) bloom[i] |= own[i];
     }
     return (b.logsBloom = bloom ? bloomHex(bloom) : ZERO_BLOOM);
   }
@@ -94,7 +106,6 @@ export class ChainJson {
   }
 
   private receiptList(b: BlockModel): string[] {
-    if (b.receiptJson !== null) return b.receiptJson;
     const out: string[] = new Array(b.txs.length);
     const blockRef = `"blockHash":"${b.hash}","blockNumber":"${q(b.number)}"`;
     let cumulative = 0;
@@ -105,18 +116,15 @@ export class ChainJson {
       let logs = '';
       let bloom = ZERO_BLOOM;
       if (tx.logs) {
-        const bits = new Uint8Array(256);
         const parts: string[] = [];
         for (const log of tx.logs) {
-          addToBloom(bits, log.address);
-          for (const t of log.topics) addToBloom(bits, t);
           parts.push(
             `{"address":"${log.address}","topics":["${log.topics.join('","')}"],"data":"${log.data}",${blockRef},` +
               `"transactionHash":"${tx.hash}","transactionIndex":"${q(i)}","logIndex":"${q(logIndex++)}","removed":false}`,
           );
         }
         logs = parts.join(',');
-        bloom = bloomHex(bits);
+        bloom = bloomHex(txBloom(tx));
       }
       let s =
         `{${blockRef},"contractAddress":${tx.contractAddress === null ? 'null' : `"${tx.contractAddress}"`},"cumulativeGasUsed":"${q(cumulative)}",` +
@@ -130,6 +138,6 @@ export class ChainJson {
       }
       out[i] = `${s}}`;
     }
-    return (b.receiptJson = out);
+    return out;
   }
 }

@@ -3,21 +3,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ChainSim } from './chain-sim.js';
 import { FaultInjector } from './faults.js';
-import { BodyTooLarge, LoopbackServer, readBody, sendBody, sendFault } from './http-util.js';
+import { BodyTooLarge, LoopbackServer, readBody, sendAscii, sendBody, sendFault } from './http-util.js';
 import { hashString } from './prng.js';
 import { METHODS, RpcFailure } from './rpc-methods.js';
 
 const MAX_BODY = 16 * 1024 * 1024;
 const MAX_BATCH = 5000;
 
+/** A JSON string literal with non-ASCII escaped: every response body stays ASCII (see sendAscii). */
+function asciiJson(s: string): string {
+  return JSON.stringify(s).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function errorJson(id: string, code: number, message: string): string {
-  return `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${JSON.stringify(message)}}}`;
+  return `{"jsonrpc":"2.0","id":${id},"error":{"code":${code},"message":${asciiJson(message)}}}`;
 }
 
 function idJson(id: unknown): string | null {
   if (id === null) return 'null';
   if (typeof id === 'number') return Number.isFinite(id) ? String(id) : null;
-  if (typeof id === 'string') return JSON.stringify(id);
+  if (typeof id === 'string') return asciiJson(id);
   return null;
 }
 
@@ -61,7 +66,7 @@ export class RpcServer {
     if (fault === null || fault === 'rpc_error') {
       const body = this.answer(text, fault === 'rpc_error');
       if (body === null) res.writeHead(200, { 'content-length': 0 }).end();
-      else sendBody(res, 200, body);
+      else sendAscii(res, body);
       return;
     }
     sendFault(fault, res, this.faults, () => this.answer(text, false) ?? '', this.http.held);

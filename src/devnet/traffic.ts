@@ -58,7 +58,7 @@ export class TrafficModel {
 
   /** Size of the sender population active at time t (grows with the chain). */
   population(t: number): number {
-    return Math.max(40, Math.round(this.txPerDay * this.spec.scale * 2.5 * this.growth(t)));
+    return Math.max(40, Math.round(this.txPerDay * this.spec.scale * this.growth(t)));
   }
 }
 

@@ -116,9 +116,9 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
   return { inputs, report };
 }
 
-function logDegraded(logger: Pick<Logger, 'warn'>, d: DocumentStatus): void {
+function logDegraded(logger: Pick<Logger, 'warn' | 'info'>, d: DocumentStatus): void {
   for (const g of d.price_gaps) {
-    logger.warn(
+    logger[g.status === 'missing' ? 'warn' : 'info'](
       { path: d.path, asset: g.asset, granularity: g.granularity, periods: g.periods, first: new Date(g.first_ms).toISOString(), last: new Date(g.last_ms).toISOString() },
       g.status === 'missing' ? 'document has null money values: no price for these periods' : 'document uses the latest earlier price for these periods',
     );

@@ -26,7 +26,7 @@ export interface ChainSyncTuning {
 }
 
 export const DEFAULT_TUNING: ChainSyncTuning = {
-  maxInFlight: 16,
+  maxInFlight: 8,
   writeMaxBlocks: 5_000,
   writeMaxTxs: 25_000,
   writeMaxMs: 1_000,
@@ -95,8 +95,17 @@ export class ChainSync {
     if (!this.verified) await this.verifyChainIds();
     const head = await fetcher.head();
     result.head = head;
-    if (this.startBlock === null) this.startBlock = await resolveStartBlock(this.d.chain.start, this.ok, head, (n) => fetcher.timestampOf(n));
     const cp = await store.getCheckpoint(this.ok);
+    if (this.startBlock === null) {
+      const start = await resolveStartBlock(this.d.chain.start, this.ok, head, (n) => fetcher.timestampOf(n));
+      // A start date after the head resolves to head + 1 for now; it is searched again next
+      // round, because blocks still to come before that date must not be ingested.
+      if (start <= head || cp) this.startBlock = start;
+      else {
+        progress.update({ start_block: start, head, state: 'following', error: null });
+        return result;
+      }
+    }
     let tip: Tip = cp ? { number: cp.block_number, hash: cp.block_hash } : { number: this.startBlock - 1, hash: null };
     progress.update({ start_block: this.startBlock, head, last_block: cp ? cp.block_number : null, state: tip.number < head ? 'syncing' : 'following', error: null });
 

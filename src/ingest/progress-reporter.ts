@@ -34,7 +34,7 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   const multi = new cliProgress.MultiBar(
     {
       stream,
-      format: '{chain} |{bar}| {value}/{total} blocks | {tps} tx/s | ETA {eta} | {state}',
+      format: '{chain} |{bar}| {value}/{total} blocks | {tps} tx/s | ETA {eta_text} | {state}',
       hideCursor: true,
       clearOnComplete: false,
       stopOnComplete: false,
@@ -49,7 +49,8 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       const payload = {
         chain: p.origin_key.padEnd(width).slice(0, width),
         tps: Math.round(p.tx_per_s),
-        eta: formatEta(p.eta_s),
+        // Not `eta`: cli-progress fills that name with its own estimate.
+        eta_text: formatEta(p.eta_s),
         state: p.error ? `error: ${p.error.slice(0, 60)}` : p.state,
       };
       let bar = bars.get(p.origin_key);

@@ -15,15 +15,14 @@ export interface CompleteBounds {
 }
 
 export async function headTimeMs(store: Store, originKey: string): Promise<number | null> {
-  const rows = await store.query<{ t: bigint | null }>(
-    `SELECT coalesce(
-        (SELECT b.block_time FROM checkpoints c JOIN blocks b
-           ON b.origin_key = c.origin_key AND b.block_number = c.block_number
-         WHERE c.origin_key = $1),
-        (SELECT max(b.block_time) FROM blocks b JOIN checkpoints c ON c.origin_key = b.origin_key
-         WHERE b.origin_key = $1 AND b.block_number <= c.block_number)) AS t`,
-    [originKey],
-  );
+  const cp = await store.getCheckpoint(originKey);
+  if (!cp) return null;
+  // A primary-key lookup; the fallback covers a checkpoint whose block row is not stored
+  // (e.g. a start block set before any block was written).
+  let rows = await store.query<{ t: bigint | null }>('SELECT block_time AS t FROM blocks WHERE origin_key = $1 AND block_number = $2', [originKey, cp.block_number]);
+  if (rows.length === 0) {
+    rows = await store.query('SELECT max(block_time) AS t FROM blocks WHERE origin_key = $1 AND block_number <= $2', [originKey, cp.block_number]);
+  }
   const t = rows[0]?.t;
   return t === null || t === undefined ? null : Number(t) * 1000;
 }

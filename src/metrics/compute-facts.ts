@@ -11,9 +11,10 @@ import { createLogger, type Logger } from '../log.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { completeBounds, headTimeMs } from './complete-periods.js';
-import { convertMoney, sqlString } from './convert-money.js';
+import { convertMoney } from './convert-money.js';
 import { PERIOD_SECONDS, type FactAggregate, type Granularity, type MetricDefinition } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
+import { keyColumn, sqlString } from './sql.js';
 
 export interface FactsOptions {
   /** Recompute every complete period from raw transactions instead of the dirty hours. */
@@ -64,7 +65,8 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
   for (const g of price_gaps) {
-    logger.warn(
+    // A missing price nulls values: a warning. A fallback is routine (feeds lag an hour or so).
+    logger[g.status === 'missing' ? 'warn' : 'info'](
       { origin_key: g.origin_key, asset: g.asset, granularity: g.granularity, periods: g.periods, first: new Date(g.first_ms).toISOString(), last: new Date(g.last_ms).toISOString() },
       g.status === 'missing' ? 'no price: USD/ETH values are null for these periods' : 'price missing for these periods: the latest earlier price was used',
     );
@@ -166,24 +168,31 @@ async function aggregate(store: Store, chain: FactChain, g: Granularity, aggs: r
   if (aggs.length === 0) return;
 
   const ctx = { family: chain.family, seconds: s };
-  const columns = aggs.map((a) => `${engineSql(store, a.sql, a.key)(ctx)} AS ${ident(a.key)}`);
+  const exprs = aggs.map((a) => `${engineSql(store, a.sql, a.key)(ctx)} AS ${keyColumn(a.key)}`).join(', ');
+  const period = `t.block_time // ${s} * ${s * 1000}`;
+  // Transactions are aggregated by period directly (as fast as a bare GROUP BY); periods with
+  // blocks but no transactions take the aggregates' value over no rows (count 0, median NULL).
   await store.exec(
     `CREATE OR REPLACE TEMP TABLE fact_agg AS
-     SELECT p.period_ms, ${columns.join(',\n            ')}
+     WITH agg AS (
+       SELECT ${period} AS period_ms, ${exprs}
+       FROM transactions t
+       WHERE t.origin_key = $1
+         AND t.block_time >= (SELECT min(period_ms) // 1000 FROM fact_periods WHERE granularity = '${g}')
+         AND t.block_time < (SELECT max(period_ms) // 1000 + ${s} FROM fact_periods WHERE granularity = '${g}')
+         AND ${period} IN (SELECT period_ms FROM fact_periods WHERE granularity = '${g}')
+       GROUP BY 1),
+     none AS (SELECT ${exprs} FROM transactions t WHERE false)
+     SELECT p.period_ms, ${aggs.map((a) => `coalesce(agg.${keyColumn(a.key)}, none.${keyColumn(a.key)}) AS ${keyColumn(a.key)}`).join(', ')}
      FROM (SELECT period_ms FROM fact_periods WHERE granularity = '${g}') p
-     LEFT JOIN (
-       SELECT *, block_time // ${s} * ${s * 1000} AS period_ms FROM transactions
-       WHERE origin_key = $1
-         AND block_time >= (SELECT min(period_ms) // 1000 FROM fact_periods WHERE granularity = '${g}')
-         AND block_time < (SELECT max(period_ms) // 1000 + ${s} FROM fact_periods WHERE granularity = '${g}')
-     ) t ON t.period_ms = p.period_ms
-     GROUP BY p.period_ms`,
+     CROSS JOIN none
+     LEFT JOIN agg ON agg.period_ms = p.period_ms`,
     [ok],
   );
   if (plain.length > 0) {
     await store.exec(
       `INSERT INTO facts (origin_key, metric_key, granularity, period_ms, value) ${plain
-        .map((a) => `SELECT $1, ${sqlString(a.key)}, '${g}', period_ms, CAST(${ident(a.key)} AS DOUBLE) FROM fact_agg`)
+        .map((a) => `SELECT $1, ${sqlString(a.key)}, '${g}', period_ms, CAST(${keyColumn(a.key)} AS DOUBLE) FROM fact_agg`)
         .join(' UNION ALL ')}`,
       [ok],
     );
@@ -193,7 +202,7 @@ async function aggregate(store: Store, chain: FactChain, g: Granularity, aggs: r
       `INSERT INTO native_facts (origin_key, metric_key, granularity, period_ms, value, exact_wei) ${wei
         .map(
           (a) =>
-            `SELECT $1, ${sqlString(a.key)}, '${g}', period_ms, CAST(${ident(a.key)} AS DOUBLE), ${a.unit === 'wei_sum' ? `CAST(${ident(a.key)} AS HUGEINT)` : 'NULL'} FROM fact_agg`,
+            `SELECT $1, ${sqlString(a.key)}, '${g}', period_ms, CAST(${keyColumn(a.key)} AS DOUBLE), ${a.unit === 'wei_sum' ? `CAST(${keyColumn(a.key)} AS HUGEINT)` : 'NULL'} FROM fact_agg`,
         )
         .join(' UNION ALL ')}`,
       [ok],
@@ -227,10 +236,6 @@ function engineSql<T>(store: Store, sql: Partial<Record<string, T>>, what: strin
   const fn = sql[store.engine];
   if (!fn) throw new Error(`metric ${what} has no SQL for the ${store.engine} engine`);
   return fn;
-}
-
-function ident(key: string): string {
-  return `"m_${key.replace(/[^a-z0-9_]/gi, '_')}"`;
 }
 
 async function readPriceGaps(store: Store, originKeys: string[]): Promise<PriceGap[]> {

@@ -11,6 +11,7 @@ import type { Chain } from '../registry/types.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
 import type { Store } from '../store/store.js';
 import { moneyKeys } from './definition.js';
+import { sqlString } from './sql.js';
 
 /**
  * Converts the periods listed in the temp table `scopeTable(granularity, period_ms)` plus the
@@ -91,8 +92,4 @@ export async function convertMoney(store: Store, chain: Pick<Chain, 'origin_key'
      ${ethChain ? '' : `UNION ALL ${statusOf('c.tok_exact', 'c.tok_fb', 'c.tok_fb_ms', '$3')}`}`,
     ethChain ? [ok, ETH_ASSET] : [ok, ETH_ASSET, token],
   );
-}
-
-export function sqlString(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
 }

@@ -28,9 +28,9 @@ export interface FactAggregate {
   unit: FactUnit;
   granularities: readonly Granularity[];
   /**
-   * One aggregate expression per engine over the transactions `t` of a period. The period row
-   * is LEFT JOINed to its transactions, so an empty period aggregates one all-NULL row: count
-   * `t.<column>` or use FILTER, never bare count(*).
+   * One aggregate expression per engine over the transactions `t` of a period. A period with
+   * blocks but no transactions gets the expression's value over no rows, so write it to give
+   * the right answer there (coalesce a sum to 0; a median of nothing stays NULL).
    */
   sql: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
 }

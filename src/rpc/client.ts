@@ -180,6 +180,8 @@ export class RpcClient {
     let pending = indices;
     let avoid: Endpoint | null = null;
     let lastErr: Error | null = null;
+    // A 429 is the node pacing us, not failing: it does not use up an attempt, up to a bound.
+    let rateLimits = 0;
     for (let attempt = 1; ; attempt++) {
       let ep: Endpoint | null = null;
       let rateLimited = false;
@@ -202,6 +204,7 @@ export class RpcClient {
           // The whole HTTP exchange failed; every entry is asked again.
           lastErr = outcomes;
           rateLimited = outcomes instanceof RpcRateLimitError;
+          if (rateLimited && ++rateLimits <= this.maxAttempts * 4) attempt--;
         } else {
           const retry: number[] = [];
           let fatal: Error | null = null;
@@ -221,7 +224,7 @@ export class RpcClient {
           pending = retry;
         }
       }
-      if (attempt >= this.maxAttempts) throw this.exhausted(calls, pending, attempt, lastErr!);
+      if (attempt >= this.maxAttempts) throw this.exhausted(calls, pending, attempt + Math.min(rateLimits, this.maxAttempts * 4), lastErr!);
       this.counters.retries += pending.length;
       avoid = ep;
       // A 429 paused the endpoint and pickEndpoint waits out its Retry-After; another healthy

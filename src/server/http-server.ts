@@ -96,6 +96,11 @@ export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer
     rules.push({ prefix: r.prefix, name: r.name, perMinute: r.per_minute, limiter: new WindowRateLimiter(WINDOW_MS, maxClients) });
   }
 
+  const isLimited = (path: string): boolean => {
+    for (const r of rules) if (path.startsWith(r.prefix)) return true;
+    return false;
+  };
+
   // Documents the server always has, independent of builds: the OpenAPI description (unless the
   // set carries its own copy) and the human docs page.
   const startedAt = clock.now();
@@ -261,8 +266,6 @@ export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer
       'Access-Control-Request-Headers',
       'Cache-Control',
       'public, max-age=86400',
-      'Content-Length',
-      '0',
       ...CORS_HEADERS,
     ];
     const requested = req.headers['access-control-request-headers'];
@@ -309,13 +312,10 @@ export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer
       return sendError(req, res, route, 503, NOT_READY_BODY, t0, extra);
     }
     let extra: Headers | undefined;
-    if (rules.length > 0 || route === 'app_details') {
-      const limited = route === 'app_details' || rules.some((r) => path.startsWith(r.prefix));
-      if (limited) {
-        const g = gate(req, res, path, route, t0);
-        if (g === null) return;
-        extra = g;
-      }
+    if (route === 'app_details' || isLimited(path)) {
+      const g = gate(req, res, path, route, t0);
+      if (g === null) return;
+      extra = g;
     }
     if (doc === undefined) {
       const notFoundExtra = route === 'app_details' ? [...(extra ?? []), 'X-Data-Source', dataSource] : extra;

@@ -2,6 +2,8 @@
 // hand-written source; this fills in the address, the directory, the public URL and the JSON
 // error bodies — taken from errors.ts, so nginx and the server answer errors with the same bytes.
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocumentSet } from '../documents/document-set.js';
 import { badRequestBody, METHOD_NOT_ALLOWED_BODY, NOT_FOUND_BODIES, RATE_LIMITED_BODY } from './errors.js';
@@ -54,6 +56,13 @@ export function nginxHourlyMap(set: DocumentSet): string {
     if (e.freshness === 'hourly') lines.push(`${plainValue('document path', e.path)} 60;`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Writes NGINX_HOURLY_MAP_FILE into an exported directory (next to its v1/); call after exportDocumentSet. */
+export async function writeNginxHourlyMap(set: DocumentSet, dir: string): Promise<string> {
+  const file = join(dir, NGINX_HOURLY_MAP_FILE);
+  await writeFile(file, nginxHourlyMap(set));
+  return file;
 }
 
 /** Text inside a single-quoted nginx string: only \ and ' need escaping; $ cannot be escaped. */

@@ -1,35 +1,75 @@
 // Prometheus metrics of the server. A registry per server (not prom-client's global one) so
-// several servers in one process — tests, cluster primaries — never collide; the lead can register
-// more collectors on `registry`. Label children are cached so the hot path does one Map lookup
-// instead of prom-client's label hashing.
-import { Counter, Gauge, Histogram, Registry, type LabelValues } from 'prom-client';
+// several servers in one process — tests, cluster workers — never collide; the lead can register
+// more collectors on `registry`.
+//
+// Request counts and latencies are accumulated in plain numbers and handed to prom-client only
+// when /metrics is scraped: prom-client validates and hashes label sets on every inc()/observe(),
+// which would cost more than the rest of serving a cached document.
+import { Gauge, Registry, type Metric } from 'prom-client';
 import type { Clock } from '../clock.js';
 import type { DocumentHolder } from './document-holder.js';
 
-type RouteLabels = 'route' | 'status';
+/** Upper bounds (seconds) of the latency histogram buckets. */
+export const LATENCY_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25] as const;
+
+interface RouteStats {
+  statuses: Map<number, number>;
+  /** Non-cumulative counts per bucket; the last slot is +Inf. */
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+interface MetricValue {
+  labels: Record<string, string | number>;
+  value: number;
+  metricName?: string;
+}
+
+/** A read-only metric computed at scrape time, in the shape prom-client's Registry formats. */
+function scrapeMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]): Metric {
+  const metric = {
+    name,
+    help,
+    type,
+    aggregator: 'sum',
+    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    reset: () => undefined,
+  };
+  return metric as unknown as Metric;
+}
 
 export class ServerMetrics {
   readonly registry: Registry;
-  readonly #requests: Counter<RouteLabels>;
-  readonly #latency: Histogram<'route'>;
-  readonly #counterChildren = new Map<string, { inc(): void }>();
-  readonly #latencyChildren = new Map<string, { observe(v: number): void }>();
+  readonly #routes = new Map<string, RouteStats>();
 
   constructor(holder: DocumentHolder, clock: Clock, registry = new Registry()) {
     this.registry = registry;
-    this.#requests = new Counter({
-      name: 'chainlytics_http_requests_total',
-      help: 'HTTP responses by route class and status code.',
-      labelNames: ['route', 'status'],
-      registers: [registry],
-    });
-    this.#latency = new Histogram({
-      name: 'chainlytics_http_request_duration_seconds',
-      help: 'Time from request start to the response handed to the socket, by route class.',
-      labelNames: ['route'],
-      buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25],
-      registers: [registry],
-    });
+    registry.registerMetric(
+      scrapeMetric('chainlytics_http_requests_total', 'HTTP responses by route class and status code.', 'counter', () =>
+        [...this.#routes].flatMap(([route, s]) => [...s.statuses].map(([status, value]) => ({ labels: { route, status }, value }))),
+      ),
+    );
+    registry.registerMetric(
+      scrapeMetric(
+        'chainlytics_http_request_duration_seconds',
+        'Time from request start to the response handed to the socket, by route class.',
+        'histogram',
+        () =>
+          [...this.#routes].flatMap(([route, s]) => {
+            const out: MetricValue[] = [];
+            let cumulative = 0;
+            LATENCY_BUCKETS.forEach((le, i) => {
+              cumulative += s.buckets[i];
+              out.push({ metricName: 'chainlytics_http_request_duration_seconds_bucket', labels: { le, route }, value: cumulative });
+            });
+            out.push({ metricName: 'chainlytics_http_request_duration_seconds_bucket', labels: { le: '+Inf', route }, value: s.count });
+            out.push({ metricName: 'chainlytics_http_request_duration_seconds_sum', labels: { route }, value: s.sum });
+            out.push({ metricName: 'chainlytics_http_request_duration_seconds_count', labels: { route }, value: s.count });
+            return out;
+          }),
+      ),
+    );
     new Gauge({
       name: 'chainlytics_document_set_age_seconds',
       help: 'Seconds since the served document set was built; absent before the first set.',
@@ -58,19 +98,18 @@ export class ServerMetrics {
     });
   }
 
+  /** Records one response; called on every request, so it only touches plain numbers. */
   observe(route: string, status: number, seconds: number): void {
-    const key = `${route}|${status}`;
-    let c = this.#counterChildren.get(key);
-    if (c === undefined) {
-      c = this.#requests.labels({ route, status: String(status) } as LabelValues<RouteLabels>);
-      this.#counterChildren.set(key, c);
+    let s = this.#routes.get(route);
+    if (s === undefined) {
+      s = { statuses: new Map(), buckets: new Array<number>(LATENCY_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+      this.#routes.set(route, s);
     }
-    c.inc();
-    let h = this.#latencyChildren.get(route);
-    if (h === undefined) {
-      h = this.#latency.labels({ route });
-      this.#latencyChildren.set(route, h);
-    }
-    h.observe(seconds);
+    s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+    let i = 0;
+    while (i < LATENCY_BUCKETS.length && seconds > LATENCY_BUCKETS[i]) i++;
+    s.buckets[i]++;
+    s.sum += seconds;
+    s.count++;
   }
 }

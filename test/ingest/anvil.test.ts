@@ -56,7 +56,7 @@ beforeAll(async () => {
   const transport = http(node.url);
   const test = createTestClient({ chain: anvil, mode: 'anvil', transport });
   const pub = createPublicClient({ chain: anvil, transport });
-  const accounts = (await pub.request({ method: 'eth_accounts' })) as Address[];
+  const accounts = await createWalletClient({ chain: anvil, transport }).getAddresses();
   const wallet = (i: number) => createWalletClient({ chain: anvil, transport, account: accounts[i] });
 
   const mineAt = async (ts: number) => {

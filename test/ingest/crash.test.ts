@@ -1,17 +1,17 @@
-// Crash safety for real: a child process ingests a devnet chain into a DuckDB file and is SIGKILLed at
-// several moments while it writes; restarted each time, it must end with exactly the data of
-// an uninterrupted run (nothing lost, nothing doubled).
+// Crash safety for real: a child process ingests a devnet chain into a DuckDB file and is
+// SIGKILLed at several moments while it works; restarted each time, it must end with exactly
+// the data of an uninterrupted run (nothing lost, nothing doubled).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { storeDigest, type StoreDigest } from '../store/helpers/digest.js';
 import { FixedClock } from '../../src/clock.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 import type { Chain } from '../../src/registry/types.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { storeDigest, type StoreDigest } from '../store/helpers/digest.js';
 
 const CHILD = fileURLToPath(new URL('./helpers/ingest-child.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'chainlytics-crash-'));

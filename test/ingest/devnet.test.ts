@@ -16,7 +16,7 @@ let devnet: Devnet;
 const toClose: Array<{ close(): Promise<unknown> }> = [];
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 11, clock, historyDays: 2.5, txPerDay: 250 });
+  devnet = await startDevnet({ seed: 11, clock, historyDays: 2.5, txPerDay: 150 });
 });
 
 afterAll(async () => {

@@ -236,13 +236,19 @@ describe('start and retention', () => {
     expect(r).toEqual({ lo: 288n, hi: 600n });
   });
 
-  it('a start date after the head waits for blocks of that date', async () => {
-    const chain = await fakeChain(100);
+  it('a start date after the head waits for blocks of that date, then starts exactly there', async () => {
+    const chain = await fakeChain(100); // block 100 is 2023-11-15 16:40 UTC
     const store = await memStore();
-    const ing = ingestor(store, [chain.chainConfig({ start: { date: '2030-01-01' } })]);
+    const ing = ingestor(store, [chain.chainConfig({ start: { date: '2023-11-16' } })]);
     const res = await ing.syncOnce();
     expect(res.chains[0]).toMatchObject({ ok: true, blocks_written: 0, last_block: null });
     expect(ing.progress()[0]).toMatchObject({ start_block: 101, blocks_total: 0 });
+    chain.head = 200;
+    const later = await ing.syncOnce();
+    // 2023-11-16 00:00 is block 144; blocks 101..143 of the day before are not ingested.
+    expect(later.chains[0]).toMatchObject({ ok: true, blocks_written: 57, last_block: 200 });
+    const [r] = await store.query('SELECT min(block_number) AS lo FROM blocks');
+    expect(r.lo).toBe(144n);
   });
 
   it('a malformed start date is refused with the chain and the value', async () => {

@@ -186,6 +186,20 @@ describe('HTTP 429', () => {
     expect(gap).toBeLessThan(2_600);
   });
 
+  it('a run of 429s does not use up the attempts meant for failures', async () => {
+    const n = await node();
+    n.answer = honest;
+    n.http = (res, no) => {
+      if (no >= 10) return false;
+      res.writeHead(429, { 'retry-after': '0' });
+      res.end();
+      return true;
+    };
+    const c = client({ urls: [n.url], maxAttempts: 3 });
+    expect(await c.call('eth_blockNumber', [])).toBe('0x64');
+    expect(n.exchanges).toHaveLength(11);
+  });
+
   it('moves to another URL at once instead of waiting when one URL rate-limits', async () => {
     const limited = await node();
     limited.http = (res) => {

@@ -95,6 +95,11 @@ describe('/metrics', () => {
     expect(sample(text, 'chainlytics_http_requests_total{route="invalid",status="400"}')).toBe(1);
     expect(sample(text, 'chainlytics_http_requests_total{route="other",status="405"}')).toBe(1);
     expect(sample(text, 'chainlytics_http_request_duration_seconds_count{route="fee_table"}')).toBe(3);
+    expect(sample(text, 'chainlytics_http_request_duration_seconds_bucket{le="+Inf",route="fee_table"}')).toBe(3);
+    expect(sample(text, 'chainlytics_http_request_duration_seconds_bucket{le="0.25",route="fee_table"}')).toBe(3);
+    expect(sample(text, 'chainlytics_http_request_duration_seconds_sum{route="fee_table"}')).toBeGreaterThan(0);
+    expect(text).toContain('# TYPE chainlytics_http_request_duration_seconds histogram');
+    expect(text).toContain('# TYPE chainlytics_http_requests_total counter');
     expect(sample(text, 'chainlytics_document_set_age_seconds')).toBe(120);
     expect(sample(text, 'chainlytics_documents')).toBe(srv.holder.current()!.entries.size);
     expect(sample(text, 'chainlytics_ingest_lag_seconds')).toBe(7);

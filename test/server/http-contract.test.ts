@@ -313,6 +313,7 @@ describe('HTTP contract (CONTRACT.md section 7)', () => {
       expect(r.body.length).toBe(0);
       expectCors(r);
       expect(r.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
+      expect(r.headers['content-length']).toBeUndefined(); // RFC 9110 8.6: none on 204
       expect(r.headers['access-control-allow-headers']).toBe('authorization, x-api-key, If-None-Match');
       expect(Number(r.headers['access-control-max-age'])).toBeGreaterThan(0);
     });

@@ -2,6 +2,11 @@
 // and its schemas hold the documents and error bodies the server actually sends.
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { masterJson } from '../../src/documents/master.js';
+import { metricDetailJson } from '../../src/documents/metric-detail.js';
+import type { SeriesRow } from '../../src/metrics/series.js';
+import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
+import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/registry/metrics.js';
 import { openApiDocument, openApiSpec } from '../../src/server/openapi.js';
 import { fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, request } from './helpers/http-client.js';
@@ -74,6 +79,26 @@ describe('schemas against served bytes', () => {
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  it('the real builders\' master.json and metric details conform (money and plain metrics)', () => {
+    const builtAt = Date.UTC(2026, 0, 31, 14, 0, 0);
+    const master = masterJson({
+      chains: BUILTIN_CHAINS,
+      metrics: CHAIN_METRICS,
+      feeMetrics: FEE_METRICS,
+      supported: new Map([[BUILTIN_CHAINS[0].origin_key, ['txcount', 'fees']]]),
+      builtAt,
+    });
+    expect(checkSchema(master, schemaOf('Master'), spec)).toEqual([]);
+    const day0 = Date.UTC(2025, 9, 1);
+    for (const id of ['txcount', 'fees']) {
+      const metric = chainMetric(id)!;
+      const width = metric.columns.length;
+      const daily = Array.from({ length: 100 }, (_, i) => [day0 + i * 86_400_000, ...Array.from({ length: width }, (_, c) => 1000 + i * (c + 1))] as SeriesRow);
+      const hourly = Array.from({ length: 48 }, (_, i) => [builtAt - (48 - i) * 3_600_000, ...Array.from({ length: width }, () => i)] as SeriesRow);
+      expect(checkSchema(metricDetailJson(metric, daily, hourly, builtAt), schemaOf('MetricDetail'), spec), id).toEqual([]);
+    }
   });
 
   it('rejects documents that break the contract (the checker is not vacuous)', () => {

@@ -10,7 +10,10 @@ export interface CoinGeckoOptions {
   /** e.g. `https://api.coingecko.com`; a trailing `/api/v3` is accepted and ignored. */
   baseUrl: string;
   apiKey?: string;
-  /** Header carrying the key: `x-cg-demo-api-key` (default) or `x-cg-pro-api-key`. */
+  /**
+   * Header carrying the key. Default: `x-cg-pro-api-key` for CoinGecko's Pro host
+   * (pro-api.coingecko.com), `x-cg-demo-api-key` for any other.
+   */
   apiKeyHeader?: string;
   /** Retries after the first attempt (default 4). */
   retries?: number;
@@ -48,6 +51,8 @@ export interface MarketChartQuery {
 
 export class CoinGeckoClient {
   private readonly base: string;
+  /** The header the API key is sent in. */
+  readonly keyHeader: string;
   private readonly retries: number;
   private readonly backoff: BackoffOptions;
   private readonly timeoutMs: number;
@@ -66,6 +71,7 @@ export class CoinGeckoClient {
       throw new Error(`price source: base URL must be http(s): ${opts.baseUrl}`);
     }
     this.base = base.toString().replace(/\/+$/, '').replace(/\/api\/v3$/, '');
+    this.keyHeader = opts.apiKeyHeader ?? (base.hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key');
     this.retries = opts.retries ?? 4;
     this.backoff = opts.backoff ?? { baseMs: 500, maxMs: 15_000 };
     this.timeoutMs = opts.timeoutMs ?? 15_000;
@@ -103,7 +109,7 @@ export class CoinGeckoClient {
   private async get(path: string, params: Record<string, string>): Promise<{ json: unknown; url: string }> {
     const url = `${this.base}${path}?${new URLSearchParams(params).toString()}`;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.opts.apiKey) headers[this.opts.apiKeyHeader ?? 'x-cg-demo-api-key'] = this.opts.apiKey;
+    if (this.opts.apiKey) headers[this.keyHeader] = this.opts.apiKey;
     let lastError: PriceSourceError | null = null;
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) {

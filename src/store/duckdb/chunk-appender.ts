@@ -1,6 +1,6 @@
 // Bulk appends through DuckDB data chunks. Row-by-row `appender.appendX` costs one native call
 // per value; a data chunk writes numeric columns into shared memory from JS and hands DuckDB
-// 2048 rows per call, which makes raw transaction writes about a quarter faster.
+// 2048 rows per call (about a tenth less CPU per raw transaction than appendX, measured).
 import {
   BIGINT,
   BOOLEAN,

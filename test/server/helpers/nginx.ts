@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportDocumentSet } from '../../../src/documents/export.js';
 import type { DocumentSet } from '../../../src/documents/document-set.js';
-import { loadNginxTemplate, NGINX_HOURLY_MAP_FILE, nginxHourlyMap, renderNginxConfig } from '../../../src/server/nginx-config.js';
+import { loadNginxTemplate, renderNginxConfig, writeNginxHourlyMap } from '../../../src/server/nginx-config.js';
 
 export interface RunningNginx {
   base: string;
@@ -56,7 +56,10 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
   });
 }
 
-export async function startNginx(set: DocumentSet, opts: { publicBaseUrl: string; workers?: number }): Promise<RunningNginx> {
+export async function startNginx(
+  set: DocumentSet,
+  opts: { publicBaseUrl: string; workers?: number; /** taskset CPU list for master and workers (benchmarks). */ cpus?: string },
+): Promise<RunningNginx> {
   const bin = findNginx();
   const dir = await mkdtemp(join(tmpdir(), 'chainlytics-nginx-'));
   // Workers drop to an unprivileged user when the test runs as root; they must read the files.
@@ -64,7 +67,7 @@ export async function startNginx(set: DocumentSet, opts: { publicBaseUrl: string
   const root = join(dir, 'export');
   await mkdir(root, { recursive: true });
   await exportDocumentSet(set, root);
-  await writeFile(join(root, NGINX_HOURLY_MAP_FILE), nginxHourlyMap(set));
+  await writeNginxHourlyMap(set, root);
   const port = await freePort();
   const site = renderNginxConfig(loadNginxTemplate(), { root, listen: `127.0.0.1:${port}`, publicBaseUrl: opts.publicBaseUrl });
   await writeFile(join(dir, 'chainlytics.conf'), site);
@@ -87,7 +90,11 @@ http {
 }
 `;
   await writeFile(join(dir, 'nginx.conf'), main);
-  const child = spawn(bin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')];
+  // taskset execs nginx, so the child is nginx itself and its workers inherit the affinity.
+  const child = opts.cpus
+    ? spawn('taskset', ['-c', opts.cpus, bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    : spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
   const errorLog = async (): Promise<string> => `${stderr}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`;

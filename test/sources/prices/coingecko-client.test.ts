@@ -50,6 +50,11 @@ describe('CoinGeckoClient against a real HTTP server', () => {
     expect(fake.seen[1]!.headers['x-cg-demo-api-key']).toBeUndefined();
   });
 
+  it('picks the Pro key header for the Pro host', () => {
+    expect(new CoinGeckoClient({ baseUrl: 'https://pro-api.coingecko.com/api/v3' }).keyHeader).toBe('x-cg-pro-api-key');
+    expect(new CoinGeckoClient({ baseUrl: 'https://api.coingecko.com' }).keyHeader).toBe('x-cg-demo-api-key');
+  });
+
   it('retries 5xx, 429 (waiting Retry-After) and malformed bodies, then answers', async () => {
     fake.failures.push(503, { status: 429, retryAfter: '2' }, 'garbage');
     const p = await client().simplePrice(['ethereum']);

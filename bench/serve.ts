@@ -1,0 +1,352 @@
+// Serving benchmark: our server vs nginx (gzip_static) on the same exported documents.
+//
+//   npm run bench:serve -- [--duration 5] [--connections 50] [--rounds 3] [--workers 1]
+//
+// Scenarios, each run against both servers with the same load generator settings:
+//   fee_table_gzip     GET /v1/fees/table.json, Accept-Encoding: gzip
+//   metric_detail_gzip GET /v1/metrics/chains/base/txcount.json, Accept-Encoding: gzip
+//   revalidate_304     the fee table with If-None-Match = the server's own gzip ETag → 304
+//
+// Fairness: both servers get the same number of worker processes (--workers, default 1: our
+// server single-process, nginx worker_processes 1). On a machine with at least 2 CPUs the
+// servers are pinned to the first --workers CPUs and wrk to the remaining ones (taskset), so the
+// load generator never steals the servers' cores. Each scenario alternates ours/nginx for
+// --rounds rounds and keeps each side's best round (other load on the machine only lowers
+// figures). A bare node:http server answering the fee-table bytes to every request is measured
+// too, as the ceiling of the runtime itself. The last line of output is one JSON object: rps and
+// p99_ms of our fee table, nginx_rps, ratio (ours ÷ nginx on the fee table), bare_node_rps,
+// ours_vs_bare_node, and every scenario's figures.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import cluster from 'node:cluster';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from '../src/clock.js';
+import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
+import { parseServerConfig } from '../src/server/config.js';
+import { DocumentHolder } from '../src/server/document-holder.js';
+import { createHttpServer } from '../src/server/http-server.js';
+import { openApiDocument } from '../src/server/openapi.js';
+import { prepareDocument } from '../src/server/prepared-set.js';
+import { freePort, startNginx } from '../test/server/helpers/nginx.js';
+
+const PUBLIC = 'https://bench.example.org';
+const BUILT_AT = Date.UTC(2026, 0, 31, 14, 0, 0);
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+// ---------------------------------------------------------------- documents (deterministic)
+
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Documents shaped and sized like production: 14 fee-table chains, two years of daily data. */
+function benchInputs(): DocumentInput[] {
+  const r = rng(42);
+  const round = (v: number, d: number): number => Math.round(v * 10 ** d) / 10 ** d;
+  const chains = ['ethereum', 'base', 'optimism', 'arbitrum', 'mantle', 'scroll', 'zksync_era', 'linea', 'taiko', 'blast', 'mode', 'zora', 'metis', 'manta'];
+  const feeHours = Array.from({ length: 30 }, (_, i) => BUILT_AT - (i + 1) * HOUR);
+  const cost = () => feeHours.map((t) => {
+    const eth = round(r() * 0.0002, 8);
+    return [t, eth, round(eth * 3200, 4), round(r(), 2)];
+  });
+  const rate = () => feeHours.map((t) => [t, round(r() * 80, 4), round(r(), 2)]);
+  const feeTable: DocumentInput = {
+    path: '/v1/fees/table.json',
+    freshness: 'hourly',
+    json: {
+      chain_data: Object.fromEntries(
+        chains.map((c) => [
+          c,
+          {
+            hourly: {
+              txcosts_median: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: cost() },
+              txcosts_native_median: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: cost() },
+              txcosts_avg: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: cost() },
+              txcosts_swap: { types: ['unix', 'value_eth', 'value_usd', 'normalized'], data: cost() },
+              tps: { types: ['unix', 'value', 'normalized'], data: rate() },
+              throughput: { types: ['unix', 'value', 'normalized'], data: rate() },
+            },
+          },
+        ]),
+      ),
+    },
+  };
+  const series = (n: number, start: number, step: number) => Array.from({ length: n }, (_, i) => [start + i * step, Math.round(50_000 + r() * 150_000)]);
+  const daily = series(730, BUILT_AT - 731 * DAY - (BUILT_AT % DAY), DAY);
+  const metricDetail = (chain: string): DocumentInput => ({
+    path: `/v1/metrics/chains/${chain}/txcount.json`,
+    freshness: 'hourly',
+    json: {
+      last_updated_utc: '2026-01-31 14:00:00',
+      details: {
+        metric_id: 'txcount',
+        metric_name: 'Transaction Count',
+        source: ['RPC'],
+        timeseries: {
+          daily: { types: ['unix', 'value'], data: daily },
+          weekly: { types: ['unix', 'value'], data: series(105, daily[0][0], 7 * DAY) },
+          monthly: { types: ['unix', 'value'], data: series(25, daily[0][0], 30 * DAY) },
+          quarterly: { types: ['unix', 'value'], data: series(9, daily[0][0], 91 * DAY) },
+          daily_7d_rolling: { types: ['unix', 'value'], data: daily.slice(6).map(([t, v]) => [t, round(v * 0.98, 2)]) },
+          hourly: { types: ['unix', 'value'], data: series(14 * 24, BUILT_AT - 14 * DAY, HOUR) },
+        },
+        changes: {
+          daily: { types: ['value'], '1d': [0.0123], '7d': [-0.0456], '30d': [0.1], '90d': [0.2], '180d': [0.3], '365d': [1.2] },
+          weekly: { types: ['value'], '7d': [0.01], '28d': [0.02], '84d': [0.03], '365d': [0.9] },
+          monthly: { types: ['value'], '30d': [0.05], '90d': [0.1], '180d': [0.2], '365d': [0.8] },
+          hourly: { types: ['value'], '1d': [0.01], '3d': [0.02], '7d': [0.03] },
+        },
+        summary: {
+          last_1h: { types: ['value'], data: [4211] },
+          last_1d: { types: ['value'], data: [101_234] },
+          last_7d: { types: ['value'], data: [700_123] },
+          last_30d: { types: ['value'], data: [3_001_234] },
+        },
+      },
+    },
+  });
+  return [feeTable, ...chains.slice(0, 4).map(metricDetail), openApiDocument(PUBLIC)];
+}
+
+const benchSet = (): DocumentSet => buildDocumentSet(benchInputs(), BUILT_AT);
+
+// ---------------------------------------------------------------- child: our server
+
+/**
+ * The floor of node:http itself: one fixed response (the fee table's gzip bytes and header list)
+ * for every request, no routing, no negotiation, no metrics. Our server ÷ this is the share of
+ * node's own ceiling that the server's logic leaves.
+ */
+async function runBareChild(port: number): Promise<void> {
+  const v = prepareDocument(benchSet().entries.get('/v1/fees/table.json')!, { dataSource: '' }).gzip;
+  const headers = v.headers as string[];
+  http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(v.body);
+  }).listen(port, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${port}`));
+}
+
+async function runChild(port: number, workers: number): Promise<void> {
+  if (workers > 1 && cluster.isPrimary) {
+    process.on('SIGTERM', () => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      process.exit(0);
+    });
+    let ready = 0;
+    for (let i = 0; i < workers; i++) {
+      cluster.fork().on('message', (m) => {
+        if (m === 'ready' && ++ready === workers) console.log(`ready http://127.0.0.1:${port}`);
+      });
+    }
+    return;
+  }
+  const holder = new DocumentHolder(benchSet());
+  const app = createHttpServer({ holder, clock: systemClock, config: parseServerConfig({ public_base_url: PUBLIC }) });
+  await app.listen(port, '127.0.0.1');
+  if (cluster.isWorker) process.send?.('ready');
+  else console.log(`ready http://127.0.0.1:${port}`);
+}
+
+// ---------------------------------------------------------------- parent: load generation
+
+interface Figures {
+  rps: number;
+  p99_ms: number;
+  p50_ms: number;
+  requests: number;
+  errors: number;
+}
+
+const WRK_REPORT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nBENCH {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+`;
+
+function haveCommand(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+function pinned(cpus: string | null, cmd: string, args: string[]): [string, string[]] {
+  return cpus === null ? [cmd, args] : ['taskset', ['-c', cpus, cmd, ...args]];
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  o: { duration: number; connections: number; threads: number; cpus: string | null; script: string },
+): Promise<Figures> {
+  if (haveCommand('wrk')) {
+    const hArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const [cmd, args] = pinned(o.cpus, 'wrk', ['-t', String(o.threads), '-c', String(o.connections), '-d', `${o.duration}s`, '-s', o.script, ...hArgs, url]);
+    const out = spawnSync(cmd, args, { encoding: 'utf8' });
+    const line = out.stdout.split('\n').find((l) => l.startsWith('BENCH '));
+    if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
+    const r = JSON.parse(line.slice(6)) as { requests: number; duration_us: number; p50_us: number; p99_us: number; errors: number };
+    return { rps: r.requests / (r.duration_us / 1e6), p99_ms: r.p99_us / 1000, p50_ms: r.p50_us / 1000, requests: r.requests, errors: r.errors };
+  }
+  // Fallback: autocannon (a node process itself, so pinned away from the servers like wrk).
+  const bin = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
+  const hArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]);
+  const [cmd, args] = pinned(o.cpus, bin, ['-j', '-c', String(o.connections), '-d', String(o.duration), ...hArgs, url]);
+  const out = spawnSync(cmd, args, { encoding: 'utf8' });
+  const r = JSON.parse(out.stdout) as { requests: { average: number; total: number }; latency: { p99: number; p50: number }; errors: number; non2xx: number };
+  return { rps: r.requests.average, p99_ms: r.latency.p99, p50_ms: r.latency.p50, requests: r.requests.total, errors: r.errors };
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: String(res.headers.etag) }));
+      })
+      .on('error', reject);
+  });
+}
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+async function startOurs(port: number, workers: number, cpus: string | null, mode: 'server' | 'bare'): Promise<ChildProcess> {
+  const self = fileURLToPath(import.meta.url);
+  // --max-semi-space-size: a larger young generation means fewer scavenges per request burst.
+  const [cmd, args] = pinned(cpus, process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', self, '--child', String(port), String(workers), mode]);
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: fileURLToPath(new URL('..', import.meta.url)) });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('ready ')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server child exited with ${code}`)));
+  });
+  return child;
+}
+
+async function main(): Promise<void> {
+  const duration = arg('duration', 5);
+  const connections = arg('connections', 50);
+  const rounds = arg('rounds', 3);
+  const workers = arg('workers', 1);
+  const cpuCount = availableParallelism();
+  const canPin = haveCommand('taskset') && cpuCount > workers;
+  const serverCpus = canPin ? Array.from({ length: workers }, (_, i) => i).join(',') : null;
+  const loadCpus = canPin ? Array.from({ length: cpuCount - workers }, (_, i) => i + workers).join(',') : null;
+  const threads = Math.max(1, canPin ? cpuCount - workers : 1);
+
+  const set = benchSet();
+  const tmp = await mkdtemp(join(tmpdir(), 'chainlytics-bench-'));
+  const script = join(tmp, 'report.lua');
+  await writeFile(script, WRK_REPORT);
+
+  const nginx = await startNginx(set, { publicBaseUrl: PUBLIC, workers, ...(serverCpus !== null ? { cpus: serverCpus } : {}) });
+  const port = await freePort();
+  const ours = await startOurs(port, workers, serverCpus, 'server');
+  const oursBase = `http://127.0.0.1:${port}`;
+  const barePort = await freePort();
+  const bare = await startOurs(barePort, 1, serverCpus, 'bare');
+  const bareBase = `http://127.0.0.1:${barePort}`;
+
+  try {
+    const fee = '/v1/fees/table.json';
+    const detail = '/v1/metrics/chains/base/txcount.json';
+    const gz = { 'Accept-Encoding': 'gzip' };
+    const etagOf = async (base: string) => (await get(base + fee, gz)).etag;
+    const scenarios: { name: string; path: string; headers: (base: string) => Promise<Record<string, string>>; status: number }[] = [
+      { name: 'fee_table_gzip', path: fee, headers: async () => gz, status: 200 },
+      { name: 'metric_detail_gzip', path: detail, headers: async () => gz, status: 200 },
+      { name: 'revalidate_304', path: fee, headers: async (b) => ({ ...gz, 'If-None-Match': await etagOf(b) }), status: 304 },
+    ];
+    const results: Record<string, { ours: Figures; nginx: Figures; ratio: number }> = {};
+    const opts = { duration, connections, threads, cpus: loadCpus, script };
+    // Warm-up, not recorded: lets V8 optimize our hot path and nginx fill its open-file cache.
+    for (const base of [oursBase, nginx.base, bareBase]) {
+      for (const path of [fee, detail]) await load(base + path, gz, { ...opts, duration: 2 });
+    }
+    let bareBest: Figures | undefined;
+    for (const s of scenarios) {
+      const best: { ours?: Figures; nginx?: Figures; bare?: Figures } = {};
+      // The bare node:http reference runs interleaved with the fee table, under the same conditions.
+      const sides: [keyof typeof best, string][] = [['ours', oursBase], ['nginx', nginx.base]];
+      if (s.name === 'fee_table_gzip') sides.push(['bare', bareBase]);
+      for (let round = 0; round < rounds; round++) {
+        for (const [side, base] of sides) {
+          const headers = await s.headers(base);
+          const check = await get(base + s.path, headers);
+          if (check.status !== s.status) throw new Error(`${side} ${s.name}: expected ${s.status}, got ${check.status}`);
+          const f = await load(base + s.path, headers, opts);
+          if (f.errors > 0) throw new Error(`${side} ${s.name}: ${f.errors} errors under load`);
+          if (!best[side] || f.rps > best[side]!.rps) best[side] = f;
+        }
+      }
+      if (best.bare) bareBest = best.bare;
+      const ratio = best.ours!.rps / best.nginx!.rps;
+      results[s.name] = { ours: best.ours!, nginx: best.nginx!, ratio };
+      console.log(
+        `${s.name.padEnd(20)} ours ${best.ours!.rps.toFixed(0).padStart(7)} rps p99 ${best.ours!.p99_ms.toFixed(2)} ms | ` +
+          `nginx ${best.nginx!.rps.toFixed(0).padStart(7)} rps p99 ${best.nginx!.p99_ms.toFixed(2)} ms | ratio ${ratio.toFixed(2)}`,
+      );
+    }
+    console.log(`bare node:http      ${bareBest!.rps.toFixed(0).padStart(7)} rps p99 ${bareBest!.p99_ms.toFixed(2)} ms (same fee-table bytes, no logic)`);
+    const feeResult = results.fee_table_gzip;
+    const round2 = (x: number) => Math.round(x * 100) / 100;
+    const report = {
+      rps: Math.round(feeResult.ours.rps),
+      p99_ms: round2(feeResult.ours.p99_ms),
+      nginx_rps: Math.round(feeResult.nginx.rps),
+      nginx_p99_ms: round2(feeResult.nginx.p99_ms),
+      ratio: round2(feeResult.ratio),
+      bare_node_rps: Math.round(bareBest!.rps),
+      ours_vs_bare_node: round2(feeResult.ours.rps / bareBest!.rps),
+      scenarios: Object.fromEntries(
+        Object.entries(results).map(([k, v]) => [
+          k,
+          { rps: Math.round(v.ours.rps), p99_ms: round2(v.ours.p99_ms), nginx_rps: Math.round(v.nginx.rps), nginx_p99_ms: round2(v.nginx.p99_ms), ratio: round2(v.ratio) },
+        ]),
+      ),
+      config: {
+        tool: haveCommand('wrk') ? 'wrk' : 'autocannon',
+        duration_s: duration,
+        connections,
+        wrk_threads: threads,
+        rounds,
+        workers_each: workers,
+        pinned: canPin ? { servers: serverCpus, load: loadCpus } : false,
+        cpus: cpuCount,
+        fee_table_gzip_bytes: set.entries.get('/v1/fees/table.json')!.gzip.length,
+        metric_detail_gzip_bytes: set.entries.get('/v1/metrics/chains/base/txcount.json')!.gzip.length,
+      },
+    };
+    console.log(JSON.stringify(report));
+  } finally {
+    ours.kill('SIGTERM');
+    bare.kill('SIGTERM');
+    await nginx.stop();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv.includes('--child')) {
+  const i = process.argv.indexOf('--child');
+  if (process.argv[i + 3] === 'bare') await runBareChild(Number(process.argv[i + 1]));
+  else await runChild(Number(process.argv[i + 1]), Number(process.argv[i + 2] ?? 1));
+} else {
+  await main();
+}

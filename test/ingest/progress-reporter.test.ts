@@ -1,0 +1,72 @@
+// How progress reaches a person: bars on a terminal, throttled log lines elsewhere.
+import { PassThrough } from 'node:stream';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { ChainProgress } from '../../src/ingest/progress.js';
+import { createProgressReporter, formatEta } from '../../src/ingest/progress-reporter.js';
+
+function progress(over: Partial<ChainProgress>): ChainProgress {
+  return {
+    origin_key: 'dev_base',
+    state: 'syncing',
+    start_block: 0,
+    head: 999,
+    last_block: 249,
+    last_block_time: 1_700_000_000,
+    blocks_done: 250,
+    blocks_total: 1000,
+    blocks_per_s: 50,
+    tx_per_s: 1234.4,
+    eta_s: 15,
+    blocks_written: 250,
+    txs_written: 6000,
+    reorgs: 0,
+    receipts_mode: 'block',
+    error: null,
+    updated_ms: 0,
+    ...over,
+  };
+}
+
+describe('progress reporter', () => {
+  it('writes one log line per chain, throttled, and at once on a state change', () => {
+    const out = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
+    const logger = pino({ level: 'info' }, out);
+    const r = createProgressReporter({ logger, stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 60_000 });
+    r.update(progress({}));
+    r.update(progress({ blocks_done: 260 })); // same state, within the interval: dropped
+    r.update(progress({ origin_key: 'dev_op' })); // another chain: its own line
+    r.update(progress({ state: 'error', error: 'boom' })); // state change: logged
+    r.stop();
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        expect(lines.map((l) => [l.chain, l.state, l.blocks_done])).toEqual([
+          ['dev_base', 'syncing', 250],
+          ['dev_op', 'syncing', 250],
+          ['dev_base', 'error', 250],
+        ]);
+        expect(lines[0]).toMatchObject({ msg: 'ingest progress', blocks_total: 1000, tx_per_s: 1234, eta: '15s', head: 999 });
+        expect(lines[2]).toMatchObject({ level: 50, err: 'boom' });
+        resolve();
+      }),
+    );
+  });
+
+  it('draws a bar per chain with blocks, tx/s and ETA on a terminal', () => {
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160, rows: 40 });
+    let drawn = '';
+    tty.on('data', (d: Buffer) => (drawn += d.toString()));
+    const r = createProgressReporter({ logger: pino({ level: 'silent' }), stream: tty as unknown as NodeJS.WriteStream });
+    r.update(progress({}));
+    r.update(progress({ origin_key: 'dev_arbitrum', blocks_done: 10, blocks_total: 40, tx_per_s: 99, eta_s: 3700 }));
+    r.stop();
+    expect(drawn).toMatch(/dev_base\s+\|[█░]+\| 250\/1000 blocks \| 1234 tx\/s \| ETA 15s \| syncing/);
+    expect(drawn).toMatch(/dev_arbitrum\s*\|[█░]+\| 10\/40 blocks \| 99 tx\/s \| ETA 1h01m \| syncing/);
+  });
+
+  it('formats ETAs for people', () => {
+    expect([formatEta(null), formatEta(0), formatEta(59), formatEta(61), formatEta(3_600 * 25 + 60)]).toEqual(['?', '0s', '59s', '1m01s', '25h01m']);
+  });
+});

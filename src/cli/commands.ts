@@ -13,6 +13,7 @@ import type { AppConfig } from '../registry/app-config.js';
 import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
 import { loadConfig } from '../registry/config.js';
 import { createHttpServer } from '../server/http-server.js';
+import { writeNginxHourlyMap } from '../server/nginx-config.js';
 import { openStore } from '../store/open-store.js';
 
 interface DevnetFlags {
@@ -115,6 +116,8 @@ export async function runBuild(flags: CommonFlags & { out: string; ingest: boole
     if (flags.ingest) await service.round();
     const { set, report } = await service.build();
     const out = await exportDocumentSet(set, resolve(flags.out));
+    // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
+    await writeNginxHourlyMap(set, resolve(flags.out));
     process.stdout.write(`${JSON.stringify({ out: resolve(flags.out), documents: set.entries.size, degraded: report.degraded.length, ...out })}\n`);
   } finally {
     reporter.stop();

@@ -211,14 +211,14 @@ export class ChainGenerator {
       const userRate = traffic.rate(t - dt / 2) * dt;
       if (this.isOp) {
         const deposits = rng.poisson(userRate * 0.02);
-        for (let i = 0; i < deposits; i++) txs.push(this.userDepositTx(rng, t));
+        for (let i = 0; i < deposits; i++) txs.push(this.userDepositTx(rng));
       }
       for (const b of this.batchers) {
         const k = rng.poisson(b.perSecond * dt);
         for (let i = 0; i < k; i++) txs.push(this.batchTx(rng, b.from, b.to, baseFee, t, txs.length));
       }
       const users = rng.poisson(userRate);
-      for (let i = 0; i < users; i++) txs.push(this.userTx(rng, t, baseFee, txs.length));
+      for (let i = 0; i < users; i++) txs.push(this.userTx(rng, baseFee, txs.length));
     }
     let gasUsed = 0;
     for (let i = 0; i < txs.length; i++) {
@@ -266,7 +266,7 @@ export class ChainGenerator {
   }
 
   /** An L1 → L2 ETH deposit: type 0x7e, minted value, no gas price; not a user transaction. */
-  private userDepositTx(rng: Rng, t: number): TxModel {
+  private userDepositTx(rng: Rng): TxModel {
     const from = this.sender(rng);
     const tx = new TxModel('deposit', from.address, from.address);
     tx.type = 0x7e;
@@ -325,7 +325,7 @@ export class ChainGenerator {
     }
   }
 
-  private userTx(rng: Rng, t: number, baseFee: number, position: number): TxModel {
+  private userTx(rng: Rng, baseFee: number, position: number): TxModel {
     const from = this.sender(rng);
     const roll = rng.float();
     let tx: TxModel;

@@ -14,6 +14,11 @@ const ETH_GENESIS_S = 1438269973;
 
 export const q = (n: number): string => `0x${n.toString(16)}`;
 
+/** The block fields every transaction, receipt and log repeats; built once per block. */
+function blockRef(b: BlockModel): string {
+  return `"blockHash":"${b.hash}","blockNumber":"${q(b.number)}"`;
+}
+
 /** A transaction's own bloom, computed once (the header and the receipt both need it). */
 function txBloom(tx: TxModel): Uint8Array {
   if (tx.bloom === null) {
@@ -40,7 +45,10 @@ export class ChainJson {
   }
 
   block(b: BlockModel, full: boolean): string {
-    if (full) return this.header(b, b.txs.map((tx) => this.tx(b, tx)).join(','));
+    if (full) {
+      const ref = blockRef(b);
+      return this.header(b, b.txs.map((tx) => this.tx(b, tx, ref)).join(','));
+    }
     return (b.hashesJson ??= this.header(b, b.txs.map((tx) => `"${tx.hash}"`).join(',')));
   }
 
@@ -53,8 +61,8 @@ export class ChainJson {
     return (b.receiptJson ??= this.receiptList(b))[index];
   }
 
-  tx(b: BlockModel, tx: TxModel): string {
-    let s = `{"blockHash":"${b.hash}","blockNumber":"${q(b.number)}","from":"${tx.from}","gas":"${q(tx.gas)}","gasPrice":"${q(tx.gasPrice)}",`;
+  tx(b: BlockModel, tx: TxModel, ref = blockRef(b)): string {
+    let s = `{${ref},"from":"${tx.from}","gas":"${q(tx.gas)}","gasPrice":"${q(tx.gasPrice)}",`;
     if (tx.type === 2) s += `"maxFeePerGas":"${q(tx.maxFee)}","maxPriorityFeePerGas":"${q(tx.maxPriority)}",`;
     s += `"hash":"${tx.hash}","input":"${tx.input()}","nonce":"${q(tx.nonce)}","to":${tx.to === null ? 'null' : `"${tx.to}"`},"transactionIndex":"${q(tx.index)}","value":"${tx.value}","type":"${q(tx.type)}",`;
     if (tx.type === 0x7e) {
@@ -107,7 +115,7 @@ export class ChainJson {
 
   private receiptList(b: BlockModel): string[] {
     const out: string[] = new Array(b.txs.length);
-    const blockRef = `"blockHash":"${b.hash}","blockNumber":"${q(b.number)}"`;
+    const ref = blockRef(b);
     let cumulative = 0;
     let logIndex = 0;
     for (let i = 0; i < b.txs.length; i++) {
@@ -119,7 +127,7 @@ export class ChainJson {
         const parts: string[] = [];
         for (const log of tx.logs) {
           parts.push(
-            `{"address":"${log.address}","topics":["${log.topics.join('","')}"],"data":"${log.data}",${blockRef},` +
+            `{"address":"${log.address}","topics":["${log.topics.join('","')}"],"data":"${log.data}",${ref},` +
               `"transactionHash":"${tx.hash}","transactionIndex":"${q(i)}","logIndex":"${q(logIndex++)}","removed":false}`,
           );
         }
@@ -127,7 +135,7 @@ export class ChainJson {
         bloom = bloomHex(txBloom(tx));
       }
       let s =
-        `{${blockRef},"contractAddress":${tx.contractAddress === null ? 'null' : `"${tx.contractAddress}"`},"cumulativeGasUsed":"${q(cumulative)}",` +
+        `{${ref},"contractAddress":${tx.contractAddress === null ? 'null' : `"${tx.contractAddress}"`},"cumulativeGasUsed":"${q(cumulative)}",` +
         `"effectiveGasPrice":"${q(tx.effectiveGasPrice)}","from":"${tx.from}","gasUsed":"${q(tx.gasUsed)}","logs":[${logs}],"logsBloom":"${bloom}",` +
         `"status":"${q(tx.status)}","to":${tx.to === null ? 'null' : `"${tx.to}"`},"transactionHash":"${tx.hash}","transactionIndex":"${q(i)}","type":"${q(tx.type)}"`;
       if (this.family === 'op') {

@@ -102,8 +102,9 @@ export class BlockFetcher {
         return { blocks, receipts };
       } catch (err) {
         if (!(isMethodUnsupported(err) && (err as JsonRpcError).method === 'eth_getBlockReceipts')) throw err;
+        // Several fetches in flight learn this at once; say it once.
+        if (this.mode === 'block') this.logger?.info({ chain: this.chain.origin_key, url: (err as JsonRpcError).url }, 'eth_getBlockReceipts not supported; fetching receipts per transaction from now on');
         this.mode = 'per-tx';
-        this.logger?.info({ chain: this.chain.origin_key, url: (err as JsonRpcError).url }, 'eth_getBlockReceipts not supported; fetching receipts per transaction from now on');
       }
     }
     const blocks = (await this.rpc.batch(

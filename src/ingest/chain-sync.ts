@@ -26,6 +26,7 @@ export interface ChainSyncTuning {
 }
 
 export const DEFAULT_TUNING: ChainSyncTuning = {
+  // Each fetch holds up to 25 parsed blocks; 8 kept the bench as fast as 16 with less memory.
   maxInFlight: 8,
   writeMaxBlocks: 5_000,
   writeMaxTxs: 25_000,
@@ -46,6 +47,22 @@ export interface ChainSyncResult {
   reorgs: number;
   rolled_back_blocks: number;
   pruned_txs: number;
+}
+
+/** A round's result before anything happened (also what a failed round reports). */
+export function emptyResult(originKey: string, error: string | null = null): ChainSyncResult {
+  return {
+    origin_key: originKey,
+    ok: error === null,
+    error,
+    head: null,
+    last_block: null,
+    blocks_written: 0,
+    txs_written: 0,
+    reorgs: 0,
+    rolled_back_blocks: 0,
+    pruned_txs: 0,
+  };
 }
 
 interface Tip {
@@ -80,18 +97,7 @@ export class ChainSync {
   /** Catch up to the node's current head once. Throws on failure (the caller records it). */
   async syncOnce(signal?: AbortSignal): Promise<ChainSyncResult> {
     const { store, fetcher, progress } = this.d;
-    const result: ChainSyncResult = {
-      origin_key: this.ok,
-      ok: true,
-      error: null,
-      head: null,
-      last_block: null,
-      blocks_written: 0,
-      txs_written: 0,
-      reorgs: 0,
-      rolled_back_blocks: 0,
-      pruned_txs: 0,
-    };
+    const result = emptyResult(this.ok);
     if (!this.verified) await this.verifyChainIds();
     const head = await fetcher.head();
     result.head = head;

@@ -10,7 +10,7 @@ import type { Chain } from '../registry/types.js';
 import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
 import type { Store } from '../store/store.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
-import { ChainSync, DEFAULT_TUNING, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
+import { ChainSync, DEFAULT_TUNING, emptyResult, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
 import { ProgressTracker, type ChainProgress } from './progress.js';
 
 export type { ChainProgress } from './progress.js';
@@ -85,8 +85,13 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       });
       const fetcher = new BlockFetcher(rpc, chain, { receiptsMode: opts.receiptsMode, logger: this.logger });
       const progress = new ProgressTracker(chain.origin_key, () => opts.clock.now(), monotonic, (p) => {
-        opts.onProgress?.(p);
-        this.emit('progress', p);
+        // A failing progress listener (a display) must not fail the write that reported it.
+        try {
+          opts.onProgress?.(p);
+          this.emit('progress', p);
+        } catch (err) {
+          this.logger.warn({ chain: p.origin_key, err: (err as Error).message }, 'progress listener failed');
+        }
       });
       const sync = new ChainSync({ chain, store: opts.store, rpc, fetcher, progress, clock: opts.clock, monotonic, logger: this.logger, retentionDays: retention, tuning });
       return { chain, rpc, fetcher, progress, sync, busy: Promise.resolve() };
@@ -133,18 +138,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
         const message = (err as Error).message;
         this.logger.error({ chain: r.chain.origin_key, err: message }, 'ingestion round failed');
         r.progress.update({ state: 'error', error: message });
-        return {
-          origin_key: r.chain.origin_key,
-          ok: false,
-          error: message,
-          head: null,
-          last_block: null,
-          blocks_written: 0,
-          txs_written: 0,
-          reorgs: 0,
-          rolled_back_blocks: 0,
-          pruned_txs: 0,
-        };
+        return emptyResult(r.chain.origin_key, message);
       }
     });
     r.busy = next;

@@ -20,7 +20,6 @@ export class Endpoint {
 
   private readonly pool: Pool;
   private readonly path: string;
-  private readonly host: string;
   private auth: string | undefined;
 
   constructor(
@@ -38,7 +37,6 @@ export class Endpoint {
     }
     this.name = redactUrl(url);
     this.path = `${u.pathname}${u.search}`;
-    this.host = u.host;
     this.limiter = new AimdLimiter(aimd);
     this.pool = new Pool(u.origin, {
       connections: aimd.max,
@@ -59,7 +57,7 @@ export class Endpoint {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), timeoutMs);
     try {
-      const headers: Record<string, string> = { 'content-type': 'application/json', host: this.host };
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (this.auth) headers.authorization = this.auth;
       const res = await this.pool.request({
         path: this.path,

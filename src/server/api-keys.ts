@@ -2,7 +2,6 @@
 // a presented key is hashed and compared against every configured hash in constant time, without
 // stopping at the first match, so timing reveals neither the key nor which entry matched.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiKeyEntry } from './config.js';
 
 /** The sha256 hex an operator puts into the configuration for `key`. */
@@ -11,7 +10,7 @@ export function hashApiKey(key: string): string {
 }
 
 /** The key a request presents: Authorization: Bearer <key> first, then X-API-Key; null when none. */
-export function presentedApiKey(headers: IncomingHttpHeaders): string | null {
+export function presentedApiKey(headers: { authorization?: string; 'x-api-key'?: string | string[] }): string | null {
   const auth = headers.authorization;
   if (auth !== undefined) {
     const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(auth);

@@ -18,6 +18,10 @@ export interface RouteRateLimit {
   name: string;
 }
 
+/** Which HTTP implementation serves the requests (docs/http.md, "Transports"). */
+export type Transport = 'node' | 'uws';
+export const TRANSPORTS: readonly Transport[] = ['node', 'uws'];
+
 export interface ServerConfig {
   /** Root URL the service is reachable at, without "/v1" and without a trailing slash. */
   public_base_url: string;
@@ -37,6 +41,8 @@ export interface ServerConfig {
   api_keys: { require_for_apps: boolean; keys: ApiKeyEntry[] };
   /** One pino line per request on stdout (or the given logger). */
   access_log?: boolean;
+  /** node:http (default) or uWebSockets.js; createHttpServer reads it when not told otherwise. */
+  transport?: Transport;
 }
 
 export const APPS_DETAILS_PREFIX = '/v1/apps/details/';
@@ -84,6 +90,7 @@ export const serverConfigSchema = z.object({
     })
     .default({ require_for_apps: false, keys: [] }),
   access_log: z.boolean().optional(),
+  transport: z.enum(['node', 'uws'], 'must be node (the default) or uws').optional(),
 });
 
 /** Validates and fills defaults; throws an Error whose message names the file, the key and the rule. */

@@ -80,3 +80,9 @@ export const BAD_REQUEST_HINT =
 export function badRequestBody(message: string): Buffer {
   return errorBody(400, 'bad_request', message, BAD_REQUEST_HINT);
 }
+
+/** Any Expect but 100-continue cannot be met (RFC 9110 10.1.1). */
+export const EXPECTATION_FAILED_BODY = errorBody(417, 'bad_request', 'Only the expectation "100-continue" is supported.', 'Send the request without an Expect header.');
+
+/** RFC 9112 3.2: an HTTP/1.1 request must carry Host. */
+export const MISSING_HOST_BODY = badRequestBody('HTTP/1.1 requests must carry a Host header.');

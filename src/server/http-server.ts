@@ -1,327 +1,82 @@
-// The HTTP server (CONTRACT.md section 7) on node:http. The hot path for a document is: pick the
-// current set once, look the raw URL up in the prepared map, negotiate the encoding (cached), and
-// write precomputed header arrays and bytes. Everything else — path rules, limits, keys, errors —
-// runs only when that lookup misses or the route needs it.
+// The HTTP server's entry point and its node:http transport. createHttpServer picks the transport
+// (options.transport, else config.transport, else node:http); the logic of CONTRACT.md section 7
+// lives in request-handler.ts and is the same for both. This file adapts node:http to it and
+// answers what node itself rejects (unparseable requests, CONNECT, Expect) with the same JSON
+// error bodies.
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { pino, type Logger } from 'pino';
-import type { Registry } from 'prom-client';
-import type { Clock } from '../clock.js';
-import { makeEntry, type DocumentSet } from '../documents/document-set.js';
-import { ApiKeyTable, presentedApiKey } from './api-keys.js';
-import { clientAddress } from './client-address.js';
-import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
-import { APPS_DETAILS_PREFIX, DEFAULT_MAX_CLIENTS, type ServerConfig } from './config.js';
-import { negotiateEncoding } from './content-encoding.js';
-import { DOCS_PAGE_PATHS, docsPageHtml } from './docs-page.js';
-import type { DocumentHolder } from './document-holder.js';
-import {
-  badRequestBody,
-  errorBody,
-  METHOD_NOT_ALLOWED_BODY,
-  NOT_FOUND_BODIES,
-  NOT_READY_BODY,
-  RATE_LIMITED_BODY,
-  UNAUTHORIZED_INVALID_BODY,
-  UNAUTHORIZED_MISSING_BODY,
-} from './errors.js';
-import { healthReport, type HealthInfo } from './health.js';
-import { openApiDocument } from './openapi.js';
-import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument } from './prepared-set.js';
-import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
-import { parseRequestPath } from './request-path.js';
-import {
-  ALLOWED_METHODS,
-  CORS_HEADERS,
-  dataSourceHeader,
-  HTML_TYPE,
-  JSON_TYPE,
-  NO_STORE,
-  NOT_FOUND_CACHE_CONTROL,
-} from './response-headers.js';
-import { classifyPath, notFoundKind, type RouteClass } from './route-class.js';
-import { ServerMetrics } from './server-metrics.js';
+import type { Transport } from './config.js';
+import { badRequestBody, errorBody, EXPECTATION_FAILED_BODY, METHOD_NOT_ALLOWED_BODY, MISSING_HOST_BODY } from './errors.js';
+import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
+import type { RequestView, ResponseSink } from './request-view.js';
+import { ALLOWED_METHODS, CORS_HEADERS, JSON_TYPE, NO_STORE } from './response-headers.js';
+import { createUwsServer } from './uws-server.js';
 
-export interface HttpServerOptions {
-  holder: DocumentHolder;
-  clock: Clock;
-  config: ServerConfig;
-  /** Freshness per chain for /healthz; called per /healthz request. */
-  health?: () => HealthInfo;
-  /** Where access logs and warnings go; defaults to pino on stdout when access_log is on. */
-  logger?: Logger;
-  /** Registry for /metrics; a fresh one by default. */
-  registry?: Registry;
-}
+export { NOT_READY_RETRY_SECONDS, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 
-export interface ChainlyticsHttpServer {
+/** The node:http transport also exposes its http.Server. */
+export interface NodeHttpServer extends ChainlyticsHttpServer {
+  transport: 'node';
   server: http.Server;
-  metrics: ServerMetrics;
-  /** Starts listening; resolves to the base URL, e.g. "http://127.0.0.1:40123". */
-  listen(port: number, host?: string): Promise<string>;
-  /** Stops accepting, closes every connection, resolves when the socket is closed. */
-  close(): Promise<void>;
 }
 
-/** Seconds a client is asked to wait before retrying while the first set is built. */
-export const NOT_READY_RETRY_SECONDS = 5;
-const WINDOW_MS = 60_000;
-
-interface LimitRule {
-  prefix: string;
-  name: string;
-  perMinute: number;
-  limiter: WindowRateLimiter;
-}
-
-type Headers = readonly string[];
-
+/**
+ * The server for `opts.transport ?? opts.config.transport ?? 'node'`. The CLI passes
+ * `config.server` as `config`, so `server.transport` in chainlytics.yaml takes effect here.
+ */
 export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer {
-  const { holder, clock, config } = opts;
-  const dataSource = dataSourceHeader(config.public_base_url);
-  const metrics = new ServerMetrics(holder, clock, opts.registry);
-  const accessLog = config.access_log ? (opts.logger ?? pino()) : undefined;
-  const keys = new ApiKeyTable(config.api_keys.keys);
-  const maxClients = config.rate_limits.max_clients ?? DEFAULT_MAX_CLIENTS;
-  const rules: LimitRule[] = [];
-  if (config.rate_limits.apps_details_per_minute > 0) {
-    rules.push({
-      prefix: APPS_DETAILS_PREFIX,
-      name: 'apps',
-      perMinute: config.rate_limits.apps_details_per_minute,
-      limiter: new WindowRateLimiter(WINDOW_MS, maxClients),
-    });
+  const transport: Transport = opts.transport ?? opts.config.transport ?? 'node';
+  if (transport === 'node') return createNodeServer(opts);
+  if (transport === 'uws') return createUwsServer(opts);
+  throw new Error(`unknown server transport ${JSON.stringify(transport)}: use "node" (the default) or "uws"`);
+}
+
+/** node:http's request as the handler reads it. */
+class NodeRequest implements RequestView {
+  constructor(readonly req: http.IncomingMessage) {}
+  get method(): string {
+    return this.req.method ?? '';
   }
-  for (const r of config.rate_limits.routes ?? []) {
-    rules.push({ prefix: r.prefix, name: r.name, perMinute: r.per_minute, limiter: new WindowRateLimiter(WINDOW_MS, maxClients) });
+  get target(): string {
+    return this.req.url ?? '';
   }
+  header(name: string): string | undefined {
+    const v = this.req.headers[name];
+    return typeof v === 'string' || v === undefined ? v : v.join(', ');
+  }
+  headerList(name: string): string | undefined {
+    // node already joins repeated lines of list-valued headers with ", ".
+    return this.header(name);
+  }
+  remoteAddress(): string {
+    return this.req.socket.remoteAddress ?? 'unknown';
+  }
+}
 
-  const isLimited = (path: string): boolean => {
-    for (const r of rules) if (path.startsWith(r.prefix)) return true;
-    return false;
-  };
+class NodeResponse implements ResponseSink {
+  // A ServerResponse stays usable after its client left (writes are dropped), so nothing to track.
+  readonly aborted = false;
+  constructor(readonly res: http.ServerResponse) {}
+  send(status: number, headers: readonly string[], body: Buffer | undefined, omitBody: boolean): void {
+    this.res.writeHead(status, headers as string[]);
+    this.res.end(body !== undefined && !omitBody ? body : undefined);
+  }
+  defer(): void {}
+}
 
-  // Documents the server always has, independent of builds: the OpenAPI description (unless the
-  // set carries its own copy) and the human docs page.
-  const startedAt = clock.now();
-  const prepOpts = { dataSource };
-  const staticOpenApi = prepareDocument(makeEntry(openApiDocument(config.public_base_url), startedAt), prepOpts);
-  const docsHtml = Buffer.from(docsPageHtml(config.public_base_url), 'utf8');
-  const docsPages = new Map<string, PreparedDocument>(
-    DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, 'daily', startedAt), prepOpts, HTML_TYPE)]),
-  );
-
-  const prepared = new WeakMap<DocumentSet, Map<string, PreparedDocument>>();
-  const preparedFor = (set: DocumentSet): Map<string, PreparedDocument> => {
-    let p = prepared.get(set);
-    if (p === undefined) {
-      const result = prepareSet(set, prepOpts);
-      if (result.unreachable.length > 0) {
-        opts.logger?.warn({ paths: result.unreachable.slice(0, 20), count: result.unreachable.length }, 'documents with paths no request can name are not served');
-      }
-      p = result.documents;
-      prepared.set(set, p);
-    }
-    return p;
-  };
-  // Prepare eagerly at swap time so the first request after a build does not pay for it.
-  const unsubscribe = holder.onSwap((next) => void preparedFor(next));
-  const initial = holder.current();
-  if (initial) preparedFor(initial);
-
-  const finish = (req: http.IncomingMessage, route: RouteClass, status: number, bytes: number, encoding: string, t0: number): void => {
-    const ms = performance.now() - t0;
-    metrics.observe(route, status, ms / 1000);
-    if (accessLog) {
-      accessLog.info({ method: req.method, path: req.url, status, bytes, ms: Math.round(ms * 1000) / 1000, encoding });
-    }
-  };
-
-  const sendBytes = (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    route: RouteClass,
-    status: number,
-    headers: Headers,
-    body: Buffer | undefined,
-    encoding: string,
-    t0: number,
-  ): void => {
-    res.writeHead(status, headers as string[]);
-    const sendBody = body !== undefined && req.method !== 'HEAD';
-    res.end(sendBody ? body : undefined);
-    finish(req, route, status, sendBody ? body.length : 0, encoding, t0);
-  };
-
-  const sendError = (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    route: RouteClass,
-    status: number,
-    body: Buffer,
-    t0: number,
-    extra: Headers = [],
-  ): void => {
-    const cacheControl = status === 404 ? NOT_FOUND_CACHE_CONTROL : NO_STORE;
-    const headers = ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length), 'Cache-Control', cacheControl, ...CORS_HEADERS, ...extra];
-    sendBytes(req, res, route, status, headers, body, 'identity', t0);
-  };
-
-  const sendDocument = (req: http.IncomingMessage, res: http.ServerResponse, doc: PreparedDocument, t0: number, extra?: Headers): void => {
-    const enc = negotiateEncoding(req.headers['accept-encoding']);
-    const v = enc === 'br' ? doc.br : enc === 'gzip' ? doc.gzip : doc.identity;
-    const inm = req.headers['if-none-match'];
-    let notModified: boolean;
-    if (inm !== undefined) {
-      notModified = ifNoneMatchMatches(inm, doc.etags);
-    } else {
-      // RFC 9110 13.1.3: If-Modified-Since is ignored when If-None-Match is present.
-      const ims = req.headers['if-modified-since'];
-      notModified = ims !== undefined && notModifiedSince(ims, doc.lastModified);
-    }
-    if (notModified) {
-      const headers = extra ? [...v.notModifiedHeaders, ...extra] : v.notModifiedHeaders;
-      sendBytes(req, res, doc.route, 304, headers, undefined, enc, t0);
-      return;
-    }
-    sendBytes(req, res, doc.route, 200, extra ? [...v.headers, ...extra] : v.headers, v.body, enc, t0);
-  };
-
-  /**
-   * API keys and rate limits for a limited or protected route. Returns the RateLimit headers to
-   * add to the response, or null when it has already answered (401/429). Requests without a valid
-   * key count against the client address, so guessing keys is rate limited like any request.
-   */
-  const gate = (req: http.IncomingMessage, res: http.ServerResponse, path: string, route: RouteClass, t0: number): Headers | null => {
-    const isApps = route === 'app_details';
-    const rule = rules.find((r) => path.startsWith(r.prefix));
-    const extra: string[] = [];
-    // Error answers are not prepared documents, so they need the attribution header added here.
-    const errorExtra = (): string[] => (isApps ? [...extra, 'X-Data-Source', dataSource] : extra);
-    let authFailure: Buffer | null = null;
-    let identity = '';
-    let limit = rule?.perMinute ?? 0;
-    const presented = keys.size > 0 || (isApps && config.api_keys.require_for_apps) ? presentedApiKey(req.headers) : null;
-    if (presented !== null) {
-      const entry = keys.lookup(presented);
-      if (entry === null) authFailure = UNAUTHORIZED_INVALID_BODY;
-      else {
-        identity = `key:${entry.name}`;
-        limit = entry.per_minute;
-      }
-    } else if (isApps && config.api_keys.require_for_apps) {
-      authFailure = UNAUTHORIZED_MISSING_BODY;
-    }
-    if (rule !== undefined) {
-      if (identity === '') identity = `addr:${clientAddress(req, config.trust_proxy)}`;
-      const d = rule.limiter.hit(identity, limit, clock.now());
-      extra.push('RateLimit-Policy', rateLimitPolicyHeader(rule.name, limit, WINDOW_MS / 1000), 'RateLimit', rateLimitHeader(rule.name, d));
-      if (!d.allowed) {
-        extra.push('Retry-After', String(d.resetSeconds));
-        sendError(req, res, route, 429, RATE_LIMITED_BODY, t0, errorExtra());
-        return null;
-      }
-    }
-    if (authFailure !== null) {
-      const challenge = authFailure === UNAUTHORIZED_INVALID_BODY ? 'Bearer realm="chainlytics", error="invalid_token"' : 'Bearer realm="chainlytics"';
-      extra.push('WWW-Authenticate', challenge);
-      sendError(req, res, route, 401, authFailure, t0, errorExtra());
-      return null;
-    }
-    return extra;
-  };
-
-  const serveHealth = (req: http.IncomingMessage, res: http.ServerResponse, set: DocumentSet | null, t0: number): void => {
-    const report = healthReport(set, clock.now(), opts.health);
-    const body = Buffer.from(JSON.stringify(report), 'utf8');
-    const headers = ['Content-Type', JSON_TYPE, 'Content-Length', String(body.length), 'Cache-Control', NO_STORE, ...CORS_HEADERS];
-    if (set === null) headers.push('Retry-After', String(NOT_READY_RETRY_SECONDS));
-    sendBytes(req, res, 'healthz', set === null ? 503 : 200, headers, body, 'identity', t0);
-  };
-
-  const serveMetrics = (req: http.IncomingMessage, res: http.ServerResponse, t0: number): void => {
-    metrics.registry.metrics().then(
-      (text) => {
-        const body = Buffer.from(text, 'utf8');
-        const headers = ['Content-Type', metrics.registry.contentType, 'Content-Length', String(body.length), 'Cache-Control', NO_STORE, ...CORS_HEADERS];
-        sendBytes(req, res, 'metrics', 200, headers, body, 'identity', t0);
-      },
-      (e: unknown) => {
-        opts.logger?.error({ err: e }, 'collecting metrics failed');
-        const body = errorBody(503, 'not_ready', 'Metrics could not be collected.', 'Retry later; the server log has the cause.');
-        sendError(req, res, 'metrics', 503, body, t0);
-      },
-    );
-  };
-
-  const preflight = (req: http.IncomingMessage, res: http.ServerResponse, t0: number): void => {
-    const headers = [
-      'Access-Control-Allow-Methods',
-      ALLOWED_METHODS,
-      'Access-Control-Max-Age',
-      '86400',
-      'Allow',
-      ALLOWED_METHODS,
-      'Vary',
-      'Access-Control-Request-Headers',
-      'Cache-Control',
-      'public, max-age=86400',
-      ...CORS_HEADERS,
-    ];
-    const requested = req.headers['access-control-request-headers'];
-    if (requested !== undefined) {
-      const allowed = echoableHeaderList(requested);
-      if (allowed !== null) headers.push('Access-Control-Allow-Headers', allowed);
-    }
-    sendBytes(req, res, 'preflight', 204, headers, undefined, 'identity', t0);
-  };
+export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
+  const handler = createRequestHandler(opts);
+  const { metrics } = handler;
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
-    const t0 = performance.now();
-    const method = req.method;
-    if (method !== 'GET' && method !== 'HEAD') {
-      if (method === 'OPTIONS') return preflight(req, res, t0);
-      return sendError(req, res, 'other', 405, METHOD_NOT_ALLOWED_BODY, t0, ['Allow', ALLOWED_METHODS]);
-    }
-    if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+    const view = new NodeRequest(req);
+    const sink = new NodeResponse(res);
+    const m = req.method;
+    if ((m === 'GET' || m === 'HEAD') && req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
       // RFC 9112 3.2 requires the 400; node's own (requireHostHeader) would send it without a body.
-      return sendError(req, res, 'invalid', 400, MISSING_HOST_BODY, t0);
+      return handler.reject(view, sink, 400, MISSING_HOST_BODY);
     }
-    const set = holder.current(); // picked once: this request answers from this set only
-    const docs = set === null ? undefined : preparedFor(set);
-    const url = req.url ?? '';
-    let doc = docs?.get(url);
-    let path = url;
-    if (doc === undefined) {
-      const parsed = parseRequestPath(url);
-      if (!parsed.ok) return sendError(req, res, 'invalid', 400, badRequestBody(parsed.message), t0);
-      path = parsed.path;
-      doc = docs?.get(path);
-      if (doc === undefined) {
-        if (path === '/healthz') return serveHealth(req, res, set, t0);
-        if (path === '/metrics') return serveMetrics(req, res, t0);
-        if (path === '/v1/openapi.json') return sendDocument(req, res, staticOpenApi, t0);
-        const page = docsPages.get(path);
-        if (page !== undefined) return sendDocument(req, res, page, t0);
-      }
-    }
-    const route = doc?.route ?? classifyPath(path);
-    if (set === null) {
-      const extra = ['Retry-After', String(NOT_READY_RETRY_SECONDS)];
-      if (route === 'app_details') extra.push('X-Data-Source', dataSource);
-      return sendError(req, res, route, 503, NOT_READY_BODY, t0, extra);
-    }
-    let extra: Headers | undefined;
-    if (route === 'app_details' || isLimited(path)) {
-      const g = gate(req, res, path, route, t0);
-      if (g === null) return;
-      extra = g;
-    }
-    if (doc === undefined) {
-      const notFoundExtra = route === 'app_details' ? [...(extra ?? []), 'X-Data-Source', dataSource] : extra;
-      return sendError(req, res, route, 404, NOT_FOUND_BODIES[notFoundKind(route)], t0, notFoundExtra);
-    }
-    sendDocument(req, res, doc, t0, extra);
+    handler.handle(view, sink);
   };
 
   const server = http.createServer(
@@ -346,7 +101,7 @@ export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer
   // Any other expectation cannot be met (RFC 9110 10.1.1): 417, as JSON like every error.
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
     res.shouldKeepAlive = false;
-    sendError(req, res, 'invalid', 417, EXPECTATION_FAILED_BODY, performance.now());
+    handler.reject(new NodeRequest(req), new NodeResponse(res), 417, EXPECTATION_FAILED_BODY);
   });
 
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -387,32 +142,14 @@ export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer
 
   const close = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      unsubscribe();
+      handler.dispose();
       if (!server.listening) return resolve();
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();
     });
 
-  return { server, metrics, listen, close };
+  return { transport: 'node', server, metrics, listen, close };
 }
-
-/**
- * Access-Control-Request-Headers is echoed only when it is a plain list of header names;
- * anything else gets no Allow-Headers, so the browser refuses the request instead of us
- * reflecting arbitrary text.
- */
-function echoableHeaderList(value: string): string | null {
-  if (value.length > 1024) return null;
-  const names = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (names.length === 0 || !names.every((n) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(n))) return null;
-  return names.join(', ');
-}
-
-const EXPECTATION_FAILED_BODY = errorBody(417, 'bad_request', 'Only the expectation "100-continue" is supported.', 'Send the request without an Expect header.');
-const MISSING_HOST_BODY = badRequestBody('HTTP/1.1 requests must carry a Host header.');
 
 /** Complete raw responses for errors answered outside node's request handling. */
 const RAW_CLIENT_ERRORS: Record<number, Buffer> = Object.fromEntries(

@@ -158,7 +158,7 @@ describe('devnet JSON-RPC shapes', () => {
       expect(first.type).toBe('0x6a');
       expect(first.gasPrice).toBe('0x0');
       expect(receipts[0].gasUsed).toBe('0x0');
-      block.transactions.forEach((tx: any, i: number) => {
+      block.transactions.forEach((_tx: any, i: number) => {
         const r = receipts[i];
         expect(r.gasUsedForL1).toMatch(QUANTITY);
         expect(Number(r.gasUsedForL1)).toBeLessThanOrEqual(Number(r.gasUsed));

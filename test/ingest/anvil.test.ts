@@ -2,7 +2,7 @@
 // succeeding and failing contract calls over several simulated days. Expected figures come
 // from anvil's own receipts, fetched by this test through viem, independently of the ingester.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, createTestClient, createWalletClient, http, type Address, type Hash } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, http, type Hash } from 'viem';
 import { anvil } from 'viem/chains';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
 import { Ingestor } from '../../src/ingest/ingestor.js';

@@ -6,8 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "chainlytics: installing npm packages (npm ci)..." >&2
-  npm ci --no-audit --no-fund >&2
+  echo "chainlytics: installing npm packages..." >&2
+  # Not `npm ci`: see .ci/run (the lock lists linux-x64's native packages only).
+  npm install --no-save --no-audit --no-fund >&2
 fi
 
 if [ "${1:-}" = "--test" ]; then

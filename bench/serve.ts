@@ -1,8 +1,9 @@
 // Serving benchmark: our server vs nginx (gzip_static) on the same exported documents.
 //
-//   npm run bench:serve -- [--duration 5] [--connections 50] [--rounds 3] [--workers 1]
+//   npm run bench:serve -- [--duration 5] [--connections 50] [--rounds 3] [--workers 1] [--transports node,uws]
 //
-// Scenarios, each run against both servers with the same load generator settings:
+// Our server runs once per transport (server.transport: node, the default, and uws), nginx once.
+// Scenarios, each run against every server with the same load generator settings:
 //   fee_table_gzip     GET /v1/fees/table.json, Accept-Encoding: gzip
 //   metric_detail_gzip GET /v1/metrics/chains/base/txcount.json, Accept-Encoding: gzip
 //   revalidate_304     the fee table with If-None-Match = the server's own gzip ETag → 304
@@ -13,9 +14,10 @@
 // load generator never steals the servers' cores. Each scenario alternates ours/nginx for
 // --rounds rounds and keeps each side's best round (other load on the machine only lowers
 // figures). A bare node:http server answering the fee-table bytes to every request is measured
-// too, as the ceiling of the runtime itself. The last line of output is one JSON object: rps and
-// p99_ms of our fee table, nginx_rps, ratio (ours ÷ nginx on the fee table), bare_node_rps,
-// ours_vs_bare_node, and every scenario's figures.
+// too, as the ceiling of the node:http runtime itself. The last line of output is one JSON object:
+// `transport` (the fastest transport measured, uws unless left out), its fee-table rps and p99_ms,
+// nginx_rps, ratio (its fee-table rps ÷ nginx's), bare_node_rps, and under `transports` the same
+// figures and every scenario for each transport measured.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { systemClock } from '../src/clock.js';
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
 import { parseServerConfig } from '../src/server/config.js';
 import { DocumentHolder } from '../src/server/document-holder.js';
+import { TRANSPORTS, type Transport } from '../src/server/config.js';
 import { createHttpServer } from '../src/server/http-server.js';
 import { openApiDocument } from '../src/server/openapi.js';
 import { prepareDocument } from '../src/server/prepared-set.js';
@@ -137,7 +140,8 @@ async function runBareChild(port: number): Promise<void> {
   }).listen(port, '127.0.0.1', () => console.log(`ready http://127.0.0.1:${port}`));
 }
 
-async function runChild(port: number, workers: number): Promise<void> {
+async function runChild(port: number, workers: number, transport: Transport): Promise<void> {
+  if (workers > 1 && transport === 'uws') throw new Error('--workers > 1 is measured with the node transport only (node:cluster shares its port)');
   if (workers > 1 && cluster.isPrimary) {
     process.on('SIGTERM', () => {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
@@ -152,7 +156,7 @@ async function runChild(port: number, workers: number): Promise<void> {
     return;
   }
   const holder = new DocumentHolder(benchSet());
-  const app = createHttpServer({ holder, clock: systemClock, config: parseServerConfig({ public_base_url: PUBLIC }) });
+  const app = createHttpServer({ holder, clock: systemClock, config: parseServerConfig({ public_base_url: PUBLIC, transport }) });
   await app.listen(port, '127.0.0.1');
   if (cluster.isWorker) process.send?.('ready');
   else console.log(`ready http://127.0.0.1:${port}`);
@@ -224,7 +228,7 @@ function arg(name: string, fallback: number): number {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 }
 
-async function startOurs(port: number, workers: number, cpus: string | null, mode: 'server' | 'bare'): Promise<ChildProcess> {
+async function startOurs(port: number, workers: number, cpus: string | null, mode: Transport | 'bare'): Promise<ChildProcess> {
   const self = fileURLToPath(import.meta.url);
   // --max-semi-space-size: a larger young generation means fewer scavenges per request burst.
   const [cmd, args] = pinned(cpus, process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', self, '--child', String(port), String(workers), mode]);
@@ -256,15 +260,23 @@ async function main(): Promise<void> {
   const script = join(tmp, 'report.lua');
   await writeFile(script, WRK_REPORT);
 
+  const transportsArg = process.argv.indexOf('--transports');
+  const transports = (transportsArg >= 0 ? process.argv[transportsArg + 1].split(',') : [...TRANSPORTS]) as Transport[];
+  for (const t of transports) if (!TRANSPORTS.includes(t)) throw new Error(`--transports: unknown transport ${JSON.stringify(t)} (use ${TRANSPORTS.join(', ')})`);
+
   const nginx = await startNginx(set, { publicBaseUrl: PUBLIC, workers, ...(serverCpus !== null ? { cpus: serverCpus } : {}) });
-  const port = await freePort();
-  const ours = await startOurs(port, workers, serverCpus, 'server');
-  const oursBase = `http://127.0.0.1:${port}`;
-  const barePort = await freePort();
-  const bare = await startOurs(barePort, 1, serverCpus, 'bare');
-  const bareBase = `http://127.0.0.1:${barePort}`;
+  const children: ChildProcess[] = [];
+  const oursBase = new Map<Transport, string>();
+  const bareBase = `http://127.0.0.1:${await freePort()}`;
 
   try {
+    for (const t of transports) {
+      const port = await freePort();
+      children.push(await startOurs(port, workers, serverCpus, t));
+      oursBase.set(t, `http://127.0.0.1:${port}`);
+    }
+    children.push(await startOurs(Number(new URL(bareBase).port), 1, serverCpus, 'bare'));
+
     const fee = '/v1/fees/table.json';
     const detail = '/v1/metrics/chains/base/txcount.json';
     const gz = { 'Accept-Encoding': 'gzip' };
@@ -274,53 +286,63 @@ async function main(): Promise<void> {
       { name: 'metric_detail_gzip', path: detail, headers: async () => gz, status: 200 },
       { name: 'revalidate_304', path: fee, headers: async (b) => ({ ...gz, 'If-None-Match': await etagOf(b) }), status: 304 },
     ];
-    const results: Record<string, { ours: Figures; nginx: Figures; ratio: number }> = {};
     const opts = { duration, connections, threads, cpus: loadCpus, script };
+    // Every side measured, in a fixed interleaving order: our transports, nginx, and (fee table
+    // only) the bare node:http reference.
+    const sides: [string, string][] = [...[...oursBase].map(([t, b]): [string, string] => [t, b]), ['nginx', nginx.base]];
     // Warm-up, not recorded: lets V8 optimize our hot path and nginx fill its open-file cache.
-    for (const base of [oursBase, nginx.base, bareBase]) {
+    for (const [, base] of [...sides, ['bare', bareBase]]) {
       for (const path of [fee, detail]) await load(base + path, gz, { ...opts, duration: 2 });
     }
-    let bareBest: Figures | undefined;
+    const best: Record<string, Record<string, Figures>> = {};
     for (const s of scenarios) {
-      const best: { ours?: Figures; nginx?: Figures; bare?: Figures } = {};
-      // The bare node:http reference runs interleaved with the fee table, under the same conditions.
-      const sides: [keyof typeof best, string][] = [['ours', oursBase], ['nginx', nginx.base]];
-      if (s.name === 'fee_table_gzip') sides.push(['bare', bareBase]);
+      const here: Record<string, Figures> = {};
+      const scenarioSides = s.name === 'fee_table_gzip' ? [...sides, ['bare', bareBase] as [string, string]] : sides;
       for (let round = 0; round < rounds; round++) {
-        for (const [side, base] of sides) {
+        for (const [side, base] of scenarioSides) {
           const headers = await s.headers(base);
           const check = await get(base + s.path, headers);
           if (check.status !== s.status) throw new Error(`${side} ${s.name}: expected ${s.status}, got ${check.status}`);
           const f = await load(base + s.path, headers, opts);
           if (f.errors > 0) throw new Error(`${side} ${s.name}: ${f.errors} errors under load`);
-          if (!best[side] || f.rps > best[side]!.rps) best[side] = f;
+          if (!here[side] || f.rps > here[side].rps) here[side] = f;
         }
       }
-      if (best.bare) bareBest = best.bare;
-      const ratio = best.ours!.rps / best.nginx!.rps;
-      results[s.name] = { ours: best.ours!, nginx: best.nginx!, ratio };
-      console.log(
-        `${s.name.padEnd(20)} ours ${best.ours!.rps.toFixed(0).padStart(7)} rps p99 ${best.ours!.p99_ms.toFixed(2)} ms | ` +
-          `nginx ${best.nginx!.rps.toFixed(0).padStart(7)} rps p99 ${best.nginx!.p99_ms.toFixed(2)} ms | ratio ${ratio.toFixed(2)}`,
-      );
+      best[s.name] = here;
+      const n = here.nginx;
+      const parts = transports.map((t) => `${t} ${here[t].rps.toFixed(0).padStart(7)} rps p99 ${here[t].p99_ms.toFixed(2)} ms (${(here[t].rps / n.rps).toFixed(2)})`);
+      console.log(`${s.name.padEnd(20)} ${parts.join(' | ')} | nginx ${n.rps.toFixed(0).padStart(7)} rps p99 ${n.p99_ms.toFixed(2)} ms`);
     }
-    console.log(`bare node:http      ${bareBest!.rps.toFixed(0).padStart(7)} rps p99 ${bareBest!.p99_ms.toFixed(2)} ms (same fee-table bytes, no logic)`);
-    const feeResult = results.fee_table_gzip;
+    const bareBest = best.fee_table_gzip.bare;
+    console.log(`bare node:http       ${bareBest.rps.toFixed(0).padStart(7)} rps p99 ${bareBest.p99_ms.toFixed(2)} ms (same fee-table bytes, no logic)`);
+
     const round2 = (x: number) => Math.round(x * 100) / 100;
+    const figuresOf = (t: Transport) => {
+      const fee = best.fee_table_gzip;
+      return {
+        rps: Math.round(fee[t].rps),
+        p99_ms: round2(fee[t].p99_ms),
+        ratio: round2(fee[t].rps / fee.nginx.rps),
+        vs_bare_node: round2(fee[t].rps / bareBest.rps),
+        scenarios: Object.fromEntries(
+          Object.entries(best).map(([k, v]) => [
+            k,
+            { rps: Math.round(v[t].rps), p99_ms: round2(v[t].p99_ms), nginx_rps: Math.round(v.nginx.rps), nginx_p99_ms: round2(v.nginx.p99_ms), ratio: round2(v[t].rps / v.nginx.rps) },
+          ]),
+        ),
+      };
+    };
+    const headline = transports.includes('uws') ? 'uws' : transports[0];
+    const h = figuresOf(headline);
     const report = {
-      rps: Math.round(feeResult.ours.rps),
-      p99_ms: round2(feeResult.ours.p99_ms),
-      nginx_rps: Math.round(feeResult.nginx.rps),
-      nginx_p99_ms: round2(feeResult.nginx.p99_ms),
-      ratio: round2(feeResult.ratio),
-      bare_node_rps: Math.round(bareBest!.rps),
-      ours_vs_bare_node: round2(feeResult.ours.rps / bareBest!.rps),
-      scenarios: Object.fromEntries(
-        Object.entries(results).map(([k, v]) => [
-          k,
-          { rps: Math.round(v.ours.rps), p99_ms: round2(v.ours.p99_ms), nginx_rps: Math.round(v.nginx.rps), nginx_p99_ms: round2(v.nginx.p99_ms), ratio: round2(v.ratio) },
-        ]),
-      ),
+      transport: headline,
+      rps: h.rps,
+      p99_ms: h.p99_ms,
+      nginx_rps: Math.round(best.fee_table_gzip.nginx.rps),
+      nginx_p99_ms: round2(best.fee_table_gzip.nginx.p99_ms),
+      ratio: h.ratio,
+      bare_node_rps: Math.round(bareBest.rps),
+      transports: Object.fromEntries(transports.map((t) => [t, figuresOf(t)])),
       config: {
         tool: haveCommand('wrk') ? 'wrk' : 'autocannon',
         duration_s: duration,
@@ -336,8 +358,7 @@ async function main(): Promise<void> {
     };
     console.log(JSON.stringify(report));
   } finally {
-    ours.kill('SIGTERM');
-    bare.kill('SIGTERM');
+    for (const c of children) c.kill('SIGTERM');
     await nginx.stop();
     await rm(tmp, { recursive: true, force: true });
   }
@@ -346,7 +367,7 @@ async function main(): Promise<void> {
 if (process.argv.includes('--child')) {
   const i = process.argv.indexOf('--child');
   if (process.argv[i + 3] === 'bare') await runBareChild(Number(process.argv[i + 1]));
-  else await runChild(Number(process.argv[i + 1]), Number(process.argv[i + 2] ?? 1));
+  else await runChild(Number(process.argv[i + 1]), Number(process.argv[i + 2] ?? 1), process.argv[i + 3] as Transport);
 } else {
   await main();
 }

@@ -7,8 +7,8 @@
 // - the request object lives on uWS's stack: every header is read inside the callback;
 // - every write happens inside res.cork(), so status, headers and body leave in one syscall;
 // - a response answered later (/metrics) registers onAborted first and never touches `res` after;
-// - uWS writes Content-Length itself from the body it is given (end) or told (endWithoutBody), so
-//   the prepared header lists' Content-Length is not written a second time;
+// - uWS writes Content-Length itself from the body it is given (end), so the prepared header
+//   list's Content-Length is written only for bodiless answers (HEAD);
 // - requests uWS cannot parse never reach this file: uWS answers them itself (docs/http.md).
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -136,7 +136,10 @@ class UwsSink implements ResponseSink {
 
   constructor(readonly res: UwsResponse) {}
 
+  deferred = false;
+
   defer(): void {
+    this.deferred = true;
     this.res.onAborted(() => {
       this.aborted = true;
     });
@@ -150,14 +153,14 @@ class UwsSink implements ResponseSink {
       res.writeStatus(statusLine(status));
       for (let i = 0; i < headers.length; i += 2) {
         const name = headers[i];
-        if (name !== 'Content-Length') res.writeHeader(name, headers[i + 1]);
+        // end(body) writes Content-Length itself; a bodiless answer (HEAD) keeps the listed one.
+        if (name !== 'Content-Length' || omitBody) res.writeHeader(name, headers[i + 1]);
       }
-      if (body === undefined) {
-        // 204/304: no Content-Length at all. (endWithoutBody's closeConnection needs a reported
-        // length, so bodiless answers never close; closeAfter is only set for error bodies.)
+      if (body === undefined || omitBody) {
+        // 204/304 (no Content-Length in the list) and HEAD (the length GET would send). Not
+        // endWithoutBody(length): in v20.30 that call leaves the response open, and uWS then
+        // aborts the process. Such answers keep the connection (closeAfter is for error bodies).
         res.endWithoutBody();
-      } else if (omitBody) {
-        res.endWithoutBody(body.length, this.closeAfter); // HEAD: the length of what GET would send
       } else {
         res.end(body, this.closeAfter);
       }
@@ -186,6 +189,7 @@ export function createUwsServer(opts: HttpServerOptions): ChainlyticsHttpServer 
         return;
       }
       handler.handle(view, sink);
+      if (!sink.responded && !sink.deferred) throw new Error('the request handler returned without an answer');
     } catch (e) {
       // A bug must not take the process down: uWS terminates it when a handler returns without
       // answering. Drop this connection and keep serving the others.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isUsageCategory, MAIN_CATEGORIES, mainCategoryName, mainCategoryOf, USAGE_CATEGORIES } from '../../src/registry/categories.js';
 
-const oliFile = new URL('../../../shared/data/oli/usage_category.yml', import.meta.url);
+const oliFile = new URL('../fixtures/oli/usage_category.yml', import.meta.url);
 
 describe('usage categories', () => {
   it('contain every OLI usage_category id with its OLI name', () => {

@@ -2,6 +2,7 @@
 // the configuration, then hand over to src/app. Errors a user can fix (bad config, port in use)
 // end with a message and exit code 2, never with a stack trace.
 import { Command, InvalidArgumentError } from 'commander';
+import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { ConfigError } from '../registry/config-error.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
@@ -21,8 +22,8 @@ const program = new Command()
 
 const devnetFlags = (c: Command): Command =>
   c
-    .option('--devnet-days <n>', 'devnet: days of history (without --config)', int('--devnet-days', 1, 730))
-    .option('--devnet-tx-per-day <n>', 'devnet: mean transactions per day per chain', int('--devnet-tx-per-day', 1, 1_000_000))
+    .option('--devnet-days <n>', `devnet: days of history (without --config; default ${DEFAULT_HISTORY_DAYS})`, int('--devnet-days', 1, 730))
+    .option('--devnet-tx-per-day <n>', `devnet: mean transactions per day per chain (default ${DEFAULT_TX_PER_DAY})`, int('--devnet-tx-per-day', 1, 1_000_000))
     .option('--devnet-seed <n>', 'devnet: seed of the simulated chains', int('--devnet-seed', 0, 2 ** 31 - 1));
 
 devnetFlags(

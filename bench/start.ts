@@ -1,0 +1,94 @@
+// Time from start to the first complete document set of `chainlytics serve` on the embedded
+// default (the built-in devnet chains, a fresh data directory), the figure behind README
+// command one (npm run bench:start).
+//
+//   npm run bench:start -- [--runs 1] [any serve flag, e.g. --devnet-tx-per-day 1000]
+//
+// Each run starts the real command as a child process on a free port with an empty data
+// directory, polls /v1/fees/table.json every 250 ms until it answers 200, reads the document
+// count from /healthz and the child's peak RSS from /proc, then stops it with SIGTERM. The last
+// line of output is one JSON object: first_set_s (the slowest run), runs, documents, peak_rss_mb.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/server/helpers/nginx.js';
+
+const TIMEOUT_S = 300;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** Serve flags passed through: everything after the script except --runs N. */
+function serveFlags(): string[] {
+  const out: string[] = [];
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--runs') i++;
+    else out.push(argv[i]);
+  }
+  return out;
+}
+
+async function peakRssMb(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+async function once(run: number): Promise<{ first_set_s: number; documents: number; peak_rss_mb: number }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'chainlytics-start-'));
+  const port = await freePort();
+  const bin = fileURLToPath(new URL('../bin/chainlytics.js', import.meta.url));
+  const started = performance.now();
+  const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, ...serveFlags()], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  let exited: number | null = null;
+  child.on('exit', (code) => (exited = code ?? -1));
+  try {
+    for (;;) {
+      if (exited !== null) throw new Error(`serve exited with ${exited} before the first set:\n${stderr}`);
+      const elapsed = (performance.now() - started) / 1000;
+      if (elapsed > TIMEOUT_S) throw new Error(`no document set after ${TIMEOUT_S} s`);
+      const r = await fetch(`http://127.0.0.1:${port}/v1/fees/table.json`).catch(() => null);
+      if (r?.status === 200) {
+        const firstSet = elapsed;
+        await r.arrayBuffer();
+        const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { document_set?: { documents?: number } };
+        const peak = await peakRssMb(child.pid!);
+        process.stderr.write(`run ${run}: first set after ${firstSet.toFixed(1)} s, peak RSS ${peak} MB\n`);
+        return { first_set_s: Math.round(firstSet * 10) / 10, documents: health.document_set?.documents ?? NaN, peak_rss_mb: peak };
+      }
+      await r?.arrayBuffer();
+      await new Promise((res) => setTimeout(res, 250));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((res) => (exited !== null ? res(null) : child.once('exit', res)));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const runs = arg('runs', 1);
+const results = [];
+for (let i = 1; i <= runs; i++) results.push(await once(i));
+console.log(
+  JSON.stringify({
+    first_set_s: Math.max(...results.map((r) => r.first_set_s)),
+    target_s: 90,
+    runs: results,
+    documents: results[0].documents,
+    peak_rss_mb: Math.max(...results.map((r) => r.peak_rss_mb)),
+    serve_flags: serveFlags(),
+  }),
+);

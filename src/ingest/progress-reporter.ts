@@ -67,14 +67,27 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   };
 }
 
+/**
+ * A chain that has caught up flips to 'syncing' for a moment whenever its head moves and back to
+ * 'following' once the new blocks are stored. Within this many blocks of the head, such a flip is
+ * not a change worth a line of its own; a real fall-behind (a stall, a restart far back) is.
+ */
+export const FOLLOW_LAG_BLOCKS = 64;
+
 function logReporter(logger: Logger, intervalMs: number): ProgressReporter {
-  const last = new Map<string, { at: number; state: string }>();
+  const last = new Map<string, { at: number; phase: string; caughtUp: boolean }>();
   return {
     update(p) {
       const now = performance.now();
       const prev = last.get(p.origin_key);
-      if (prev && prev.state === p.state && now - prev.at < intervalMs) return;
-      last.set(p.origin_key, { at: now, state: p.state });
+      const caughtUp = (prev?.caughtUp ?? false) || p.state === 'following';
+      const nearHead = p.blocks_total - p.blocks_done <= FOLLOW_LAG_BLOCKS;
+      const phase = caughtUp && p.state === 'syncing' && nearHead ? 'following' : p.state;
+      if (prev && prev.phase === phase && now - prev.at < intervalMs) {
+        prev.caughtUp = caughtUp;
+        return;
+      }
+      last.set(p.origin_key, { at: now, phase, caughtUp });
       const fields = {
         chain: p.origin_key,
         state: p.state,

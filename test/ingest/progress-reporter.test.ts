@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ChainProgress } from '../../src/ingest/progress.js';
-import { createProgressReporter, formatEta } from '../../src/ingest/progress-reporter.js';
+import { createProgressReporter, FOLLOW_LAG_BLOCKS, formatEta } from '../../src/ingest/progress-reporter.js';
 
 function progress(over: Partial<ChainProgress>): ChainProgress {
   return {
@@ -49,6 +49,31 @@ describe('progress reporter', () => {
         ]);
         expect(lines[0]).toMatchObject({ msg: 'ingest progress', blocks_total: 1000, tx_per_s: 1234, eta: '15s', head: 999 });
         expect(lines[2]).toMatchObject({ level: 50, err: 'boom' });
+        resolve();
+      }),
+    );
+  });
+
+  it('once caught up, the head moving by a few blocks is not a state change; falling far behind is', () => {
+    const out = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
+    const r = createProgressReporter({ logger: pino({ level: 'info' }, out), stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 60_000 });
+    r.update(progress({ blocks_done: 990, blocks_total: 1000 })); // initial sync near the end: logged (first line)
+    r.update(progress({ state: 'following', blocks_done: 1000, blocks_total: 1000 })); // caught up: logged
+    for (let i = 1; i <= 5; i++) {
+      r.update(progress({ state: 'syncing', blocks_done: 1000 + i - 1, blocks_total: 1000 + i })); // head moved: dropped
+      r.update(progress({ state: 'following', blocks_done: 1000 + i, blocks_total: 1000 + i })); // dropped
+    }
+    r.update(progress({ state: 'syncing', blocks_done: 1005, blocks_total: 1005 + FOLLOW_LAG_BLOCKS + 1 })); // far behind: logged
+    r.stop();
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
+          ['syncing', 990],
+          ['following', 1000],
+          ['syncing', 1005],
+        ]);
         resolve();
       }),
     );

@@ -73,6 +73,7 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
  * not a change worth a line of its own; a real fall-behind (a stall, a restart far back) is.
  */
 export const FOLLOW_LAG_BLOCKS = 64;
+export const FOLLOWING_LOG_INTERVAL_MS = 60_000;
 
 function logReporter(logger: Logger, intervalMs: number): ProgressReporter {
   const last = new Map<string, { at: number; phase: string; caughtUp: boolean }>();
@@ -83,14 +84,16 @@ function logReporter(logger: Logger, intervalMs: number): ProgressReporter {
       const caughtUp = (prev?.caughtUp ?? false) || p.state === 'following';
       const nearHead = p.blocks_total - p.blocks_done <= FOLLOW_LAG_BLOCKS;
       const phase = caughtUp && p.state === 'syncing' && nearHead ? 'following' : p.state;
-      if (prev && prev.phase === phase && now - prev.at < intervalMs) {
+      // A chain at its head has nothing new to say often: one line a minute at most.
+      const every = phase === 'following' ? Math.max(intervalMs, FOLLOWING_LOG_INTERVAL_MS) : intervalMs;
+      if (prev && prev.phase === phase && now - prev.at < every) {
         prev.caughtUp = caughtUp;
         return;
       }
       last.set(p.origin_key, { at: now, phase, caughtUp });
       const fields = {
         chain: p.origin_key,
-        state: p.state,
+        state: phase,
         blocks_done: p.blocks_done,
         blocks_total: p.blocks_total,
         last_block: p.last_block,

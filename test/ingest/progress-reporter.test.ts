@@ -79,6 +79,27 @@ describe('progress reporter', () => {
     );
   });
 
+  it('a chain at its head logs at most once a minute, however short the syncing interval', () => {
+    const out = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
+    const r = createProgressReporter({ logger: pino({ level: 'info' }, out), stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 0 });
+    r.update(progress({ blocks_done: 100 }));
+    r.update(progress({ blocks_done: 200 })); // syncing, interval 0: logged
+    for (let i = 0; i < 5; i++) r.update(progress({ state: 'following', blocks_done: 1000, blocks_total: 1000 })); // first only
+    r.stop();
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
+          ['syncing', 100],
+          ['syncing', 200],
+          ['following', 1000],
+        ]);
+        resolve();
+      }),
+    );
+  });
+
   it('draws a bar per chain with blocks, tx/s and ETA on a terminal', () => {
     const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160, rows: 40 });
     let drawn = '';

@@ -28,37 +28,39 @@ function progress(over: Partial<ChainProgress>): ChainProgress {
   };
 }
 
+/** A log reporter (not a terminal) writing into `lines`, parsed; `done()` resolves once pino has flushed. */
+function logReporter(logIntervalMs: number) {
+  const out = new PassThrough();
+  const lines: Array<Record<string, unknown>> = [];
+  out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
+  const notTty = Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream;
+  const reporter = createProgressReporter({ logger: pino({ level: 'info' }, out), stream: notTty, logIntervalMs });
+  const done = (): Promise<Array<Record<string, unknown>>> => {
+    reporter.stop();
+    return new Promise((resolve) => setImmediate(() => resolve(lines)));
+  };
+  return { r: reporter, done };
+}
+
 describe('progress reporter', () => {
-  it('writes one log line per chain, throttled, and at once on a state change', () => {
-    const out = new PassThrough();
-    const lines: Array<Record<string, unknown>> = [];
-    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
-    const logger = pino({ level: 'info' }, out);
-    const r = createProgressReporter({ logger, stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 60_000 });
+  it('writes one log line per chain, throttled, and at once on a state change', async () => {
+    const { r, done } = logReporter(60_000);
     r.update(progress({}));
     r.update(progress({ blocks_done: 260 })); // same state, within the interval: dropped
     r.update(progress({ origin_key: 'dev_op' })); // another chain: its own line
     r.update(progress({ state: 'error', error: 'boom' })); // state change: logged
-    r.stop();
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        expect(lines.map((l) => [l.chain, l.state, l.blocks_done])).toEqual([
-          ['dev_base', 'syncing', 250],
-          ['dev_op', 'syncing', 250],
-          ['dev_base', 'error', 250],
-        ]);
-        expect(lines[0]).toMatchObject({ msg: 'ingest progress', blocks_total: 1000, tx_per_s: 1234, eta: '15s', head: 999 });
-        expect(lines[2]).toMatchObject({ level: 50, err: 'boom' });
-        resolve();
-      }),
-    );
+    const lines = await done();
+    expect(lines.map((l) => [l.chain, l.state, l.blocks_done])).toEqual([
+      ['dev_base', 'syncing', 250],
+      ['dev_op', 'syncing', 250],
+      ['dev_base', 'error', 250],
+    ]);
+    expect(lines[0]).toMatchObject({ msg: 'ingest progress', blocks_total: 1000, tx_per_s: 1234, eta: '15s', head: 999 });
+    expect(lines[2]).toMatchObject({ level: 50, err: 'boom' });
   });
 
-  it('once caught up, the head moving by a few blocks is not a state change; falling far behind is', () => {
-    const out = new PassThrough();
-    const lines: Array<Record<string, unknown>> = [];
-    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
-    const r = createProgressReporter({ logger: pino({ level: 'info' }, out), stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 60_000 });
+  it('once caught up, the head moving by a few blocks is not a state change; falling far behind is', async () => {
+    const { r, done } = logReporter(60_000);
     r.update(progress({ blocks_done: 990, blocks_total: 1000 })); // initial sync near the end: logged (first line)
     r.update(progress({ state: 'following', blocks_done: 1000, blocks_total: 1000 })); // caught up: logged
     for (let i = 1; i <= 5; i++) {
@@ -66,38 +68,25 @@ describe('progress reporter', () => {
       r.update(progress({ state: 'following', blocks_done: 1000 + i, blocks_total: 1000 + i })); // dropped
     }
     r.update(progress({ state: 'syncing', blocks_done: 1005, blocks_total: 1005 + FOLLOW_LAG_BLOCKS + 1 })); // far behind: logged
-    r.stop();
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
-          ['syncing', 990],
-          ['following', 1000],
-          ['syncing', 1005],
-        ]);
-        resolve();
-      }),
-    );
+    const lines = await done();
+    expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
+      ['syncing', 990],
+      ['following', 1000],
+      ['syncing', 1005],
+    ]);
   });
 
-  it('a chain at its head logs at most once a minute, however short the syncing interval', () => {
-    const out = new PassThrough();
-    const lines: Array<Record<string, unknown>> = [];
-    out.on('data', (d: Buffer) => d.toString().trim().split('\n').forEach((l) => lines.push(JSON.parse(l))));
-    const r = createProgressReporter({ logger: pino({ level: 'info' }, out), stream: Object.assign(new PassThrough(), { isTTY: false }) as unknown as NodeJS.WriteStream, logIntervalMs: 0 });
+  it('a chain at its head logs at most once a minute, however short the syncing interval', async () => {
+    const { r, done } = logReporter(0);
     r.update(progress({ blocks_done: 100 }));
     r.update(progress({ blocks_done: 200 })); // syncing, interval 0: logged
     for (let i = 0; i < 5; i++) r.update(progress({ state: 'following', blocks_done: 1000, blocks_total: 1000 })); // first only
-    r.stop();
-    return new Promise<void>((resolve) =>
-      setImmediate(() => {
-        expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
-          ['syncing', 100],
-          ['syncing', 200],
-          ['following', 1000],
-        ]);
-        resolve();
-      }),
-    );
+    const lines = await done();
+    expect(lines.map((l) => [l.state, l.blocks_done])).toEqual([
+      ['syncing', 100],
+      ['syncing', 200],
+      ['following', 1000],
+    ]);
   });
 
   it('draws a bar per chain with blocks, tx/s and ETA on a terminal', () => {

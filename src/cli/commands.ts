@@ -12,6 +12,7 @@ import { createLogger, type Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
 import { loadConfig } from '../registry/config.js';
+import type { Transport } from '../server/config.js';
 import { createHttpServer } from '../server/http-server.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
 import { openStore } from '../store/open-store.js';
@@ -27,7 +28,7 @@ interface CommonFlags extends DevnetFlags {
 }
 
 /** Config file (or defaults) + flag overrides; the devnet's chains when no file is given. */
-async function prepare(flags: CommonFlags & { port?: number; host?: string }, logger: Logger): Promise<{ config: AppConfig; devnet: DevnetMode | null }> {
+async function prepare(flags: CommonFlags & { port?: number; host?: string; transport?: Transport }, logger: Logger): Promise<{ config: AppConfig; devnet: DevnetMode | null }> {
   const env = flags.port !== undefined ? { ...process.env, PORT: String(flags.port) } : process.env;
   let config = loadConfig(flags.config ?? null, env);
   if (flags.dataDir) {
@@ -35,6 +36,7 @@ async function prepare(flags: CommonFlags & { port?: number; host?: string }, lo
     config = { ...config, data_dir: dir, duckdb_path: join(dir, 'chainlytics.duckdb') };
   }
   if (flags.host) config = { ...config, server: { ...config.server, host: flags.host } };
+  if (flags.transport) config = { ...config, server: { ...config.server, transport: flags.transport } };
   if (flags.config) {
     if (config.chains.length === 0) {
       throw new CliError(`${flags.config}: no chains configured. Add a "chains:" list (see examples/real-chains.yaml), or run without --config for the built-in devnet.`);
@@ -62,7 +64,7 @@ function onSignals(ac: AbortController): void {
   process.on('SIGINT', stop);
 }
 
-export async function runServe(flags: CommonFlags & { port?: number; host?: string }): Promise<void> {
+export async function runServe(flags: CommonFlags & { port?: number; host?: string; transport?: Transport }): Promise<void> {
   const started = performance.now();
   const logger = createLogger();
   const { config, devnet } = await prepare(flags, logger);

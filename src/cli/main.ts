@@ -1,9 +1,10 @@
 // The `chainlytics` command. Each subcommand is a thin wrapper: parse flags, load and validate
 // the configuration, then hand over to src/app. Errors a user can fix (bad config, port in use)
 // end with a message and exit code 2, never with a stack trace.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { ConfigError } from '../registry/config-error.js';
+import { TRANSPORTS } from '../server/config.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
 
@@ -33,6 +34,7 @@ devnetFlags(
     .option('-c, --config <file>', 'configuration file (YAML); see examples/chainlytics.example.yaml')
     .option('-p, --port <n>', 'HTTP port (default 8080, or $PORT)', int('--port', 1, 65535))
     .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
+    .addOption(new Option('--transport <name>', 'HTTP stack: node (default) or uws (faster; see docs/http.md)').choices([...TRANSPORTS]))
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)'),
 ).action(runServe);
 

@@ -27,6 +27,8 @@ export interface ServerSettings {
   /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
   trust_proxy: boolean | number;
   access_log: boolean;
+  /** HTTP stack under the same handler: node:http, or uWebSockets.js (docs/http.md). */
+  transport: 'node' | 'uws';
   rate_limits: {
     /** 0 disables the limit. */
     apps_details_per_minute: number;
@@ -73,6 +75,7 @@ export const DEFAULTS = {
   host: '0.0.0.0',
   trust_proxy: false,
   access_log: true,
+  transport: 'node' as const,
   apps_details_per_minute: 10,
   api_key_per_minute: 600,
   coingecko_url: 'https://api.coingecko.com',

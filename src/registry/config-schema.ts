@@ -122,6 +122,7 @@ export const configFileSchema = z.strictObject({
       // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
       trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
       access_log: z.boolean().optional(),
+      transport: z.enum(['node', 'uws']).optional(),
       rate_limits: section(
         z.strictObject({
           apps_details_per_minute: wholeAtLeast(0).optional(),

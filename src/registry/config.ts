@@ -90,6 +90,7 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
       public_base_url: (server.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
       trust_proxy: server.trust_proxy ?? DEFAULTS.trust_proxy,
       access_log: server.access_log ?? DEFAULTS.access_log,
+      transport: server.transport ?? DEFAULTS.transport,
       rate_limits: {
         apps_details_per_minute: server.rate_limits?.apps_details_per_minute ?? DEFAULTS.apps_details_per_minute,
         routes: server.rate_limits?.routes ?? [],

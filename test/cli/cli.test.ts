@@ -44,9 +44,10 @@ describe('chainlytics command', () => {
     expect(r.out()).not.toMatch(/\n\s+at /); // no stack trace for a user error
   });
 
-  it('serve (no config) runs the devnet, serves documents, and stops cleanly on SIGTERM', async () => {
+  it.each(['node', 'uws'])('serve (no config) runs the devnet, serves documents over the %s transport, and stops cleanly on SIGTERM', async (transport) => {
     const port = await freePort();
-    const r = run(['serve', '--port', String(port), '--data-dir', join(tmp, 'serve'), '--devnet-days', '3', '--devnet-tx-per-day', '100']);
+    const dir = join(tmp, `serve-${transport}`);
+    const r = run(['serve', '--port', String(port), '--data-dir', dir, '--devnet-days', '3', '--devnet-tx-per-day', '100', '--transport', transport]);
     await waitFor(() => r.out().includes('first document set ready'), 90_000, `first document set (output so far:\n${r.out()})`);
     expect(r.out()).toContain(`http://localhost:${port}/v1/master.json`);
     const master = await fetch(`http://127.0.0.1:${port}/v1/master.json`);
@@ -55,7 +56,10 @@ describe('chainlytics command', () => {
     expect(chains.length).toBeGreaterThanOrEqual(6);
     const fee = await fetch(`http://127.0.0.1:${port}/v1/fees/table.json`, { headers: { 'accept-encoding': 'gzip' } });
     expect(fee.status).toBe(200);
-    expect(existsSync(join(tmp, 'serve', 'devnet.duckdb'))).toBe(true);
+    expect(fee.headers.get('content-encoding')).toBe('gzip');
+    // uWS names itself in a response header; node:http does not.
+    expect(fee.headers.get('uwebsockets') !== null).toBe(transport === 'uws');
+    expect(existsSync(join(dir, 'devnet.duckdb'))).toBe(true);
     r.child.kill('SIGTERM');
     expect(await r.exit).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
@@ -71,6 +75,13 @@ describe('chainlytics command', () => {
     expect(gunzipSync(readFileSync(join(out, 'v1', 'fees', 'table.json.gz'))).equals(fee)).toBe(true);
     expect(existsSync(join(out, 'v1', 'fees', 'table.json.br'))).toBe(true);
     expect(existsSync(join(out, 'v1', 'openapi.json'))).toBe(true);
+  });
+
+  it('serve --transport with an unknown name lists the choices and does not start', async () => {
+    const r = run(['serve', '--transport', 'apache', '--port', '18098']);
+    expect(await r.exit).not.toBe(0);
+    expect(r.out()).toContain("'apache' is invalid");
+    expect(r.out()).toContain('node, uws');
   });
 
   it('serve --config with no chains says what to add and exits 2', async () => {

@@ -183,6 +183,14 @@ describe('configuration errors', () => {
     expect(issue.expected).toBe('a date YYYY-MM-DD that exists');
   });
 
+  it('unknown server transport: names both choices', () => {
+    const text = base('server:\n  transport: uwebsockets\n');
+    const issue = issueFor(errorOf(text), 'server.transport');
+    expect(issue.where).toBe(posOf(text, 'uwebsockets'));
+    expect(issue.expected).toBe('node or uws');
+    expect(issue.found).toContain('uwebsockets');
+  });
+
   it('negative finality_lag', () => {
     const text = base('    finality_lag: -5\n');
     const issue = issueFor(errorOf(text), 'chains[0].finality_lag');

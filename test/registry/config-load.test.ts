@@ -26,6 +26,7 @@ describe('loadConfig(null): defaults', () => {
       public_base_url: 'http://localhost:8080',
       trust_proxy: false,
       access_log: true,
+      transport: 'node',
       rate_limits: { apps_details_per_minute: 10, routes: [] },
       api_keys: { require_for_apps: false, keys: [] },
     });

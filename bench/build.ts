@@ -16,6 +16,7 @@ import type { Chain } from '../src/registry/types.js';
 import { writePrices } from '../src/sources/prices/price-store.js';
 import type { PriceRow } from '../src/sources/prices/types.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import { makeChain } from '../test/metrics/chain-fixture.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -28,29 +29,14 @@ const log = (msg: string) => process.stderr.write(`${msg}\n`);
 const silent = createLogger('silent');
 
 function chainConfig(i: number): Chain {
-  const ok = `bench_${i}`;
-  return {
-    origin_key: ok,
+  return makeChain(`bench_${i}`, {
     name: `Bench ${i}`,
     name_short: `B${i}`,
     evm_chain_id: 70_000 + i,
     family: i % 3 === 1 ? 'arbitrum' : 'op',
     gas_token: i === 2 ? 'bench-token' : 'ethereum',
     symbol: i === 2 ? 'BT' : 'ETH',
-    rpc_urls: ['http://127.0.0.1:1'],
-    start: { block: 0 },
-    finality_lag: 0,
-    flags: { fee_table: true, apps: false },
-    chain_type: 'L2',
-    bucket: 'Others',
-    colors: { light: ['#000000'], dark: ['#ffffff'] },
-    launch_date: null,
-    website: null,
-    block_explorers: {},
-    events: [],
-    stablecoins: [],
-    settlement_addresses: [],
-  };
+  });
 }
 
 /** A fast deterministic generator (xorshift) of blocks and transactions. */

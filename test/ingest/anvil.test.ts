@@ -11,6 +11,7 @@ import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { storeDigest } from '../store/helpers/digest.js';
 import { startAnvil, type AnvilNode } from './helpers/anvil.js';
 import { dayAggregates } from './helpers/day-aggregates.js';
+import { makeChain } from '../metrics/chain-fixture.js';
 
 // Runtime: revert when the first calldata byte is 0xff, else SSTORE(0, 1) and stop.
 //   PUSH1 0 CALLDATALOAD PUSH1 0xf8 SHR PUSH1 0xff EQ PUSH1 0x12 JUMPI
@@ -27,28 +28,16 @@ let sent: Hash[] = [];
 let head = 0;
 
 function chainConfig(url: string, originKey = 'anvil'): Chain {
-  return {
-    origin_key: originKey,
+  return makeChain(originKey, {
     name: 'Anvil',
     name_short: 'Anvil',
     evm_chain_id: 31337,
     family: 'ethereum',
-    gas_token: 'ethereum',
-    symbol: 'ETH',
     rpc_urls: [url],
-    start: { block: 0 },
     finality_lag: 4,
     flags: { fee_table: true, apps: true },
     chain_type: 'L1',
-    bucket: 'Others',
-    colors: { light: ['#000'], dark: ['#fff'] },
-    launch_date: null,
-    website: null,
-    block_explorers: {},
-    events: [],
-    stablecoins: [],
-    settlement_addresses: [],
-  };
+  });
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Chain, ChainFamily } from '../../../src/registry/types.js';
 import { startScriptedNode, type Answer, type RpcRequest, type ScriptedNode } from '../../rpc/helpers/scripted-node.js';
+import { makeChain } from '../../metrics/chain-fixture.js';
 
 const hex = (n: number | bigint): string => `0x${n.toString(16)}`;
 const sha = (s: string): string => `0x${createHash('sha256').update(s).digest('hex')}`;
@@ -128,29 +129,16 @@ export class FakeChain {
   }
 
   chainConfig(overrides: Partial<Chain> = {}): Chain {
-    return {
-      origin_key: 'fake',
+    return makeChain('fake', {
       name: 'Fake',
       name_short: 'Fake',
       evm_chain_id: this.chainId,
       family: 'ethereum',
-      gas_token: 'ethereum',
-      symbol: 'ETH',
       rpc_urls: [this.url],
-      start: { block: 0 },
       finality_lag: 8,
       flags: { fee_table: true, apps: true },
-      chain_type: 'L2',
-      bucket: 'Others',
-      colors: { light: ['#000'], dark: ['#fff'] },
-      launch_date: null,
-      website: null,
-      block_explorers: {},
-      events: [],
-      stablecoins: [],
-      settlement_addresses: [],
       ...overrides,
-    };
+    });
   }
 
   private block(n: number, full: boolean): unknown {

@@ -2,18 +2,11 @@
 // fallback price or without any price (null), and which documents were not built and why.
 // Nothing is silently zero: a money value without any price is null, and listed here.
 import type { Granularity } from '../metrics/definition.js';
+import type { PriceGap } from '../metrics/compute-facts.js';
 import type { PriceStatusRow } from '../metrics/read-facts.js';
 
-export interface PriceGapSummary {
-  origin_key: string;
-  asset: string;
-  granularity: Granularity;
-  /** 'fallback': the latest earlier price was used; 'missing': no price, the value is null. */
-  status: 'fallback' | 'missing';
-  periods: number;
-  first_ms: number;
-  last_ms: number;
-}
+/** Price gaps are summarised in the same shape facts report them (compute-facts.ts). */
+export type PriceGapSummary = PriceGap;
 
 export interface DocumentStatus {
   path: string;

@@ -1,0 +1,121 @@
+// The published-bytes guard. Builds the complete document set (every document the service
+// serves, openapi.json included) from a fixed devnet seed and a fixed clock, through the real
+// pipeline (devnet JSON-RPC → ingest → DuckDB → prices → facts → documents), and compares every
+// document's JSON, gzip and brotli bytes and ETag with the committed manifest of SHA-256 hashes.
+//
+// A change that alters published documents on purpose regenerates the manifest and says why in
+// its commit:
+//   CHAINLYTICS_UPDATE_MANIFEST=1 npx vitest run test/documents/manifest.test.ts
+// A change that alters them without purpose is a bug this test catches.
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, FixedClock } from '../../src/clock.js';
+import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
+import { Ingestor } from '../../src/ingest/ingestor.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { Chain } from '../../src/registry/types.js';
+import { docsPageHtml } from '../../src/server/docs-page.js';
+import { openApiDocument } from '../../src/server/openapi.js';
+import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+
+const MANIFEST = fileURLToPath(new URL('./manifest.json', import.meta.url));
+const UPDATE = process.env.CHAINLYTICS_UPDATE_MANIFEST === '1';
+
+// Fixed inputs. 100 days of history reach every rollup, change window and summary up to 90 days
+// (quarterly rows, 30-day changes, a partial first quarter); all six devnet chains cover every
+// chain family, a custom gas token and the fee table. The clock sits 10 minutes into the first
+// live hour, so the last complete hour and day are fixed.
+const SEED = 7;
+const HISTORY_DAYS = 100;
+const TX_PER_DAY = 80;
+const LIVE_SINCE = Date.UTC(2025, 2, 14, 9); // a Friday, mid-quarter
+const NOW = LIVE_SINCE + 10 * 60_000;
+const PUBLIC_BASE_URL = 'http://localhost:8080';
+
+interface Entry {
+  json: string;
+  gzip: string;
+  br: string;
+  etag: string;
+  freshness: string;
+}
+interface Manifest {
+  inputs: Record<string, unknown>;
+  documents: Record<string, Entry>;
+}
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+function manifestOf(set: DocumentSet): Manifest {
+  const documents: Record<string, Entry> = {};
+  for (const path of [...set.entries.keys()].sort()) {
+    const d = set.entries.get(path)!;
+    documents[path] = { json: sha256(d.body), gzip: sha256(d.gzip), br: sha256(d.br), etag: d.etag, freshness: d.freshness };
+  }
+  // The human docs page (/ and /docs) is published too; it is built from the same declarations.
+  documents['/docs (html)'] = { json: sha256(Buffer.from(docsPageHtml(PUBLIC_BASE_URL), 'utf8')), gzip: '', br: '', etag: '', freshness: 'daily' };
+  return {
+    inputs: { seed: SEED, history_days: HISTORY_DAYS, tx_per_day: TX_PER_DAY, live_since: new Date(LIVE_SINCE).toISOString(), now: new Date(NOW).toISOString(), zlib: process.versions.zlib, brotli: process.versions.brotli },
+    documents,
+  };
+}
+
+describe('published documents manifest (fixed devnet seed and clock)', () => {
+  const clock = new FixedClock(NOW);
+  const silent = createLogger('silent');
+  let devnet: Devnet;
+  let store: DuckDbStore;
+  let chains: Chain[];
+  let set: DocumentSet;
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSince: LIVE_SINCE / 1000 });
+    chains = devnet.chainConfigs();
+    store = await DuckDbStore.open({ path: ':memory:' });
+    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
+    try {
+      expect((await ing.syncOnce()).ok).toBe(true);
+    } finally {
+      await ing.close();
+    }
+    const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
+    expect(sync.failed).toEqual([]);
+    await computeFacts(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    set = buildDocumentSet([...inputs, openApiDocument(PUBLIC_BASE_URL)], clock.now());
+  });
+  afterAll(async () => {
+    await store?.close();
+    await devnet?.close();
+  });
+
+  it('the set is large enough to guard every document kind', () => {
+    const paths = [...set.entries.keys()];
+    expect(paths).toContain('/v1/master.json');
+    expect(paths).toContain('/v1/fees/table.json');
+    expect(paths).toContain('/v1/openapi.json');
+    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(6 * 5);
+    expect(NOW - LIVE_SINCE).toBeLessThan(DAY_MS);
+  });
+
+  it('every document is byte-identical to the committed manifest', () => {
+    const actual = manifestOf(set);
+    if (UPDATE) {
+      writeFileSync(MANIFEST, JSON.stringify(actual, null, 2) + '\n');
+      return;
+    }
+    const committed = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
+    // The same runtime compresses the same bytes the same way; another zlib or brotli would
+    // change only the compressed hashes, so name that cause rather than report a diff.
+    expect(actual.inputs, 'fixed inputs or runtime (zlib/brotli version) differ from the manifest').toEqual(committed.inputs);
+    expect(Object.keys(actual.documents)).toEqual(Object.keys(committed.documents));
+    for (const [path, entry] of Object.entries(committed.documents)) expect(actual.documents[path], path).toEqual(entry);
+  });
+});

@@ -9,7 +9,7 @@
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { buildAllDocuments } from '../src/documents/build-all.js';
 import { buildDocumentSet } from '../src/documents/document-set.js';
-import type { NormalizedBlock, NormalizedTx } from '../src/ingest/normalized.js';
+import type { NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
 import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
 import type { Chain } from '../src/registry/types.js';

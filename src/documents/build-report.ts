@@ -1,7 +1,7 @@
 // What a build reports besides the documents: which documents carry values converted with a
 // fallback price or without any price (null), and which documents were not built and why.
 // Nothing is silently zero: a money value without any price is null, and listed here.
-import type { Granularity } from '../metrics/definition.js';
+import type { Granularity } from '../store/granularity.js';
 import type { PriceGap } from '../metrics/compute-facts.js';
 import type { PriceStatusRow } from '../metrics/read-facts.js';
 

@@ -9,7 +9,7 @@ import type { RpcClient } from '../rpc/client.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import type { BlockFetcher } from './block-fetcher.js';
 import type { NormalizedBlockData } from './normalize.js';
-import type { NormalizedBatch } from './normalized.js';
+import type { NormalizedBatch } from '../store/rows.js';
 import type { ProgressTracker } from './progress.js';
 import { resolveStartBlock } from './start-block.js';
 

@@ -4,7 +4,7 @@
 import type { ChainFamily } from '../registry/types.js';
 import { hexToBigInt, hexToNumber } from '../rpc/hex.js';
 import { FAMILY_RULES } from './families.js';
-import type { NormalizedBlock, NormalizedTx } from './normalized.js';
+import type { NormalizedBlock, NormalizedTx } from '../store/rows.js';
 import type { RawBlock, RawReceipt } from './raw.js';
 
 export class NormalizeError extends Error {

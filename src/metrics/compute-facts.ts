@@ -12,7 +12,8 @@ import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { completeBounds, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
-import { PERIOD_SECONDS, type FactAggregate, type Granularity, type MetricDefinition } from './definition.js';
+import { PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
+import type { FactAggregate, MetricDefinition } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { keyColumn, sqlString } from './sql.js';
 

@@ -2,11 +2,8 @@
 // the transactions of one period. The facts engine (compute-facts.ts) runs every definition's
 // aggregates of a granularity in a single scan, so a definition only says *what* to compute.
 import type { ChainFamily } from '../registry/types.js';
+import type { Granularity } from '../store/granularity.js';
 import type { EngineName } from '../store/store.js';
-
-export type Granularity = 'hourly' | 'daily';
-
-export const PERIOD_SECONDS: Readonly<Record<Granularity, number>> = { hourly: 3600, daily: 86_400 };
 
 /**
  * How a fact's value is stored:

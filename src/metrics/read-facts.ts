@@ -4,7 +4,7 @@
 import { DAY_MS } from '../clock.js';
 import type { Store } from '../store/store.js';
 import { sqlString } from './sql.js';
-import type { Granularity } from './definition.js';
+import type { Granularity } from '../store/granularity.js';
 
 export interface FactStatus {
   /** Exclusive end of the complete hours / days, ms. */

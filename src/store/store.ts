@@ -2,7 +2,7 @@
 // transactions; the metrics stage reads them and writes facts; document builders read facts.
 // Engines (DuckDB now, ClickHouse later) implement this interface; engine-specific SQL lives
 // next to the metric that needs it and is run through `query`.
-import type { NormalizedBatch } from '../ingest/normalized.js';
+import type { NormalizedBatch } from './rows.js';
 
 export type EngineName = 'duckdb' | 'clickhouse';
 

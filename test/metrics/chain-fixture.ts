@@ -1,7 +1,7 @@
 // Hand-made chains for the metrics and documents tests: blocks and NormalizedTx written through
 // the real Store (writeBatch), so facts and documents are computed exactly as in production,
 // while the test knows every transaction and derives expected numbers itself.
-import type { NormalizedBlock, NormalizedTx } from '../../src/ingest/normalized.js';
+import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
 import type { Store } from '../../src/store/store.js';
 

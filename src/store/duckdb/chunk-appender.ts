@@ -13,7 +13,7 @@ import {
   type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import type { NormalizedBlock, NormalizedTx } from '../../ingest/normalized.js';
+import type { NormalizedBlock, NormalizedTx } from '../rows.js';
 
 interface Column<R> {
   type: DuckDBType;

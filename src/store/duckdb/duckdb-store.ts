@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { NormalizedBatch } from '../../ingest/normalized.js';
+import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Row, SqlValue, Store, StoredBlockRef } from '../store.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import { DUCKDB_SCHEMA } from './schema.js';

@@ -1,5 +1,5 @@
 // Synthetic normalized blocks for store tests: deterministic from (chain, number, fork).
-import type { NormalizedBatch, NormalizedBlock, NormalizedTx } from '../../../src/ingest/normalized.js';
+import type { NormalizedBatch, NormalizedBlock, NormalizedTx } from '../../../src/store/rows.js';
 import type { Checkpoint } from '../../../src/store/store.js';
 
 const h = (s: string): string => `0x${Buffer.from(s).toString('hex').padEnd(64, '0').slice(0, 64)}`;

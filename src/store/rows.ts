@@ -1,4 +1,6 @@
-// One block and its transactions after normalization (METRICS.md section 1).
+// One block and its transactions after normalization (METRICS.md section 1): what ingestion
+// writes and every engine persists. It lives with the store so that ingest → store is the only
+// direction of import.
 // Money is kept as bigint wei; nothing here is a float.
 
 export interface NormalizedBlock {

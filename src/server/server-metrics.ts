@@ -7,6 +7,7 @@
 // which would cost more than the rest of serving a cached document.
 import { Gauge, Registry, type Metric } from 'prom-client';
 import type { Clock } from '../clock.js';
+import { droppedLogLines } from '../log.js';
 import type { DocumentHolder } from './document-holder.js';
 
 /** Upper bounds (seconds) of the latency histogram buckets. */
@@ -69,6 +70,11 @@ export class ServerMetrics {
             return out;
           }),
       ),
+    );
+    registry.registerMetric(
+      scrapeMetric('chainlytics_log_lines_dropped_total', 'Log lines dropped because stdout did not keep up (bounded log buffer).', 'counter', () => [
+        { labels: {}, value: droppedLogLines() },
+      ]),
     );
     new Gauge({
       name: 'chainlytics_document_set_age_seconds',

@@ -12,11 +12,12 @@ import { buildDocumentSet } from '../src/documents/document-set.js';
 import type { NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
 import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
+import { Rng } from '../src/devnet/prng.js';
 import type { Chain } from '../src/registry/types.js';
 import { writePrices } from '../src/sources/prices/price-store.js';
 import type { PriceRow } from '../src/sources/prices/types.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
-import { makeChain } from '../test/metrics/chain-fixture.js';
+import { makeChain } from '../support/make-chain.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -39,22 +40,17 @@ function chainConfig(i: number): Chain {
   });
 }
 
-/** A fast deterministic generator (xorshift) of blocks and transactions. */
+/** A deterministic generator of blocks and transactions (the devnet's seeded Rng). */
 class Generator {
-  private s = 0x9e3779b9;
+  private readonly rng: Rng;
   private readonly senders: string[];
   next = 0;
   constructor(readonly chain: Chain) {
-    this.s ^= chain.evm_chain_id;
+    this.rng = new Rng(0x9e3779b9 ^ chain.evm_chain_id);
     this.senders = Array.from({ length: Math.max(100, Math.floor(TX_PER_DAY / 3)) }, (_, k) => `0x${(k + 1).toString(16).padStart(40, '0')}`);
   }
   private rnd(): number {
-    let x = this.s;
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    this.s = x >>> 0;
-    return this.s / 4294967296;
+    return this.rng.float();
   }
   /** Blocks every BLOCK_S seconds in [fromMs, toMs). */
   hours(fromMs: number, toMs: number): { blocks: NormalizedBlock[]; txs: NormalizedTx[] } {

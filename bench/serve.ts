@@ -26,14 +26,16 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from '../src/clock.js';
+import { Rng } from '../src/devnet/prng.js';
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
-import { parseServerConfig } from '../src/server/config.js';
+import { serverSettings } from '../src/registry/config.js';
+import { TRANSPORTS, type Transport } from '../src/registry/server-settings.js';
 import { DocumentHolder } from '../src/server/document-holder.js';
-import { TRANSPORTS, type Transport } from '../src/server/config.js';
 import { createHttpServer } from '../src/server/http-server.js';
 import { openApiDocument } from '../src/server/openapi.js';
 import { prepareDocument } from '../src/server/prepared-set.js';
-import { freePort, startNginx } from '../test/server/helpers/nginx.js';
+import { freePort } from '../support/free-port.js';
+import { startNginx } from '../support/nginx.js';
 
 const PUBLIC = 'https://bench.example.org';
 const BUILT_AT = Date.UTC(2026, 0, 31, 14, 0, 0);
@@ -42,15 +44,10 @@ const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------- documents (deterministic)
 
+/** The devnet's seeded generator as a function of floats in [0, 1). */
 function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const g = new Rng(seed);
+  return () => g.float();
 }
 
 /** Documents shaped and sized like production: 14 fee-table chains, two years of daily data. */
@@ -156,7 +153,7 @@ async function runChild(port: number, workers: number, transport: Transport): Pr
     return;
   }
   const holder = new DocumentHolder(benchSet());
-  const app = createHttpServer({ holder, clock: systemClock, config: parseServerConfig({ public_base_url: PUBLIC, transport }) });
+  const app = createHttpServer({ holder, clock: systemClock, config: serverSettings({ public_base_url: PUBLIC, access_log: false, transport }) });
   await app.listen(port, '127.0.0.1');
   if (cluster.isWorker) process.send?.('ready');
   else console.log(`ready http://127.0.0.1:${port}`);

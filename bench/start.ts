@@ -13,7 +13,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../test/server/helpers/nginx.js';
+import { freePort } from '../support/free-port.js';
 
 const TIMEOUT_S = 300;
 

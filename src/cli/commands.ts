@@ -1,21 +1,17 @@
-// What each subcommand does, in terms of src/app. Kept apart from main.ts (flag parsing) so the
-// end-to-end tests can call the same code paths.
-import { resolve, join } from 'node:path';
-import { systemClock } from '../clock.js';
-import { CliError } from './cli-error.js';
-import { startDevnetMode, type DevnetMode } from '../app/devnet-mode.js';
-import { Service } from '../app/service.js';
-import { startDevnet } from '../devnet/index.js';
-import { exportDocumentSet } from '../documents/export.js';
-import { createProgressReporter } from '../ingest/progress-reporter.js';
-import { createLogger, type Logger } from '../log.js';
-import type { AppConfig } from '../registry/app-config.js';
+// What each subcommand does: turn flags into a resolved configuration (src/registry), call the
+// matching entry point of src/app, print the outcome. Kept apart from main.ts (flag parsing) so
+// the end-to-end tests can call the same code paths. Nothing here opens a store or a socket.
+import { join, resolve } from 'node:path';
+import { buildToDirectory } from '../app/build.js';
+import { startStandaloneDevnet } from '../app/devnet.js';
+import { ingest } from '../app/ingest.js';
+import type { DevnetChoice } from '../app/runtime.js';
+import { serve } from '../app/serve.js';
+import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
 import { loadConfig } from '../registry/config.js';
-import type { Transport } from '../server/config.js';
-import { createHttpServer } from '../server/http-server.js';
-import { writeNginxHourlyMap } from '../server/nginx-config.js';
-import { openStore } from '../store/open-store.js';
+import type { Transport } from '../registry/server-settings.js';
+import { CliError } from './cli-error.js';
 
 interface DevnetFlags {
   devnetDays?: number;
@@ -26,14 +22,19 @@ interface CommonFlags extends DevnetFlags {
   config?: string;
   dataDir?: string;
 }
+interface ServeFlags extends CommonFlags {
+  port?: number;
+  host?: string;
+  transport?: Transport;
+}
 
 /** Config file (or defaults) + flag overrides; the devnet's chains when no file is given. */
-async function prepare(flags: CommonFlags & { port?: number; host?: string; transport?: Transport }, logger: Logger): Promise<{ config: AppConfig; devnet: DevnetMode | null }> {
+function prepare(flags: ServeFlags): { config: AppConfig; devnet: DevnetChoice | null } {
   const env = flags.port !== undefined ? { ...process.env, PORT: String(flags.port) } : process.env;
   let config = loadConfig(flags.config ?? null, env);
   if (flags.dataDir) {
     const dir = resolve(flags.dataDir);
-    config = { ...config, data_dir: dir, duckdb_path: join(dir, 'chainlytics.duckdb') };
+    config = { ...config, data_dir: dir, duckdb_path: join(dir, DEFAULTS.duckdb_file) };
   }
   if (flags.host) config = { ...config, server: { ...config.server, host: flags.host } };
   if (flags.transport) config = { ...config, server: { ...config.server, transport: flags.transport } };
@@ -43,16 +44,7 @@ async function prepare(flags: CommonFlags & { port?: number; host?: string; tran
     }
     return { config, devnet: null };
   }
-  logger.info('no --config given: starting the built-in devnet chains');
-  const devnet = await startDevnetMode({
-    dataDir: config.data_dir,
-    clock: systemClock,
-    logger,
-    seed: flags.devnetSeed,
-    historyDays: flags.devnetDays,
-    txPerDay: flags.devnetTxPerDay,
-  });
-  return { config: devnet.configure(config), devnet };
+  return { config, devnet: { seed: flags.devnetSeed, historyDays: flags.devnetDays, txPerDay: flags.devnetTxPerDay } };
 }
 
 function onSignals(ac: AbortController): void {
@@ -64,16 +56,12 @@ function onSignals(ac: AbortController): void {
   process.on('SIGINT', stop);
 }
 
-export async function runServe(flags: CommonFlags & { port?: number; host?: string; transport?: Transport }): Promise<void> {
+export async function runServe(flags: ServeFlags): Promise<void> {
   const started = performance.now();
-  const logger = createLogger();
-  const { config, devnet } = await prepare(flags, logger);
-  const store = await openStore({ engine: config.engine, path: config.duckdb_path });
-  const reporter = createProgressReporter({ logger });
-  const service = new Service({ config, store, clock: systemClock, logger, onProgress: (p) => reporter.update(p) });
-  const http = createHttpServer({ holder: service.holder, clock: systemClock, config: config.server, health: () => service.health(), logger });
-  const base = await http.listen(config.server.port, config.server.host);
-  const shown = base.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
+  const { config: base, devnet } = prepare(flags);
+  const serving = await serve(base, { devnet });
+  const { config } = serving;
+  const shown = serving.base.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   const example = config.chains[0]?.origin_key ?? 'ethereum';
   process.stdout.write(
     [
@@ -89,7 +77,7 @@ export async function runServe(flags: CommonFlags & { port?: number; host?: stri
       '',
     ].join('\n'),
   );
-  const unsubscribe = service.holder.onSwap((set, previous) => {
+  const unsubscribe = serving.holder.onSwap((set, previous) => {
     if (previous) return;
     const s = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`\nfirst document set ready after ${s} s: ${set.entries.size} documents at ${shown}/v1/\n`);
@@ -98,63 +86,30 @@ export async function runServe(flags: CommonFlags & { port?: number; host?: stri
   const ac = new AbortController();
   onSignals(ac);
   try {
-    await service.run(ac.signal);
+    await serving.run(ac.signal);
   } finally {
-    reporter.stop();
-    await http.close();
-    await service.close();
-    await store.close();
-    await devnet?.devnet.close();
+    await serving.close();
   }
 }
 
 export async function runBuild(flags: CommonFlags & { out: string; ingest: boolean }): Promise<void> {
-  const logger = createLogger();
-  const { config, devnet } = await prepare(flags, logger);
-  const store = await openStore({ engine: config.engine, path: config.duckdb_path });
-  const reporter = createProgressReporter({ logger });
-  const service = new Service({ config, store, clock: systemClock, logger, onProgress: (p) => reporter.update(p) });
-  try {
-    if (flags.ingest) await service.round();
-    const { set, report } = await service.build();
-    const out = await exportDocumentSet(set, resolve(flags.out));
-    // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
-    await writeNginxHourlyMap(set, resolve(flags.out));
-    process.stdout.write(`${JSON.stringify({ out: resolve(flags.out), documents: set.entries.size, degraded: report.degraded.length, ...out })}\n`);
-  } finally {
-    reporter.stop();
-    await service.close();
-    await store.close();
-    await devnet?.devnet.close();
-  }
+  const { config, devnet } = prepare(flags);
+  const r = await buildToDirectory(config, { out: flags.out, ingest: flags.ingest }, { devnet });
+  process.stdout.write(`${JSON.stringify({ out: r.out, documents: r.documents, degraded: r.degraded, buildDir: r.buildDir, files: r.files })}\n`);
 }
 
 export async function runIngest(flags: CommonFlags & { follow?: boolean }): Promise<void> {
-  const logger = createLogger();
-  const { config, devnet } = await prepare(flags, logger);
-  const store = await openStore({ engine: config.engine, path: config.duckdb_path });
-  const reporter = createProgressReporter({ logger });
-  const service = new Service({ config, store, clock: systemClock, logger, onProgress: (p) => reporter.update(p) });
+  const { config, devnet } = prepare(flags);
   const ac = new AbortController();
   onSignals(ac);
-  try {
-    if (flags.follow) await service.ingestor.run(ac.signal);
-    else {
-      const r = await service.ingestor.syncOnce(ac.signal);
-      if (!r.ok) process.exitCode = 1;
-    }
-  } finally {
-    reporter.stop();
-    await service.close();
-    await store.close();
-    await devnet?.devnet.close();
-  }
+  const r = await ingest(config, { follow: flags.follow ?? false, signal: ac.signal }, { devnet });
+  if (!r.ok) process.exitCode = 1;
 }
 
 export async function runDevnet(flags: { days: number; txPerDay: number; seed: number }): Promise<void> {
-  const devnet = await startDevnet({ historyDays: flags.days, txPerDay: flags.txPerDay, seed: flags.seed });
+  const devnet = await startStandaloneDevnet(flags);
   const lines = ['# devnet chains; paste into a config file to ingest them as an operator would', 'chains:'];
-  for (const c of devnet.chainConfigs()) {
+  for (const c of devnet.chains) {
     lines.push(`  - origin_key: ${c.origin_key}`, `    name: ${c.name}`, `    evm_chain_id: ${c.evm_chain_id}`, `    family: ${c.family}`);
     lines.push(`    gas_token: ${c.gas_token}`, `    rpc_urls: [ "${c.rpc_urls[0]}" ]`, `    start: { block: 0 }`);
   }

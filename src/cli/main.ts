@@ -4,7 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { ConfigError } from '../registry/config-error.js';
-import { TRANSPORTS } from '../server/config.js';
+import { TRANSPORTS } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
 

@@ -1,43 +1,10 @@
 // The validated, fully resolved configuration every other part of the service reads.
 // Produced only by loadConfig/parseConfig (config.ts); nothing downstream re-checks it.
+import type { EngineName } from './engines.js';
+import type { ServerSettings } from './server-settings.js';
 import type { Chain } from './types.js';
 
-export interface ApiKeyConfig {
-  /** Holder name; appears in logs instead of the key. */
-  name: string;
-  /** SHA-256 of the key, 64 lower-case hex digits. The key itself is never configured. */
-  sha256: string;
-  per_minute: number;
-}
-
-export interface RouteRateLimit {
-  /** Path prefix, e.g. /v1/metrics/. */
-  prefix: string;
-  per_minute: number;
-  /** Policy name in the RateLimit headers. */
-  name: string;
-}
-
-/** Shaped so it can be handed to the server as its ServerConfig unchanged. */
-export interface ServerSettings {
-  port: number;
-  host: string;
-  /** No trailing slash, no /v1; used in X-Data-Source and OpenAPI `servers`. */
-  public_base_url: string;
-  /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
-  trust_proxy: boolean | number;
-  access_log: boolean;
-  /** HTTP stack under the same handler: node:http, or uWebSockets.js (docs/http.md). */
-  transport: 'node' | 'uws';
-  rate_limits: {
-    /** 0 disables the limit. */
-    apps_details_per_minute: number;
-    routes: RouteRateLimit[];
-    /** Bound on tracked clients per route; absent = the server's default. */
-    max_clients?: number;
-  };
-  api_keys: { require_for_apps: boolean; keys: ApiKeyConfig[] };
-}
+export type { ApiKeyConfig, RouteRateLimit, ServerSettings } from './server-settings.js';
 
 export interface PriceSettings {
   /** Base URL of a CoinGecko-compatible API (without /api/v3), or null for none. */
@@ -53,7 +20,7 @@ export interface PriceSettings {
 export interface AppConfig {
   /** The config file as given, or `(defaults)` when none was. */
   source: string;
-  engine: 'duckdb';
+  engine: EngineName;
   /** Absolute. */
   data_dir: string;
   /** Absolute: <data_dir>/chainlytics.duckdb. */
@@ -66,18 +33,12 @@ export interface AppConfig {
   chains: Chain[];
 }
 
+/** Defaults outside `server:` (whose defaults are SERVER_DEFAULTS in server-settings.ts). */
 export const DEFAULTS = {
-  engine: 'duckdb',
+  engine: 'duckdb' satisfies EngineName,
   data_dir: './data',
   duckdb_file: 'chainlytics.duckdb',
   retention_days: null,
-  port: 8080,
-  host: '0.0.0.0',
-  trust_proxy: false,
-  access_log: true,
-  transport: 'node' as const,
-  apps_details_per_minute: 10,
-  api_key_per_minute: 600,
   coingecko_url: 'https://api.coingecko.com',
   coingecko_api_key_env: 'COINGECKO_API_KEY',
   /** A chain that is not built in: */
@@ -88,8 +49,3 @@ export const DEFAULTS = {
     bucket: 'Others',
   },
 } as const;
-
-/** public_base_url when the file gives none: where a local client reaches the port. */
-export function defaultPublicBaseUrl(port: number): string {
-  return `http://localhost:${port}`;
-}

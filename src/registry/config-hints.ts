@@ -2,6 +2,8 @@
 // Keys are paths with list positions written as [] (`chains[].family`).
 import { BUILTIN_CHAIN_KEYS } from './builtin-chains.js';
 import { closestMatch } from './did-you-mean.js';
+import { ENGINE_NAMES } from './engines.js';
+import { TRANSPORTS } from './server-settings.js';
 import { CHAIN_FAMILIES } from './types.js';
 
 export interface FieldRule {
@@ -105,7 +107,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     expected: 'a mapping of settings (engine, data_dir, retention_days, server, prices, chains)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
-  engine: { expected: 'duckdb', hint: (v) => (v === 'clickhouse' ? 'ClickHouse is planned but not available yet; use engine: duckdb' : 'use engine: duckdb (the only engine so far)') },
+  engine: {
+    expected: ENGINE_NAMES.join(' or '),
+    hint: (v) => (v === 'clickhouse' ? 'ClickHouse is planned but not available yet; use engine: duckdb' : 'use engine: duckdb (the only engine so far)'),
+  },
   data_dir: { expected: 'a directory path', hint: 'e.g. data_dir: ./data (relative paths start at the config file\'s directory)' },
   retention_days: {
     expected: 'a whole number of days (1 or more), or null',
@@ -124,7 +129,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   },
   'server.access_log': booleanHint('access_log'),
   'server.transport': {
-    expected: 'node or uws',
+    expected: TRANSPORTS.join(' or '),
     hint: 'transport: node (the default) answers every request; transport: uws serves about 2.5x faster but drops malformed requests (docs/http.md)',
   },
   'server.rate_limits': { expected: 'a mapping (apps_details_per_minute, routes, max_clients)', hint: 'e.g. rate_limits: { apps_details_per_minute: 10 }' },

@@ -2,12 +2,14 @@
 // exists). Checks that need more than one value at a time (duplicates, keys required only for
 // chains that are not built in, ${VAR} in rpc_urls) live in config-checks.ts.
 import { z } from 'zod';
+import { ENGINE_NAMES } from './engines.js';
+import { isHttpUrl } from './http-url.js';
+import { serverSectionSchema } from './server-settings.js';
 import { CHAIN_FAMILIES } from './types.js';
 
 export const ORIGIN_KEY_RE = /^[a-z0-9_]+$/;
 export const ORIGIN_KEY_MAX = 64;
 export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-export const SHA256_HEX_RE = /^[0-9a-fA-F]{64}$/;
 export const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 /** Price-source asset ids are CoinGecko coin ids: lower case, digits and dashes. */
@@ -21,15 +23,6 @@ export function isCalendarDate(s: string): boolean {
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
-}
-
-export function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 const text = z.string().trim().min(1);
@@ -94,50 +87,11 @@ export const chainEntrySchema = z.strictObject({
   settlement_addresses: z.array(address).optional(),
 });
 
-/** Names that appear in RateLimit headers and logs: the server's token syntax. */
-export const LIMIT_NAME_RE = /^[a-z0-9_-]{1,32}$/;
-export const ROUTE_PREFIX_RE = /^\/v1\/[a-z0-9_./-]*$/;
-
-const routeLimitSchema = z.strictObject({
-  prefix: z.string().regex(ROUTE_PREFIX_RE),
-  per_minute: wholeAtLeast(1),
-  name: z.string().regex(LIMIT_NAME_RE),
-});
-
-const apiKeySchema = z.strictObject({
-  name: z.string().regex(LIMIT_NAME_RE),
-  sha256: z.string().regex(SHA256_HEX_RE),
-  per_minute: wholeAtLeast(1).optional(),
-});
-
 export const configFileSchema = z.strictObject({
-  engine: z.enum(['duckdb']).optional(),
+  engine: z.enum(ENGINE_NAMES).optional(),
   data_dir: text.optional(),
   retention_days: wholeAtLeast(1).nullable().optional(),
-  server: section(
-    z.strictObject({
-      port: z.number().int().min(1).max(65535).optional(),
-      host: text.optional(),
-      public_base_url: httpUrl.optional(),
-      // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
-      trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
-      access_log: z.boolean().optional(),
-      transport: z.enum(['node', 'uws']).optional(),
-      rate_limits: section(
-        z.strictObject({
-          apps_details_per_minute: wholeAtLeast(0).optional(),
-          routes: z.array(routeLimitSchema).optional(),
-          max_clients: wholeAtLeast(100).optional(),
-        }),
-      ),
-      api_keys: section(
-        z.strictObject({
-          require_for_apps: z.boolean().optional(),
-          keys: z.array(apiKeySchema).optional(),
-        }),
-      ),
-    }),
-  ),
+  server: section(serverSectionSchema),
   prices: section(
     z.strictObject({
       coingecko_url: httpUrl.nullable().optional(),

@@ -4,17 +4,20 @@
 // the existence check of price CSV files.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
-import { DEFAULTS, defaultPublicBaseUrl, type AppConfig } from './app-config.js';
+import { DEFAULTS, type AppConfig, type ServerSettings } from './app-config.js';
 import { checkChains, checkPrices, checkServer, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
 import { issuesFromZod } from './describe-issues.js';
 import { resolveChain } from './resolve-chain.js';
+import { resolveServerSettings, type ServerSectionInput } from './server-settings.js';
 import { readYaml } from './yaml-source.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
 export type { AppConfig, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
+export { TRANSPORTS, type Transport } from './server-settings.js';
 
 export interface ParseOptions {
   /** Environment for ${VAR} in rpc_urls, PORT and the price API key; default process.env. */
@@ -63,6 +66,16 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   return build(parsed.data, { source: sourceName, baseDir, env, port, nowMs, rpcUrls: chainCheck.rpcUrls });
 }
 
+/**
+ * Server settings from a partial `server:` section, through exactly the path a config file
+ * takes (YAML, schema, cross checks, defaults): the server's tests and the bench run the rules
+ * production runs. PORT in the environment is not read. Throws ConfigError naming the key and
+ * the fix; its line:column point into the YAML written from `section`.
+ */
+export function serverSettings(section: ServerSectionInput = {}, sourceName = '(server settings)'): ServerSettings {
+  return parseConfig(stringify({ server: section }), sourceName, { env: {}, baseDir: process.cwd() }).server;
+}
+
 interface BuildContext {
   source: string;
   baseDir: string;
@@ -74,8 +87,6 @@ interface BuildContext {
 
 function build(file: ConfigFile, b: BuildContext): AppConfig {
   const dataDir = resolve(b.baseDir, file.data_dir ?? DEFAULTS.data_dir);
-  const server = file.server ?? {};
-  const port = b.port ?? server.port ?? DEFAULTS.port;
   const prices = file.prices ?? {};
   const keyEnv = prices.coingecko_api_key_env === undefined ? DEFAULTS.coingecko_api_key_env : prices.coingecko_api_key_env;
   return {
@@ -84,27 +95,7 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
     data_dir: dataDir,
     duckdb_path: join(dataDir, DEFAULTS.duckdb_file),
     retention_days: file.retention_days ?? DEFAULTS.retention_days,
-    server: {
-      port,
-      host: server.host ?? DEFAULTS.host,
-      public_base_url: (server.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
-      trust_proxy: server.trust_proxy ?? DEFAULTS.trust_proxy,
-      access_log: server.access_log ?? DEFAULTS.access_log,
-      transport: server.transport ?? DEFAULTS.transport,
-      rate_limits: {
-        apps_details_per_minute: server.rate_limits?.apps_details_per_minute ?? DEFAULTS.apps_details_per_minute,
-        routes: server.rate_limits?.routes ?? [],
-        ...(server.rate_limits?.max_clients !== undefined ? { max_clients: server.rate_limits.max_clients } : {}),
-      },
-      api_keys: {
-        require_for_apps: server.api_keys?.require_for_apps ?? false,
-        keys: (server.api_keys?.keys ?? []).map((k) => ({
-          name: k.name,
-          sha256: k.sha256.toLowerCase(),
-          per_minute: k.per_minute ?? DEFAULTS.api_key_per_minute,
-        })),
-      },
-    },
+    server: resolveServerSettings(file.server, b.port),
     prices: {
       coingecko_url: prices.coingecko_url === undefined ? DEFAULTS.coingecko_url : prices.coingecko_url?.replace(/\/+$/, '') ?? null,
       coingecko_api_key_env: keyEnv,

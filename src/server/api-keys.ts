@@ -2,7 +2,7 @@
 // a presented key is hashed and compared against every configured hash in constant time, without
 // stopping at the first match, so timing reveals neither the key nor which entry matched.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyEntry } from './config.js';
+import type { ApiKeyConfig as ApiKeyEntry } from '../registry/server-settings.js';
 
 /** The sha256 hex an operator puts into the configuration for `key`. */
 export function hashApiKey(key: string): string {

@@ -1,11 +1,11 @@
 // The HTTP server's entry point and its node:http transport. createHttpServer picks the transport
-// (options.transport, else config.transport, else node:http); the logic of CONTRACT.md section 7
+// (options.transport, else config.transport); the logic of CONTRACT.md section 7
 // lives in request-handler.ts and is the same for both. This file adapts node:http to it and
 // answers what node itself rejects (unparseable requests, CONNECT, Expect) with the same JSON
 // error bodies.
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Transport } from './config.js';
+import type { Transport } from '../registry/server-settings.js';
 import { badRequestBody, errorBody, EXPECTATION_FAILED_BODY, METHOD_NOT_ALLOWED_BODY, MISSING_HOST_BODY } from './errors.js';
 import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
@@ -21,11 +21,11 @@ export interface NodeHttpServer extends ChainlyticsHttpServer {
 }
 
 /**
- * The server for `opts.transport ?? opts.config.transport ?? 'node'`. The CLI passes
- * `config.server` as `config`, so `server.transport` in chainlytics.yaml takes effect here.
+ * The server for `opts.transport ?? opts.config.transport`. The app passes `config.server` as
+ * `config`, so `server.transport` in chainlytics.yaml takes effect here.
  */
 export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer {
-  const transport: Transport = opts.transport ?? opts.config.transport ?? 'node';
+  const transport: Transport = opts.transport ?? opts.config.transport;
   if (transport === 'node') return createNodeServer(opts);
   if (transport === 'uws') return createUwsServer(opts);
   throw new Error(`unknown server transport ${JSON.stringify(transport)}: use "node" (the default) or "uws"`);

@@ -17,7 +17,7 @@ export interface NginxConfigOptions {
   root: string;
   /** nginx `listen` value, e.g. "80" or "127.0.0.1:8080". */
   listen: string;
-  /** Root URL without /v1, as in ServerConfig.public_base_url. */
+  /** Root URL without /v1, as in ServerSettings.public_base_url. */
   publicBaseUrl: string;
 }
 

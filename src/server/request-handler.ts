@@ -10,11 +10,11 @@
 import { pino, type Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
+import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings, type Transport } from '../registry/server-settings.js';
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
 import { clientAddress } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
-import { APPS_DETAILS_PREFIX, DEFAULT_MAX_CLIENTS, type ServerConfig, type Transport } from './config.js';
 import { negotiateEncoding } from './content-encoding.js';
 import { DOCS_PAGE_PATHS, docsPageHtml } from './docs-page.js';
 import type { DocumentHolder } from './document-holder.js';
@@ -49,14 +49,14 @@ import { ServerMetrics } from './server-metrics.js';
 export interface HttpServerOptions {
   holder: DocumentHolder;
   clock: Clock;
-  config: ServerConfig;
+  config: ServerSettings;
   /** Freshness per chain for /healthz; called per /healthz request. */
   health?: () => HealthInfo;
   /** Where access logs and warnings go; defaults to pino on stdout when access_log is on. */
   logger?: Logger;
   /** Registry for /metrics; a fresh one by default. */
   registry?: Registry;
-  /** Overrides config.transport; both default to 'node'. */
+  /** Overrides config.transport. */
   transport?: Transport;
 }
 
@@ -99,7 +99,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const metrics = new ServerMetrics(holder, clock, opts.registry);
   const accessLog = config.access_log ? (opts.logger ?? pino()) : undefined;
   const keys = new ApiKeyTable(config.api_keys.keys);
-  const maxClients = config.rate_limits.max_clients ?? DEFAULT_MAX_CLIENTS;
+  const maxClients = config.rate_limits.max_clients ?? SERVER_DEFAULTS.max_clients;
   const rules: LimitRule[] = [];
   if (config.rate_limits.apps_details_per_minute > 0) {
     rules.push({
@@ -109,7 +109,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       limiter: new WindowRateLimiter(WINDOW_MS, maxClients),
     });
   }
-  for (const r of config.rate_limits.routes ?? []) {
+  for (const r of config.rate_limits.routes) {
     rules.push({ prefix: r.prefix, name: r.name, perMinute: r.per_minute, limiter: new WindowRateLimiter(WINDOW_MS, maxClients) });
   }
 

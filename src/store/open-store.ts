@@ -1,13 +1,14 @@
+import type { EngineName } from '../registry/engines.js';
 import type { Store } from './store.js';
 import { DuckDbStore } from './duckdb/duckdb-store.js';
 
 export interface StoreConfig {
-  engine: 'duckdb';
+  engine: EngineName;
   /** DuckDB file; default ./data/chainlytics.duckdb */
   path: string;
 }
 
-/** Opens the configured engine. A second engine (ClickHouse) is a new case here, nothing else. */
+/** Opens the configured engine. A second engine (ClickHouse) is its name in ENGINE_NAMES and a case here. */
 export async function openStore(cfg: StoreConfig, extraSchema: string[] = []): Promise<Store> {
   switch (cfg.engine) {
     case 'duckdb':

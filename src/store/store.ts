@@ -2,9 +2,10 @@
 // transactions; the metrics stage reads them and writes facts; document builders read facts.
 // Engines (DuckDB now, ClickHouse later) implement this interface; engine-specific SQL lives
 // next to the metric that needs it and is run through `query`.
+import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
 
-export type EngineName = 'duckdb' | 'clickhouse';
+export type { EngineName };
 
 export interface Checkpoint {
   origin_key: string;

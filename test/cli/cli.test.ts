@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../ingest/helpers/free-port.js';
+import { freePort } from '../../support/free-port.js';
 
 const BIN = join(import.meta.dirname, '../../bin/chainlytics.js');
 const tmp = mkdtempSync(join(tmpdir(), 'chainlytics-cli-'));

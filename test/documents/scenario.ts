@@ -2,20 +2,15 @@
 // expectations computed straight from the transactions it wrote (never from the code under test).
 import { feeOf, isUserTx, median, addr, GWEI, type BlockSpec, type TxSpec } from '../metrics/chain-fixture.js';
 import type { ChainFamily } from '../../src/registry/types.js';
+import { Rng } from '../../src/devnet/prng.js';
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
 
-/** A small deterministic PRNG (mulberry32), so scenarios are the same on every run. */
+/** The devnet's seeded generator as a function of floats in [0, 1), so scenarios are the same on every run. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const g = new Rng(seed);
+  return () => g.float();
 }
 
 export interface GenOptions {

@@ -3,37 +3,15 @@
 // while the test knows every transaction and derives expected numbers itself.
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
+import type { Granularity } from '../../src/store/granularity.js';
 import type { Store } from '../../src/store/store.js';
 
 export const GWEI = 1_000_000_000n;
 export const DAY_S = 86_400;
 export const HOUR_S = 3_600;
 
-export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain {
-  return {
-    origin_key,
-    name: origin_key.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-    name_short: origin_key.slice(0, 8),
-    evm_chain_id: 1000 + origin_key.length,
-    family: 'op',
-    gas_token: 'ethereum',
-    symbol: 'ETH',
-    rpc_urls: ['http://127.0.0.1:1'],
-    start: { block: 0 },
-    finality_lag: 0,
-    flags: { fee_table: true, apps: false },
-    chain_type: 'L2',
-    bucket: 'Others',
-    colors: { light: ['#111111', '#222222'], dark: ['#333333', '#444444'] },
-    launch_date: '2024-01-01',
-    website: 'https://example.org',
-    block_explorers: { Explorer: 'https://explorer.example.org' },
-    events: [],
-    stablecoins: [],
-    settlement_addresses: [],
-    ...over,
-  };
-}
+// The chain literal is shared with bench/build.ts, which may not import test/.
+export { makeChain } from '../../support/make-chain.js';
 
 export interface TxSpec {
   from: string;
@@ -165,7 +143,7 @@ export async function factRows(store: Store, originKey: string): Promise<string[
   return rows.map((r) => `${r.granularity} ${r.metric_key} ${r.period_ms} ${r.value}`);
 }
 
-export async function factValue(store: Store, originKey: string, key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined> {
+export async function factValue(store: Store, originKey: string, key: string, granularity: Granularity, periodMs: number): Promise<number | null | undefined> {
   const rows = await store.query<{ value: number | null }>(
     'SELECT value FROM facts WHERE origin_key = $1 AND metric_key = $2 AND granularity = $3 AND period_ms = $4',
     [originKey, key, granularity, periodMs],

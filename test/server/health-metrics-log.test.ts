@@ -4,7 +4,8 @@ import { pino } from 'pino';
 import { Gauge } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
-import { parseServerConfig, TRANSPORTS } from '../../src/server/config.js';
+import { serverSettings } from '../../src/registry/config.js';
+import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { DocumentHolder } from '../../src/server/document-holder.js';
 import type { HealthInfo } from '../../src/server/health.js';
 import { createHttpServer } from '../../src/server/http-server.js';
@@ -122,7 +123,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
         const app = createHttpServer({
           holder: new DocumentHolder(fixtureSet()),
           clock: new FixedClock(BUILT_AT),
-          config: parseServerConfig({ public_base_url: 'https://api.example.org', access_log, transport }),
+          config: serverSettings({ public_base_url: 'https://api.example.org', access_log, transport }),
           logger,
         });
         return { app, base: await app.listen(0) };

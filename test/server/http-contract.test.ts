@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { BUILT_AT, fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, parseResponses, rawExchange, request, type Reply } from './helpers/http-client.js';
-import { TRANSPORTS } from '../../src/server/config.js';
+import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const HOURLY_CC = 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400';

@@ -1,7 +1,7 @@
 // Rate limits, RateLimit headers and API keys on /v1/apps/details/ (CONTRACT.md section 7), over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/server/api-keys.js';
-import { TRANSPORTS } from '../../src/server/config.js';
+import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { fixtureSet } from './helpers/fixture-set.js';
 import { json, request, type Reply } from './helpers/http-client.js';
 import { startServer, type TestServer } from './helpers/server.js';

@@ -9,7 +9,7 @@ import type { DocumentSet } from '../../src/documents/document-set.js';
 import { NGINX_BAD_REQUEST_BODY, loadNginxTemplate, renderNginxConfig } from '../../src/server/nginx-config.js';
 import { fixtureSet } from './helpers/fixture-set.js';
 import { parseResponses, rawExchange, request, type Reply } from './helpers/http-client.js';
-import { startNginx, type RunningNginx } from './helpers/nginx.js';
+import { startNginx, type RunningNginx } from '../../support/nginx.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const PUBLIC = 'https://api.example.org';

@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { fixtureSet } from './helpers/fixture-set.js';
-import { TRANSPORTS } from '../../src/server/config.js';
+import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const GENERATIONS = 6;

@@ -1,7 +1,8 @@
 // Starts a real server on an ephemeral loopback port for a test file.
 import { FixedClock } from '../../../src/clock.js';
 import type { DocumentSet } from '../../../src/documents/document-set.js';
-import { parseServerConfig, type ServerConfig } from '../../../src/server/config.js';
+import { serverSettings } from '../../../src/registry/config.js';
+import type { ServerSectionInput, ServerSettings } from '../../../src/registry/server-settings.js';
 import { DocumentHolder } from '../../../src/server/document-holder.js';
 import type { HealthInfo } from '../../../src/server/health.js';
 import { createHttpServer, type ChainlyticsHttpServer } from '../../../src/server/http-server.js';
@@ -12,18 +13,19 @@ export interface TestServer {
   holder: DocumentHolder;
   clock: FixedClock;
   app: ChainlyticsHttpServer;
-  config: ServerConfig;
+  config: ServerSettings;
   close(): Promise<void>;
 }
 
 export async function startServer(
   set: DocumentSet | null,
-  configInput: Record<string, unknown> = {},
+  configInput: ServerSectionInput = {},
   health?: () => HealthInfo,
 ): Promise<TestServer> {
   const holder = new DocumentHolder(set);
   const clock = new FixedClock(BUILT_AT + 120_000);
-  const config = parseServerConfig({ public_base_url: 'https://api.example.org', ...configInput }, 'test config');
+  // The production path (schema, checks, defaults); the access log is off unless a test asks.
+  const config = serverSettings({ public_base_url: 'https://api.example.org', access_log: false, ...configInput }, 'test config');
   const app = createHttpServer({ holder, clock, config, health });
   const base = await app.listen(0, '127.0.0.1');
   return { base, holder, clock, app, config, close: () => app.close() };

@@ -7,9 +7,10 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportDocumentSet } from '../../../src/documents/export.js';
-import type { DocumentSet } from '../../../src/documents/document-set.js';
-import { loadNginxTemplate, renderNginxConfig, writeNginxHourlyMap } from '../../../src/server/nginx-config.js';
+import { exportDocumentSet } from '../src/documents/export.js';
+import type { DocumentSet } from '../src/documents/document-set.js';
+import { loadNginxTemplate, renderNginxConfig, writeNginxHourlyMap } from '../src/server/nginx-config.js';
+import { freePort } from './free-port.js';
 
 export interface RunningNginx {
   base: string;
@@ -23,17 +24,6 @@ export interface RunningNginx {
 export function findNginx(): string {
   for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx', '/usr/local/bin/nginx']) if (existsSync(p)) return p;
   throw new Error('nginx is not installed; the CI script installs it (Debian: apt-get install nginx-light)');
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {

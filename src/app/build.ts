@@ -1,0 +1,41 @@
+// `chainlytics build`: catch up (unless told not to), compute facts and write every document to
+// a directory a static host or nginx serves (DIR/v1/... with .gz and .br, and nginx's map of
+// hourly documents).
+import { resolve } from 'node:path';
+import { exportDocumentSet } from '../documents/export.js';
+import type { AppConfig } from '../registry/app-config.js';
+import { writeNginxHourlyMap } from '../server/nginx-config.js';
+import { openRuntime, type RunOptions } from './runtime.js';
+
+export interface BuildOptions {
+  /** The output directory; relative to the working directory. */
+  out: string;
+  /** Ingest and sync prices first (one round); false builds from what is stored. */
+  ingest: boolean;
+}
+
+export interface BuildResult {
+  /** Absolute output directory. */
+  out: string;
+  documents: number;
+  /** Documents built with a degraded input (build report). */
+  degraded: number;
+  /** The build directory `out/v1` now points to. */
+  buildDir: string;
+  files: number;
+}
+
+export async function buildToDirectory(base: AppConfig, build: BuildOptions, opts: RunOptions = {}): Promise<BuildResult> {
+  const rt = await openRuntime(base, opts);
+  try {
+    if (build.ingest) await rt.service.round();
+    const { set, report } = await rt.service.build();
+    const out = resolve(build.out);
+    const exported = await exportDocumentSet(set, out);
+    // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
+    await writeNginxHourlyMap(set, out);
+    return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported };
+  } finally {
+    await rt.close();
+  }
+}

@@ -1,0 +1,71 @@
+// What every long-running entry point (serve, build, ingest) opens and closes in the same order:
+// the devnet chains when no config file gave chains, the store, the progress output and the
+// Service over them. Kept in one place so that a new entry point cannot forget a close.
+import { systemClock, type Clock } from '../clock.js';
+import { createProgressReporter } from '../ingest/progress-reporter.js';
+import { createLogger, type Logger } from '../log.js';
+import type { AppConfig } from '../registry/app-config.js';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/store.js';
+import { startDevnetMode } from './devnet-mode.js';
+import { Service } from './service.js';
+
+/** The built-in devnet chains instead of config.chains (`chainlytics` without --config). */
+export interface DevnetChoice {
+  seed?: number;
+  historyDays?: number;
+  txPerDay?: number;
+}
+
+export interface RunOptions {
+  /** Set: start the devnet in a child process and run against its chains and price feed. */
+  devnet?: DevnetChoice | null;
+  clock?: Clock;
+  /** Default: pino on stdout at LOG_LEVEL. */
+  logger?: Logger;
+}
+
+export interface Runtime {
+  /** The config the service runs with (the devnet's chains and store file in devnet mode). */
+  config: AppConfig;
+  store: Store;
+  service: Service;
+  clock: Clock;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promise<Runtime> {
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? createLogger();
+  let config = base;
+  let closeDevnet = async (): Promise<void> => {};
+  if (opts.devnet) {
+    logger.info('no --config given: starting the built-in devnet chains');
+    const mode = await startDevnetMode({ dataDir: base.data_dir, clock, logger, ...opts.devnet });
+    config = mode.configure(base);
+    closeDevnet = () => mode.devnet.close();
+  }
+  let store: Store;
+  try {
+    store = await openStore({ engine: config.engine, path: config.duckdb_path });
+  } catch (err) {
+    await closeDevnet();
+    throw err;
+  }
+  const reporter = createProgressReporter({ logger });
+  const service = new Service({ config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  return {
+    config,
+    store,
+    service,
+    clock,
+    logger,
+    async close() {
+      reporter.stop();
+      await service.close();
+      await store.close();
+      await closeDevnet();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// `chainlytics serve`: the service's rounds behind the HTTP server, listening on the configured
+// port. Returns once listening; the caller runs the rounds until it aborts, then closes.
+import type { AppConfig } from '../registry/app-config.js';
+import type { DocumentHolder } from '../server/document-holder.js';
+import { createHttpServer } from '../server/http-server.js';
+import { openRuntime, type RunOptions } from './runtime.js';
+
+export interface Serving {
+  /** The config served (the devnet's chains in devnet mode). */
+  config: AppConfig;
+  /** What the server listens on, e.g. http://0.0.0.0:8080. */
+  base: string;
+  /** The served document set; onSwap tells when the first one is ready. */
+  holder: DocumentHolder;
+  /** Ingest → facts → documents rounds until `signal` aborts. */
+  run(signal: AbortSignal): Promise<void>;
+  /** Stops the server, then the service, the store and the devnet. */
+  close(): Promise<void>;
+}
+
+export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Serving> {
+  const rt = await openRuntime(base, opts);
+  const { config, service } = rt;
+  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger });
+  let listening: string;
+  try {
+    listening = await http.listen(config.server.port, config.server.host);
+  } catch (err) {
+    await http.close().catch(() => {});
+    await rt.close();
+    throw err;
+  }
+  return {
+    config,
+    base: listening,
+    holder: service.holder,
+    run: (signal) => service.run(signal),
+    async close() {
+      await http.close();
+      await rt.close();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// The `server:` section, defined once: the names it accepts, the file schema, the defaults and
+// the resolved ServerSettings the HTTP server runs with. The CLI (through loadConfig), the server
+// tests and the bench (through serverSettings() in config.ts) all go through this one path, so
+// the rules the tests exercise are the rules production runs. What each key expects and how to
+// fix it, in the operator's words, is in config-hints.ts; checks across keys in config-checks.ts.
+//
+// Transport names live here rather than in src/server because the registry validates them and
+// must not import the server (the server reads its settings from the registry, never the
+// other way round).
+import { z } from 'zod';
+import { isHttpUrl } from './http-url.js';
+
+/** HTTP stacks under the same request handler (docs/http.md, "Transports"). */
+export const TRANSPORTS = ['node', 'uws'] as const;
+export type Transport = (typeof TRANSPORTS)[number];
+
+/** The route `rate_limits.apps_details_per_minute` limits (interface.md 8). */
+export const APPS_DETAILS_PREFIX = '/v1/apps/details/';
+
+export const SERVER_DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  trust_proxy: false,
+  access_log: true,
+  transport: 'node' satisfies Transport,
+  apps_details_per_minute: 10,
+  api_key_per_minute: 600,
+  /** Tracked clients per limited route when rate_limits.max_clients is not given. */
+  max_clients: 100_000,
+} as const;
+
+/** Names that appear in RateLimit headers and logs: the server's token syntax. */
+export const LIMIT_NAME_RE = /^[a-z0-9_-]{1,32}$/;
+export const ROUTE_PREFIX_RE = /^\/v1\/[a-z0-9_./-]*$/;
+export const SHA256_HEX_RE = /^[0-9a-fA-F]{64}$/;
+
+const text = z.string().trim().min(1);
+const wholeAtLeast = (min: number) => z.number().int().min(min);
+// A section written as `rate_limits:` with nothing under it is null in YAML; read it as "all defaults".
+const section = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+const routeLimitSchema = z.strictObject({
+  prefix: z.string().regex(ROUTE_PREFIX_RE),
+  per_minute: wholeAtLeast(1),
+  name: z.string().regex(LIMIT_NAME_RE),
+});
+
+const apiKeySchema = z.strictObject({
+  name: z.string().regex(LIMIT_NAME_RE),
+  sha256: z.string().regex(SHA256_HEX_RE),
+  per_minute: wholeAtLeast(1).optional(),
+});
+
+/** `server:` as the operator writes it; every key optional (SERVER_DEFAULTS fill the gaps). */
+export const serverSectionSchema = z.strictObject({
+  port: z.number().int().min(1).max(65535).optional(),
+  host: text.optional(),
+  public_base_url: z.string().refine(isHttpUrl).optional(),
+  // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
+  trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
+  access_log: z.boolean().optional(),
+  transport: z.enum(TRANSPORTS).optional(),
+  rate_limits: section(
+    z.strictObject({
+      apps_details_per_minute: wholeAtLeast(0).optional(),
+      routes: z.array(routeLimitSchema).optional(),
+      max_clients: wholeAtLeast(100).optional(),
+    }),
+  ),
+  api_keys: section(
+    z.strictObject({
+      require_for_apps: z.boolean().optional(),
+      keys: z.array(apiKeySchema).optional(),
+    }),
+  ),
+});
+
+export type ServerSection = z.output<typeof serverSectionSchema>;
+export type ServerSectionInput = z.input<typeof serverSectionSchema>;
+
+export interface ApiKeyConfig {
+  /** Holder name; appears in logs instead of the key. */
+  name: string;
+  /** SHA-256 of the key, 64 lower-case hex digits. The key itself is never configured. */
+  sha256: string;
+  per_minute: number;
+}
+
+export interface RouteRateLimit {
+  /** Path prefix, e.g. /v1/metrics/. */
+  prefix: string;
+  per_minute: number;
+  /** Policy name in the RateLimit headers. */
+  name: string;
+}
+
+/** The resolved `server:` section: what createHttpServer takes. */
+export interface ServerSettings {
+  port: number;
+  host: string;
+  /** No trailing slash, no /v1; used in X-Data-Source and OpenAPI `servers`. */
+  public_base_url: string;
+  /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
+  trust_proxy: boolean | number;
+  access_log: boolean;
+  /** HTTP stack under the same handler: node:http, or uWebSockets.js (docs/http.md). */
+  transport: Transport;
+  rate_limits: {
+    /** 0 disables the limit. */
+    apps_details_per_minute: number;
+    routes: RouteRateLimit[];
+    /** Bound on tracked clients per route; absent = SERVER_DEFAULTS.max_clients. */
+    max_clients?: number;
+  };
+  api_keys: { require_for_apps: boolean; keys: ApiKeyConfig[] };
+}
+
+/** public_base_url when the file gives none: where a local client reaches the port. */
+export function defaultPublicBaseUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/** Fills defaults into a validated section; `portOverride` is PORT from the environment. */
+export function resolveServerSettings(section: ServerSection | null | undefined, portOverride?: number): ServerSettings {
+  const s = section ?? {};
+  const port = portOverride ?? s.port ?? SERVER_DEFAULTS.port;
+  return {
+    port,
+    host: s.host ?? SERVER_DEFAULTS.host,
+    public_base_url: (s.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
+    trust_proxy: s.trust_proxy ?? SERVER_DEFAULTS.trust_proxy,
+    access_log: s.access_log ?? SERVER_DEFAULTS.access_log,
+    transport: s.transport ?? SERVER_DEFAULTS.transport,
+    rate_limits: {
+      apps_details_per_minute: s.rate_limits?.apps_details_per_minute ?? SERVER_DEFAULTS.apps_details_per_minute,
+      routes: s.rate_limits?.routes ?? [],
+      ...(s.rate_limits?.max_clients !== undefined ? { max_clients: s.rate_limits.max_clients } : {}),
+    },
+    api_keys: {
+      require_for_apps: s.api_keys?.require_for_apps ?? false,
+      keys: (s.api_keys?.keys ?? []).map((k) => ({
+        name: k.name,
+        sha256: k.sha256.toLowerCase(),
+        per_minute: k.per_minute ?? SERVER_DEFAULTS.api_key_per_minute,
+      })),
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// The entry points the CLI calls (src/app: ingest, buildToDirectory, serve), driven in-process
+// against the devnet's real JSON-RPC servers with a fixed clock, a DuckDB file in a temporary
+// directory and a real HTTP listener on an ephemeral port.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildToDirectory } from '../../src/app/build.js';
+import { ingest } from '../../src/app/ingest.js';
+import { serve } from '../../src/app/serve.js';
+import { FixedClock } from '../../src/clock.js';
+import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { createLogger } from '../../src/log.js';
+import type { AppConfig } from '../../src/registry/app-config.js';
+import { loadConfig } from '../../src/registry/config.js';
+
+const clock = new FixedClock(Date.UTC(2025, 2, 10, 12, 30));
+const logger = createLogger('silent');
+const dir = mkdtempSync(join(tmpdir(), 'chainlytics-app-'));
+let devnet: Devnet;
+let config: AppConfig;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ seed: 3, clock, historyDays: 3, txPerDay: 60, chains: ['dev_ethereum', 'dev_base'] });
+  const defaults = loadConfig(null, {});
+  config = {
+    ...defaults,
+    data_dir: dir,
+    duckdb_path: join(dir, 'app.duckdb'),
+    chains: devnet.chainConfigs(),
+    prices: { ...defaults.prices, coingecko_url: devnet.priceUrl, coingecko_api_key: null },
+    // Port 0: the listener picks a free port; the address is what serve() returns.
+    server: { ...defaults.server, port: 0, host: '127.0.0.1', access_log: false },
+  };
+});
+
+afterAll(async () => {
+  await devnet?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('src/app entry points', () => {
+  it('ingest: one pass reaches every head and closes the store behind it', async () => {
+    const r = await ingest(config, { follow: false, signal: new AbortController().signal }, { clock, logger });
+    expect(r).toEqual({ ok: true });
+    // The store was closed: the next entry point can open the same DuckDB file.
+    expect(existsSync(config.duckdb_path)).toBe(true);
+  });
+
+  it('buildToDirectory: without a round, only what needs no facts; with one, every document with its .gz and .br and the nginx map', async () => {
+    const bare = await buildToDirectory(config, { out: join(dir, 'bare'), ingest: false }, { clock, logger });
+    const out = join(dir, 'site');
+    const r = await buildToDirectory(config, { out, ingest: true }, { clock, logger });
+    expect(r.out).toBe(out);
+    expect(r.degraded).toBe(0);
+    expect(r.documents).toBeGreaterThan(10);
+    // Facts are computed by a round, which --no-ingest skips: no metric documents without it.
+    expect(bare.documents).toBeLessThan(r.documents);
+    expect(existsSync(join(dir, 'bare', 'v1', 'metrics'))).toBe(false);
+    const master = JSON.parse(readFileSync(join(out, 'v1', 'master.json'), 'utf8'));
+    expect(Object.keys(master.chains).sort()).toEqual(['dev_base', 'dev_ethereum']);
+    for (const ext of ['.gz', '.br']) expect(existsSync(join(out, 'v1', `master.json${ext}`))).toBe(true);
+    expect(existsSync(join(out, 'nginx-hourly.map'))).toBe(true);
+  });
+
+  it('serve: listens, answers 503 before the first round and the documents after it', async () => {
+    const serving = await serve(config, { clock, logger });
+    try {
+      expect(serving.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${serving.base}/v1/master.json`)).status).toBe(503);
+      const ac = new AbortController();
+      const first = new Promise<number>((resolve) => serving.holder.onSwap((set) => resolve(set.entries.size)));
+      const running = serving.run(ac.signal);
+      expect(await first).toBeGreaterThan(10);
+      ac.abort();
+      await running;
+      const master = await fetch(`${serving.base}/v1/master.json`);
+      expect(master.status).toBe(200);
+      expect(Object.keys((await master.json()).chains).sort()).toEqual(['dev_base', 'dev_ethereum']);
+    } finally {
+      await serving.close();
+    }
+    await expect(fetch(`${serving.base}/healthz`)).rejects.toThrow();
+  });
+});

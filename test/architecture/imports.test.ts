@@ -1,0 +1,161 @@
+// Data flows one way (docs/architecture.md): this test reads every import of src/, bench/,
+// support/ and test/ with TypeScript's own import scanner and fails on an edge that goes
+// against the flow, or on an import cycle. A rule's message names the file and the import.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Repository-relative path (with /) → the repository-relative files it imports. */
+type Graph = Map<string, string[]>;
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) out.push(...sourceFiles(rel));
+    else if (e.name.endsWith('.ts')) out.push(rel);
+  }
+  return out;
+}
+
+function importGraph(dirs: string[]): Graph {
+  const graph: Graph = new Map();
+  for (const file of dirs.flatMap(sourceFiles)) {
+    const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+    const targets = info.importedFiles
+      .map((f) => f.fileName)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts) → `clock`, `log`. */
+function stageOf(file: string): string {
+  const parts = file.split('/');
+  if (parts[0] !== 'src') return parts[0];
+  return parts.length === 2 ? parts[1].replace(/\.ts$/, '') : parts[1];
+}
+
+// Shared leaves every stage may import.
+const LEAVES = new Set(['clock', 'log']);
+const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'app', 'cli'];
+
+/** For each stage, the stages it may import besides itself and the leaves. */
+const ALLOWED: Record<string, readonly string[]> = {
+  registry: [],
+  rpc: [],
+  devnet: ['registry'],
+  ingest: ['registry', 'rpc', 'store'],
+  sources: ['registry', 'rpc', 'store'],
+  store: ['registry'],
+  metrics: ['registry', 'sources', 'store'],
+  documents: ['registry', 'store', 'metrics'],
+  server: ['registry', 'documents'],
+  app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server'],
+  cli: ['registry', 'app'],
+};
+
+/** Outside src/: who may import what (never test/ from bench or support, never these from src). */
+const ALLOWED_OUTSIDE: Record<string, readonly string[]> = {
+  support: ['src'],
+  bench: ['src', 'support'],
+  test: ['src', 'support'],
+};
+
+function violations(graph: Graph): string[] {
+  const out: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = stageOf(file);
+    for (const target of targets) {
+      const to = stageOf(target);
+      if (to === from) continue;
+      const top = target.split('/')[0];
+      if (file.startsWith('src/')) {
+        if (top !== 'src') out.push(`${file} imports ${target}: src/ never imports ${top}/`);
+        else if (!LEAVES.has(to) && !(ALLOWED[from] ?? []).includes(to)) out.push(`${file} imports ${target}: ${from} may not import ${to}`);
+      } else if (!(ALLOWED_OUTSIDE[from] ?? []).includes(top)) {
+        out.push(`${file} imports ${target}: ${from}/ may not import ${top}/`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Every import cycle among files, each as the list of files around it (empty when none). */
+function cycles(graph: Graph): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('import directions', () => {
+  const graph = importGraph(['src', 'bench', 'support', 'test']);
+
+  it('reads the graph: every stage is there and relative imports resolve to files that exist', () => {
+    const stages = new Set([...graph.keys()].filter((f) => f.startsWith('src/')).map(stageOf));
+    for (const s of STAGES) expect(stages, s).toContain(s);
+    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !graph.has(t) && t.endsWith('.ts') && t.split('/')[0] !== 'node_modules').map((t) => `${file} → ${t}`));
+    // Imports of files outside the scanned folders (package.json, deploy/…) are not .ts.
+    expect(missing).toEqual([]);
+    expect(graph.get('src/cli/commands.ts')).toContain('src/app/serve.ts');
+  });
+
+  it('every edge follows the data flow', () => {
+    expect(violations(graph)).toEqual([]);
+  });
+
+  it('has no import cycle between files', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('has no cycle between stages either', () => {
+    const stageGraph: Graph = new Map();
+    for (const [file, targets] of graph) {
+      if (!file.startsWith('src/')) continue;
+      const from = `src/${stageOf(file)}`;
+      const edges = new Set(stageGraph.get(from) ?? []);
+      for (const t of targets) if (stageOf(t) !== stageOf(file)) edges.add(`src/${stageOf(t)}`);
+      stageGraph.set(from, [...edges]);
+    }
+    expect(cycles(stageGraph)).toEqual([]);
+  });
+
+  it('the checks catch what they are meant to catch', () => {
+    const bad: Graph = new Map([
+      ['src/cli/main.ts', ['src/store/open-store.ts', 'src/app/serve.ts']],
+      ['src/store/store.ts', ['src/ingest/normalize.ts']],
+      ['src/documents/master.ts', ['src/server/errors.ts']],
+      ['src/server/request-handler.ts', ['src/store/store.ts']],
+      ['src/registry/config.ts', ['src/server/http-server.ts']],
+      ['bench/build.ts', ['test/metrics/chain-fixture.ts']],
+      ['src/app/serve.ts', ['src/cli/main.ts']],
+    ]);
+    expect(violations(bad)).toEqual([
+      'src/cli/main.ts imports src/store/open-store.ts: cli may not import store',
+      'src/store/store.ts imports src/ingest/normalize.ts: store may not import ingest',
+      'src/documents/master.ts imports src/server/errors.ts: documents may not import server',
+      'src/server/request-handler.ts imports src/store/store.ts: server may not import store',
+      'src/registry/config.ts imports src/server/http-server.ts: registry may not import server',
+      'bench/build.ts imports test/metrics/chain-fixture.ts: bench/ may not import test/',
+      'src/app/serve.ts imports src/cli/main.ts: app may not import cli',
+    ]);
+    expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+  });
+});

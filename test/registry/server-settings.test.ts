@@ -1,0 +1,77 @@
+// The `server:` section has one definition (src/registry/server-settings.ts). These are the
+// assertions the server's own parser had, now made against that definition through
+// serverSettings(), the path the server tests and the bench build their settings with.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, serverSettings } from '../../src/registry/config.js';
+import { TRANSPORTS } from '../../src/registry/server-settings.js';
+import { hashApiKey } from '../../src/server/api-keys.js';
+
+describe('serverSettings', () => {
+  it('fills defaults: 10/min on apps, keys off', () => {
+    const c = serverSettings({ public_base_url: 'https://api.example.org/' });
+    expect(c.public_base_url).toBe('https://api.example.org');
+    expect(c.rate_limits.apps_details_per_minute).toBe(10);
+    expect(c.api_keys).toEqual({ require_for_apps: false, keys: [] });
+    // The server's parser left trust_proxy undefined; the one definition resolves it to false
+    // (socket address), which the server reads the same way.
+    expect(c.trust_proxy).toBe(false);
+  });
+
+  it('names the key and the fix', () => {
+    expect(() => serverSettings({ public_base_url: 'api.example.org' }, 'chainlytics.yaml')).toThrow(
+      /^chainlytics.yaml:2:20 server\.public_base_url: expected an http:\/\/ or https:\/\/ URL without \/v1; found "api\.example\.org"\. Fix: /,
+    );
+    expect(() => serverSettings({ public_base_url: 'https://x.org/v1' })).toThrow(/server\.public_base_url: .*Fix: write public_base_url: https:\/\/x\.org \(chainlytics appends \/v1 itself\)/);
+    expect(() => serverSettings({ public_base_url: 'https://x.org', api_keys: { keys: [{ name: 'a', sha256: 'plain-key', per_minute: 5 }] } })).toThrow(
+      /server\.api_keys\.keys\[0\]\.sha256: expected a SHA-256 hash .*Fix: store the SHA-256 of the key, never the key itself/,
+    );
+    expect(() => serverSettings({ public_base_url: 'https://x.org', api_keys: { require_for_apps: true, keys: [] } })).toThrow(
+      /server\.api_keys\.keys: expected at least one key in server\.api_keys\.keys when require_for_apps is true; found an empty list/,
+    );
+    expect(() => serverSettings({ public_base_url: 'https://x.org', rate_limits: { apps_details_per_minute: -1 } })).toThrow(
+      /server\.rate_limits\.apps_details_per_minute: expected a whole number .*found -1/,
+    );
+    expect(() => serverSettings({ public_base_url: 'https://x.org', rate_limits: { apps_details_per_minute: -1 } })).toThrow(ConfigError);
+  });
+
+  it('normalizes key hashes to lower case', () => {
+    const c = serverSettings({ public_base_url: 'https://x.org', api_keys: { keys: [{ name: 'a', sha256: hashApiKey('k').toUpperCase(), per_minute: 5 }] } });
+    expect(c.api_keys.keys[0].sha256).toBe(hashApiKey('k'));
+  });
+
+  it('is what a config file with the same server section resolves to', () => {
+    const file = [
+      'server:',
+      '  public_base_url: https://data.example.org/',
+      '  trust_proxy: 2',
+      '  transport: uws',
+      '  rate_limits: { apps_details_per_minute: 3, routes: [ { prefix: /v1/metrics/, per_minute: 60, name: metrics } ] }',
+      '  api_keys: { keys: [ { name: acme, sha256: ' + 'AB'.repeat(32) + ' } ] }',
+      '',
+    ].join('\n');
+    const fromFile = parseConfig(file, 'c.yaml', { env: {} }).server;
+    const fromTest = serverSettings({
+      public_base_url: 'https://data.example.org/',
+      trust_proxy: 2,
+      transport: 'uws',
+      rate_limits: { apps_details_per_minute: 3, routes: [{ prefix: '/v1/metrics/', per_minute: 60, name: 'metrics' }] },
+      api_keys: { keys: [{ name: 'acme', sha256: 'AB'.repeat(32) }] },
+    });
+    expect(fromTest).toEqual(fromFile);
+    expect(fromTest.api_keys.keys).toEqual([{ name: 'acme', sha256: 'ab'.repeat(32), per_minute: 600 }]);
+  });
+
+  it('accepts exactly the transport names, and ignores PORT', () => {
+    expect(TRANSPORTS).toEqual(['node', 'uws']);
+    for (const t of TRANSPORTS) expect(serverSettings({ transport: t }).transport).toBe(t);
+    expect(() => serverSettings({ transport: 'uwebsockets' as 'uws' })).toThrow(/server\.transport: expected node or uws; found "uwebsockets"/);
+    const saved = process.env.PORT;
+    process.env.PORT = '9999';
+    try {
+      expect(serverSettings().port).toBe(8080);
+    } finally {
+      if (saved === undefined) delete process.env.PORT;
+      else process.env.PORT = saved;
+    }
+  });
+});

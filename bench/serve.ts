@@ -31,7 +31,7 @@ import { parseServerConfig } from '../src/server/config.js';
 import { DocumentHolder } from '../src/server/document-holder.js';
 import { TRANSPORTS, type Transport } from '../src/server/config.js';
 import { createHttpServer } from '../src/server/http-server.js';
-import { openApiDocument } from '../src/server/openapi.js';
+import { openApiDocument } from '../src/documents/openapi.js';
 import { prepareDocument } from '../src/server/prepared-set.js';
 import { freePort, startNginx } from '../test/server/helpers/nginx.js';
 

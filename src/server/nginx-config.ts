@@ -1,7 +1,9 @@
 // nginx as an alternative front for an exported directory (deploy/nginx). The template is the
 // hand-written source; this fills in the address, the directory, the public URL and the JSON
 // error bodies — taken from errors.ts and the document kinds' declarations, so nginx and the
-// server answer errors with the same bytes.
+// server answer errors with the same bytes. In the template, @NOT_FOUND_BODY:<route>@ is the 404
+// body the document kind with that route class declares; every kind with its own 404 text needs a
+// location for its folder in the template (rendering refuses a template without one).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -189,13 +189,18 @@ export const PARAMETERS: Record<string, Schema> = {
 const p = (name: string): Schema => ({ $ref: `#/components/parameters/${name}` });
 
 export interface DocOp {
+  /** Also names the 200 response ("The <summary> document."). */
   summary: string;
   description: string;
+  /** The component schema of the body; also the suffix of the operationIds. */
   schema: string;
+  /** Names in PARAMETERS, in path order. */
   params?: string[];
+  /** The application routes' extras: RateLimit and X-Data-Source headers, 401 and 429, API keys. */
   apps?: boolean;
 }
 
+/** The path item of a document: GET and HEAD with every response of CONTRACT.md section 7, and OPTIONS. */
 export function documentPath(op: DocOp): Schema {
   const okHeaders: Record<string, Schema> = {
     ETag: h('ETag'),

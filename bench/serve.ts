@@ -32,7 +32,7 @@ import { serverSettings } from '../src/registry/config.js';
 import { TRANSPORTS, type Transport } from '../src/registry/server-settings.js';
 import { DocumentHolder } from '../src/server/document-holder.js';
 import { createHttpServer } from '../src/server/http-server.js';
-import { openApiDocument } from '../src/server/openapi.js';
+import { openApiDocument } from '../src/documents/openapi.js';
 import { prepareDocument } from '../src/server/prepared-set.js';
 import { freePort } from '../support/free-port.js';
 import { startNginx } from '../support/nginx.js';

@@ -13,7 +13,7 @@ import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { HealthInfo } from '../server/health.js';
-import { openApiDocument } from '../server/openapi.js';
+import { openApiDocument } from '../documents/openapi.js';
 import { CoinGeckoClient } from '../sources/prices/coingecko-client.js';
 import { importPriceCsvFile } from '../sources/prices/csv-import.js';
 import { assetsFor, syncPrices } from '../sources/prices/sync.js';

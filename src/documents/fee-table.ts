@@ -6,6 +6,10 @@ import { HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
 import type { FeeMetric } from '../registry/metrics.js';
+import { gapsWithin, summarizeGaps } from './build-report.js';
+import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
+import type { DocumentInput } from './document-set.js';
+import { arrayOf, documentPath, mapOf, obj, ref, str, type OpenApiSchema } from './openapi-components.js';
 
 export const FEE_TABLE_PATH = '/v1/fees/table.json';
 export const FEE_TABLE_HOURS = 30;
@@ -99,3 +103,68 @@ export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly
   }
   return { json: { chain_data }, hours };
 }
+
+/** The table over every chain flagged for it, or a skip in the report when no chain has an hour. */
+function buildFeeTable(ctx: BuildContext): DocumentInput[] {
+  const included = ctx.chains.filter((c) => c.chain.flags.fee_table);
+  const feeChains: FeeTableChain[] = included.map((c) => ({ origin_key: c.chain.origin_key, status: c.status, facts: c.facts }));
+  const fee = feeTableJson(feeChains, ctx.feeMetrics);
+  if (!fee) {
+    ctx.report.skipped.push({ path: FEE_TABLE_PATH, reason: `no fee-table chain has a complete hour in the last ${FEE_TABLE_HOURS} hours` });
+    return [];
+  }
+  const newest = fee.hours[0]!;
+  const oldest = fee.hours[fee.hours.length - 1]!;
+  const gaps = included.flatMap((c) => gapsWithin(c.prices, 'hourly', oldest, newest));
+  if (gaps.length > 0) ctx.report.degraded.push({ path: FEE_TABLE_PATH, price_gaps: summarizeGaps(gaps) });
+  return [{ path: FEE_TABLE_PATH, json: fee.json, freshness: 'hourly' }];
+}
+
+const schemas: Record<string, OpenApiSchema> = {
+  FeeCostTable: obj({
+    types: { ...arrayOf(str), examples: [['unix', 'value_eth', 'value_usd', 'normalized']] },
+    data: arrayOf({ type: 'array', prefixItems: [ref('UnixMs'), ref('Value'), ref('Value'), ref('Value')], items: false }),
+  }),
+  FeeRateTable: obj({
+    types: { ...arrayOf(str), examples: [['unix', 'value', 'normalized']] },
+    data: arrayOf({ type: 'array', prefixItems: [ref('UnixMs'), ref('Value'), ref('Value')], items: false }),
+  }),
+  FeeTable: obj(
+    {
+      chain_data: mapOf(
+        obj({
+          hourly: obj({
+            txcosts_median: ref('FeeCostTable'),
+            txcosts_native_median: ref('FeeCostTable'),
+            txcosts_avg: ref('FeeCostTable'),
+            txcosts_swap: ref('FeeCostTable'),
+            tps: ref('FeeRateTable'),
+            throughput: ref('FeeRateTable'),
+          }),
+        }),
+        'Keyed by origin_key. Rows are the complete hours of the last 30 hours, NEWEST FIRST; row i of every chain is the same hour. normalized: 0 = best, 1 = worst within one chain and metric.',
+      ),
+    },
+    ['chain_data'],
+    { description: 'No last_updated_utc: freshness travels in the Last-Modified header.' },
+  ),
+};
+
+export const feeTable: DocumentKind<'fee_table'> = {
+  route: 'fee_table',
+  path: FEE_TABLE_PATH,
+  matches: patternMatcher(FEE_TABLE_PATH),
+  scope: '/v1/fees/',
+  freshness: 'hourly',
+  notFound: NOT_FOUND_ANY,
+  description: 'Fee table: last 30 complete hours of costs, tps and throughput per chain, newest first.',
+  openapi: {
+    pathItem: documentPath({
+      summary: 'Fee table',
+      description: 'Hourly transaction costs, tps and throughput of every fee-table chain over the last 30 complete hours, newest first.',
+      schema: 'FeeTable',
+    }),
+    schemas,
+  },
+  build: buildFeeTable,
+};

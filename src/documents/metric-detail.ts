@@ -14,11 +14,16 @@ import {
   windowChanges,
   type ChangeTable,
 } from '../metrics/changes.js';
-import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
+import { distinctCounts, type ChainFacts, type FactStatus } from '../metrics/read-facts.js';
 import { aggregateRows, rolling7, rollup, type DistinctCounter, type SeriesRow, type Value } from '../metrics/series.js';
 import type { ChainMetric } from '../registry/metrics.js';
+import { gapsWithin, summarizeGaps } from './build-report.js';
+import { HINT_MASTER, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
+import type { DocumentInput } from './document-set.js';
+import { arrayOf, documentPath, obj, ref, str, type OpenApiSchema } from './openapi-components.js';
 
 export const HOURLY_WINDOW_HOURS = 14 * 24;
+export const METRIC_DETAIL_PATH = '/v1/metrics/chains/{origin_key}/{metric_id}.json';
 
 export interface TypedTable {
   types: string[];
@@ -133,3 +138,98 @@ export async function withDistinctCounts<T>(
     return n;
   });
 }
+
+/**
+ * One document per chain and metric with a complete day of data; records what it built in
+ * ctx.supported (master.json lists exactly those) and why the others were skipped.
+ */
+async function buildMetricDetails(ctx: BuildContext): Promise<DocumentInput[]> {
+  const inputs: DocumentInput[] = [];
+  for (const { chain, status, facts, prices } of ctx.chains) {
+    const ok = chain.origin_key;
+    const built: string[] = [];
+    ctx.supported.set(ok, built);
+    for (const metric of ctx.metrics) {
+      const path = metricDetailPath(ok, metric.metric_id);
+      if (!status || !facts) {
+        ctx.report.skipped.push({ path, reason: 'no facts for this chain yet (nothing ingested or facts not computed)' });
+        continue;
+      }
+      const daily = dailyRows(metric, facts, status);
+      if (daily.length === 0) {
+        const unpriced = metric.currency ? [...new Set(prices.filter((r) => r.status === 'missing').map((r) => r.asset))] : [];
+        const why = unpriced.length > 0 ? ` (no price for ${unpriced.join(', ')}: money values are null)` : '';
+        ctx.report.skipped.push({ path, reason: `no complete day with a non-zero value${why}` });
+        continue;
+      }
+      const hourly = metric.hourly_available ? hourlyRows(metric, facts, status) : [];
+      const json =
+        metric.monthly_agg === 'unique'
+          ? await withDistinctCounts(
+              (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct),
+              (windows) => distinctCounts(ctx.store, ok, windows),
+            )
+          : metricDetailJson(metric, daily, hourly, ctx.builtAt);
+      inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });
+      built.push(metric.metric_id);
+      if (metric.currency) {
+        const gaps = [
+          ...gapsWithin(prices, 'daily', daily[0]![0], daily[daily.length - 1]![0]),
+          ...(hourly.length > 0 ? gapsWithin(prices, 'hourly', hourly[0]![0], hourly[hourly.length - 1]![0]) : []),
+        ];
+        if (gaps.length > 0) ctx.report.degraded.push({ path, price_gaps: summarizeGaps(gaps) });
+      }
+    }
+  }
+  return inputs;
+}
+
+const schemas: Record<string, OpenApiSchema> = {
+  MetricDetail: obj({
+    last_updated_utc: ref('LastUpdatedUtc'),
+    details: obj(
+      {
+        metric_id: str,
+        metric_name: str,
+        source: arrayOf(str),
+        timeseries: obj(
+          {
+            daily: ref('TimeSeries'),
+            weekly: ref('TimeSeries'),
+            monthly: ref('TimeSeries'),
+            quarterly: ref('TimeSeries'),
+            daily_7d_rolling: { oneOf: [ref('TimeSeries'), { type: 'null' }], description: 'null when the metric\'s "avg" flag is false.' },
+            hourly: { ...ref('TimeSeries'), description: 'Last 14 days of complete hours; present only when master.json says hourly_available.' },
+          },
+          ['daily', 'weekly', 'monthly', 'quarterly', 'daily_7d_rolling'],
+        ),
+        changes: obj(
+          { daily: ref('Changes'), weekly: ref('Changes'), monthly: ref('Changes'), hourly: ref('Changes') },
+          ['daily', 'weekly', 'monthly'],
+        ),
+        summary: obj({ last_1h: ref('ValueList'), last_1d: ref('ValueList'), last_7d: ref('ValueList'), last_30d: ref('ValueList') }),
+      },
+      ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary'],
+    ),
+  }),
+};
+
+export const metricDetail: DocumentKind<'metric_detail'> = {
+  route: 'metric_detail',
+  path: METRIC_DETAIL_PATH,
+  matches: patternMatcher(METRIC_DETAIL_PATH),
+  scope: '/v1/metrics/chains/',
+  freshness: 'by metric',
+  notFound: { message: 'No metric detail document for this chain and metric.', hint: HINT_MASTER },
+  description: 'Metric detail: daily/weekly/monthly/quarterly/hourly series, changes, summary.',
+  openapi: {
+    pathItem: documentPath({
+      summary: 'Metric detail',
+      description: 'Daily, weekly, monthly, quarterly (and, when hourly_available, hourly) series of one metric on one chain, with changes and summary.',
+      schema: 'MetricDetail',
+      params: ['origin_key', 'metric_id'],
+    }),
+    schemas,
+  },
+  build: buildMetricDetails,
+};

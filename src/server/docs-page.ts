@@ -1,28 +1,29 @@
 // A static, human-readable page listing the endpoints and linking the OpenAPI description.
-// Built once at server start; served like a document (precompressed, ETag).
+// Built once at server start; served like a document (precompressed, ETag). The document rows
+// come from the kinds' declarations (src/documents/kinds.ts).
+import { DOCUMENT_KINDS } from '../documents/kinds.js';
 
 /** Paths the docs page is served at. */
 export const DOCS_PAGE_PATHS = ['/', '/docs'] as const;
 
-const ENDPOINTS: [path: string, what: string][] = [
-  ['/v1/master.json', 'Discovery: chains, metrics (with supported chains and hourly_available), fee metrics, categories.'],
-  ['/v1/metrics/chains/{origin_key}/{metric_id}.json', 'Metric detail: daily/weekly/monthly/quarterly/hourly series, changes, summary.'],
-  ['/v1/fees/table.json', 'Fee table: last 30 complete hours of costs, tps and throughput per chain, newest first.'],
-  ['/v1/chains/{origin_key}/overview.json', 'Chain overview: highlights, events, ranking, KPI cards, achievements, blockspace, ecosystem.'],
-  ['/v1/apps/details/{owner_project}.json', 'Application detail (10 requests per minute per client; may require an API key).'],
-  ['/v1/labels/projects_filtered.json', 'Projects with activity: the list of valid owner_project values.'],
-  ['/v1/labels/projects.json', 'Every project of the directory.'],
-  ['/v1/openapi.json', 'OpenAPI 3.1 description of all documents and errors.'],
+/** Endpoints the server answers itself, listed after the documents. */
+const SERVER_ENDPOINTS: [path: string, what: string][] = [
   ['/healthz', 'Liveness and data freshness per chain.'],
   ['/metrics', 'Prometheus metrics.'],
 ];
+
+/** The discovery document first (clients load it first), then the kinds in list order. */
+function endpoints(): [path: string, what: string][] {
+  const kinds = [...DOCUMENT_KINDS.filter((k) => k.discovery), ...DOCUMENT_KINDS.filter((k) => !k.discovery)];
+  return [...kinds.map((k): [string, string] => [k.path, k.description]), ...SERVER_ENDPOINTS];
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function docsPageHtml(publicBaseUrl: string): string {
-  const rows = ENDPOINTS.map(([path, what]) => {
+  const rows = endpoints().map(([path, what]) => {
     const cell = path.includes('{') ? `<code>${escapeHtml(path)}</code>` : `<a href="${escapeHtml(path)}"><code>${escapeHtml(path)}</code></a>`;
     return `<tr><td>${cell}</td><td>${escapeHtml(what)}</td></tr>`;
   }).join('\n');

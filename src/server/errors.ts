@@ -1,6 +1,9 @@
 // Every error the server answers with is a small JSON document (CONTRACT.md section 7):
 // {"error": {"status", "code", "message", "hint"}}. Bodies without variable parts are built once
-// here so that floods of 404/405/429 cost a map lookup like any document.
+// here so that floods of 404/405/429 cost a map lookup like any document. The 404 texts are the
+// document kinds' own (src/documents/<kind>.ts).
+import { NOT_FOUND_ANY, type DocumentKind, type NotFoundText } from '../documents/document-kind.js';
+import { DOCUMENT_KINDS, kindOfPath } from '../documents/kinds.js';
 
 export type ErrorCode =
   | 'bad_request'
@@ -19,25 +22,22 @@ export function errorBody(status: number, code: ErrorCode, message: string, hint
   return Buffer.from(JSON.stringify(body), 'utf8');
 }
 
-/** Which discovery document lists the valid values for a path; drives 404 texts. */
-export type NotFoundKind = 'metric_detail' | 'chain_overview' | 'app_details' | 'other';
+/**
+ * Precomputed 404 bodies: one per document kind with the kind's own text (a path in its scope),
+ * and the generic one for every other path.
+ */
+const NOT_FOUND_BY_KIND = new Map<DocumentKind, Buffer>(DOCUMENT_KINDS.map((k) => [k, notFoundBodyOf(k.notFound)]));
+export const NOT_FOUND_OTHER_BODY = notFoundBodyOf(NOT_FOUND_ANY);
 
-export const HINT_MASTER = 'Chains are the keys of "chains" in /v1/master.json; each chain lists its metric_ids in "supported_metrics".';
-export const HINT_PROJECTS = 'Valid owner_project values are the first column of /v1/labels/projects_filtered.json.';
-export const HINT_ANY =
-  'The documents are described in /v1/openapi.json; chains and metrics are listed in /v1/master.json, projects in /v1/labels/projects_filtered.json.';
+export function notFoundBodyOf(text: NotFoundText): Buffer {
+  return errorBody(404, 'not_found', text.message, text.hint);
+}
 
-const NOT_FOUND_TEXT: Record<NotFoundKind, [message: string, hint: string]> = {
-  metric_detail: ['No metric detail document for this chain and metric.', HINT_MASTER],
-  chain_overview: ['No overview document for this chain.', HINT_MASTER],
-  app_details: ['No application detail document for this owner_project.', HINT_PROJECTS],
-  other: ['No document at this path.', HINT_ANY],
-};
-
-/** Precomputed 404 bodies, one per kind. */
-export const NOT_FOUND_BODIES: Readonly<Record<NotFoundKind, Buffer>> = Object.fromEntries(
-  (Object.keys(NOT_FOUND_TEXT) as NotFoundKind[]).map((k) => [k, errorBody(404, 'not_found', ...NOT_FOUND_TEXT[k])]),
-) as Record<NotFoundKind, Buffer>;
+/** The 404 body for a path that names no document. */
+export function notFoundBody(path: string): Buffer {
+  const kind = kindOfPath(path);
+  return (kind && NOT_FOUND_BY_KIND.get(kind)) ?? NOT_FOUND_OTHER_BODY;
+}
 
 export const METHOD_NOT_ALLOWED_BODY = errorBody(
   405,

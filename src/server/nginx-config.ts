@@ -1,12 +1,17 @@
 // nginx as an alternative front for an exported directory (deploy/nginx). The template is the
 // hand-written source; this fills in the address, the directory, the public URL and the JSON
-// error bodies — taken from errors.ts, so nginx and the server answer errors with the same bytes.
+// error bodies — taken from errors.ts and the document kinds' declarations, so nginx and the
+// server answer errors with the same bytes. In the template, @NOT_FOUND_BODY:<route>@ is the 404
+// body the document kind with that route class declares; every kind with its own 404 text needs a
+// location for its folder in the template (rendering refuses a template without one).
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NOT_FOUND_ANY } from '../documents/document-kind.js';
 import type { DocumentSet } from '../documents/document-set.js';
-import { badRequestBody, METHOD_NOT_ALLOWED_BODY, NOT_FOUND_BODIES, RATE_LIMITED_BODY } from './errors.js';
+import { DOCUMENT_KINDS } from '../documents/kinds.js';
+import { badRequestBody, METHOD_NOT_ALLOWED_BODY, NOT_FOUND_OTHER_BODY, notFoundBodyOf, RATE_LIMITED_BODY } from './errors.js';
 
 export const NGINX_TEMPLATE_PATH = fileURLToPath(new URL('../../deploy/nginx/chainlytics.conf.template', import.meta.url));
 /** File name, next to v1/ in the exported directory, of the list of hourly documents. */
@@ -36,12 +41,17 @@ export function renderNginxConfig(template: string, opts: NginxConfigOptions): s
     METHOD_NOT_ALLOWED_BODY: quoted(METHOD_NOT_ALLOWED_BODY),
     BAD_REQUEST_BODY: quoted(NGINX_BAD_REQUEST_BODY),
     RATE_LIMITED_BODY: quoted(RATE_LIMITED_BODY),
-    NOT_FOUND_OTHER_BODY: quoted(NOT_FOUND_BODIES.other),
-    NOT_FOUND_METRIC_BODY: quoted(NOT_FOUND_BODIES.metric_detail),
-    NOT_FOUND_CHAIN_BODY: quoted(NOT_FOUND_BODIES.chain_overview),
-    NOT_FOUND_APP_BODY: quoted(NOT_FOUND_BODIES.app_details),
+    NOT_FOUND_OTHER_BODY: quoted(NOT_FOUND_OTHER_BODY),
   };
-  const out = template.replace(/@([A-Z_]+)@/g, (m, name: string) => {
+  for (const kind of DOCUMENT_KINDS) {
+    if (kind.notFound === NOT_FOUND_ANY) continue;
+    // A kind with its own 404 text answers it for its whole folder: nginx needs that folder.
+    if (!template.includes(`location ${kind.scope} {`)) {
+      throw new Error(`nginx template: document kind ${kind.route} has its own 404 text but no "location ${kind.scope}" block`);
+    }
+    values[`NOT_FOUND_BODY:${kind.route}`] = quoted(notFoundBodyOf(kind.notFound));
+  }
+  const out = template.replace(/@([A-Z_]+(?::[a-z_]+)?)@/g, (m, name: string) => {
     const v = values[name];
     if (v === undefined) throw new Error(`nginx template: unknown placeholder ${m}`);
     return v;

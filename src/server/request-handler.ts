@@ -12,6 +12,8 @@ import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings, type Transport } from '../registry/server-settings.js';
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
+import { openApiDocument } from '../documents/openapi.js';
+import { OPENAPI_PATH } from '../documents/openapi-kind.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
 import { clientAddress } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
@@ -22,14 +24,13 @@ import {
   badRequestBody,
   errorBody,
   METHOD_NOT_ALLOWED_BODY,
-  NOT_FOUND_BODIES,
+  notFoundBody,
   NOT_READY_BODY,
   RATE_LIMITED_BODY,
   UNAUTHORIZED_INVALID_BODY,
   UNAUTHORIZED_MISSING_BODY,
 } from './errors.js';
 import { healthReport, type HealthInfo } from './health.js';
-import { openApiDocument } from './openapi.js';
 import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument } from './prepared-set.js';
 import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
 import { parseRequestPath } from './request-path.js';
@@ -43,7 +44,7 @@ import {
   NO_STORE,
   NOT_FOUND_CACHE_CONTROL,
 } from './response-headers.js';
-import { classifyPath, notFoundKind, type RouteClass } from './route-class.js';
+import { classifyPath, type RouteClass } from './route-class.js';
 import { ServerMetrics } from './server-metrics.js';
 
 export interface HttpServerOptions {
@@ -308,7 +309,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       if (doc === undefined) {
         if (path === '/healthz') return serveHealth(req, res, set, t0);
         if (path === '/metrics') return serveMetrics(req, res, t0);
-        if (path === '/v1/openapi.json') return sendDocument(req, res, staticOpenApi, t0);
+        if (path === OPENAPI_PATH) return sendDocument(req, res, staticOpenApi, t0);
         const page = docsPages.get(path);
         if (page !== undefined) return sendDocument(req, res, page, t0);
       }
@@ -327,7 +328,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     }
     if (doc === undefined) {
       const notFoundExtra = route === 'app_details' ? [...(extra ?? []), 'X-Data-Source', dataSource] : extra;
-      return sendError(req, res, route, 404, NOT_FOUND_BODIES[notFoundKind(route)], t0, notFoundExtra);
+      return sendError(req, res, route, 404, notFoundBody(path), t0, notFoundExtra);
     }
     sendDocument(req, res, doc, t0, extra);
   };

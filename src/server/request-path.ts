@@ -12,7 +12,9 @@
 //     may be empty (a trailing slash names a folder, which is never a document: 404).
 //   - the whole target may be at most MAX_TARGET_LENGTH characters.
 
-export const MAX_SEGMENT_LENGTH = 128;
+import { MAX_SEGMENT_LENGTH } from '../documents/path-rules.js';
+
+export { MAX_SEGMENT_LENGTH };
 export const MAX_TARGET_LENGTH = 2048;
 
 export type PathResult = { ok: true; path: string } | { ok: false; message: string };

@@ -20,7 +20,7 @@ import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { docsPageHtml } from '../../src/server/docs-page.js';
-import { openApiDocument } from '../../src/server/openapi.js';
+import { openApiDocument } from '../../src/documents/openapi.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';

@@ -1,7 +1,7 @@
 // A small but realistic document set for the server tests: one document of every kind, shaped as
 // CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
-import { openApiDocument } from '../../../src/server/openapi.js';
+import { openApiDocument } from '../../../src/documents/openapi.js';
 
 export const BUILT_AT = Date.UTC(2026, 0, 31, 14, 5, 0);
 const DAY = 86_400_000;

@@ -1,0 +1,118 @@
+// What a document kind is: everything the build loop, the server (routing, 404 bodies,
+// Cache-Control), the /docs page and /v1/openapi.json need to know about one kind of document,
+// declared once in src/documents/<kind>.ts and listed in kinds.ts. Nothing here knows HTTP: the
+// server turns `notFound` into an error body and `freshness` into Cache-Control.
+import type { Logger } from '../log.js';
+import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-facts.js';
+import type { ChainMetric, FeeMetric } from '../registry/metrics.js';
+import type { Chain } from '../registry/types.js';
+import type { Store } from '../store/store.js';
+import type { BuildReport } from './build-report.js';
+import type { DocumentInput, Freshness } from './document-set.js';
+import type { OpenApiSchema } from './openapi-components.js';
+import { SEGMENT_CHARS } from './path-rules.js';
+
+/** The facts of one chain, loaded once per build and read by every builder that needs them. */
+export interface ChainInputs {
+  chain: Chain;
+  /** null: nothing ingested or no facts computed yet for this chain. */
+  status: FactStatus | null;
+  facts: ChainFacts | null;
+  prices: PriceStatusRow[];
+}
+
+/** What a builder reads, and where it reports what it skipped or degraded. */
+export interface BuildContext {
+  store: Store;
+  builtAt: number;
+  /** Every configured chain, in configuration order, with its loaded facts. */
+  chains: readonly ChainInputs[];
+  /** Chain metrics to build metric details for. */
+  metrics: readonly ChainMetric[];
+  /** Every catalog metric (master.json lists them all). */
+  catalog: readonly ChainMetric[];
+  feeMetrics: readonly FeeMetric[];
+  /**
+   * origin_key → metric_ids that got a metric detail document in this build. Written by the
+   * metric detail builder, read by master.json, which runs after it (kinds.ts order).
+   */
+  supported: Map<string, string[]>;
+  report: BuildReport;
+  logger: Pick<Logger, 'warn' | 'info'>;
+}
+
+export type DocumentBuilder = (ctx: BuildContext) => Promise<DocumentInput[]> | DocumentInput[];
+
+/**
+ * How often a kind's documents change (Cache-Control, CONTRACT.md section 7). 'by metric': hourly
+ * for a metric whose hourly_available flag is set, daily for the others.
+ */
+export type KindFreshness = Freshness | 'by metric';
+
+export interface NotFoundText {
+  message: string;
+  /** Where the valid values are listed (CONTRACT.md section 7). */
+  hint: string;
+}
+
+export interface DocumentKind<R extends string = string> {
+  /**
+   * Route class: the label of this kind's requests in /metrics, and what the server keys its
+   * per-route rules on. Kinds that share a folder (the two project lists) share a route class.
+   */
+  route: R;
+  /** Path pattern under the server root, parameters in braces, e.g. "/v1/chains/{origin_key}/overview.json". */
+  path: string;
+  /** True when `path` names a document of this kind (parameters filled with valid segments). */
+  matches: (path: string) => boolean;
+  /**
+   * The URL space this kind answers for: a folder ending in "/" (every path below it, documents
+   * or not, is classified as this kind and gets its 404 text) or, without a trailing "/", one path.
+   */
+  scope: string;
+  freshness: KindFreshness;
+  /** The body text of a 404 for a path in this kind's scope. */
+  notFound: NotFoundText;
+  /** The clients' entry point: listed first on the /docs page. */
+  discovery?: boolean;
+  /** The one-line description on the /docs page. */
+  description: string;
+  openapi: {
+    /** The OpenAPI path item of `path` (without /v1, which is the server URL). */
+    pathItem: OpenApiSchema;
+    /** Component schemas this kind introduces, in the order they appear in openapi.json. */
+    schemas?: Record<string, OpenApiSchema>;
+  };
+  /**
+   * Builds the kind's documents for one round. Absent for kinds that the server and the
+   * OpenAPI document describe ahead of their builder, and for openapi.json itself, which depends
+   * on the public URL rather than on stored facts (openapi.ts: openApiDocument).
+   */
+  build?: DocumentBuilder;
+}
+
+export const HINT_MASTER = 'Chains are the keys of "chains" in /v1/master.json; each chain lists its metric_ids in "supported_metrics".';
+export const HINT_PROJECTS = 'Valid owner_project values are the first column of /v1/labels/projects_filtered.json.';
+export const HINT_ANY =
+  'The documents are described in /v1/openapi.json; chains and metrics are listed in /v1/master.json, projects in /v1/labels/projects_filtered.json.';
+
+/** The 404 text of a path no kind has more to say about. */
+export const NOT_FOUND_ANY: NotFoundText = { message: 'No document at this path.', hint: HINT_ANY };
+
+/**
+ * A matcher for a path pattern: each {parameter} stands for characters a segment may hold (length
+ * and ".." are request-path.ts's rules, checked before any lookup).
+ */
+export function patternMatcher(pattern: string): (path: string) => boolean {
+  const source = pattern
+    .split(/(\{[a-z_]+\})/)
+    .map((part) => (part.startsWith('{') ? `${SEGMENT_CHARS}+` : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .join('');
+  const re = new RegExp(`^${source}$`);
+  return (path) => re.test(path);
+}
+
+/** True when `path` lies in the kind's scope (its folder, or its one path). */
+export function inScope(kind: Pick<DocumentKind, 'scope'>, path: string): boolean {
+  return kind.scope.endsWith('/') ? path.startsWith(kind.scope) : path === kind.scope;
+}

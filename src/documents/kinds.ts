@@ -1,0 +1,29 @@
+// Every document kind, once. The build loop, the server's routing and 404 bodies, the /docs page
+// and /v1/openapi.json all iterate over this list, so a kind missing here is missing everywhere
+// (test/documents/kinds.test.ts checks each listed kind is wired).
+//
+// The order is meaningful: builders run in it (master.json last among the built kinds, because it
+// lists the metric details built before it), and openapi.json lists paths and schemas in it.
+// The /docs page lists the discovery document first, then the others in this order.
+import { appDetails } from './app-details.js';
+import { chainOverview } from './chain-overview.js';
+import { inScope, type DocumentKind } from './document-kind.js';
+import { feeTable } from './fee-table.js';
+import { master } from './master.js';
+import { metricDetail } from './metric-detail.js';
+import { openApiKind } from './openapi-kind.js';
+import { projects } from './projects.js';
+import { projectsFiltered } from './projects-filtered.js';
+
+export const DOCUMENT_KINDS = [metricDetail, feeTable, chainOverview, appDetails, projectsFiltered, projects, master, openApiKind] as const;
+
+/** The route class of a document kind (server/route-class.ts adds the server's own). */
+export type DocumentRoute = (typeof DOCUMENT_KINDS)[number]['route'];
+
+/**
+ * The kind a path belongs to: the kind whose pattern it matches, else the kind whose scope
+ * (folder) holds it, so that a wrong key under a kind's folder still gets that kind's 404 text.
+ */
+export function kindOfPath(path: string): DocumentKind<DocumentRoute> | undefined {
+  return DOCUMENT_KINDS.find((k) => k.matches(path)) ?? DOCUMENT_KINDS.find((k) => inScope(k, path));
+}

@@ -5,7 +5,7 @@
 import { HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
-import type { FeeMetric } from '../registry/metrics.js';
+import type { FeeMetric } from '../metrics/definition.js';
 
 export const FEE_TABLE_PATH = '/v1/fees/table.json';
 export const FEE_TABLE_HOURS = 30;

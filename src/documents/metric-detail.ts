@@ -16,7 +16,7 @@ import {
 } from '../metrics/changes.js';
 import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
 import { aggregateRows, rolling7, rollup, type DistinctCounter, type SeriesRow, type Value } from '../metrics/series.js';
-import type { ChainMetric } from '../registry/metrics.js';
+import type { ChainMetric } from '../metrics/definition.js';
 
 export const HOURLY_WINDOW_HOURS = 14 * 24;
 

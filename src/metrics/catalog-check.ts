@@ -5,6 +5,7 @@
 import type { Granularity } from '../store/granularity.js';
 import {
   addressSets,
+  MissingAddressSet,
   definitionName,
   factKeys,
   transactionAggregates,
@@ -44,21 +45,27 @@ function declaredFacts(d: MetricDefinition): readonly FactDecl[] {
 
 export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
   const problems: string[] = [];
-  let computed: Produced = new Map();
   try {
-    expandKeys(transactionAggregates(defs), computed);
-    addressSets(defs);
+    transactionAggregates(defs);
   } catch (e) {
     problems.push((e as Error).message);
-    computed = new Map();
   }
+  // What the facts engine computes, gathered without its duplicate check (reported above) so
+  // that one duplicate does not hide every other problem.
+  const computed: Produced = new Map();
+  for (const d of defs) if (d.status === 'computed' && d.input.kind === 'transactions') expandKeys(d.input.facts, computed);
   const declared: Produced = new Map();
-  for (const d of defs) expandKeys(declaredFacts(d), declared);
+  const declarations = new Set<FactDecl>();
+  for (const d of defs) {
+    expandKeys(declaredFacts(d), declared);
+    for (const f of declaredFacts(d)) declarations.add(f);
+  }
   const setKeys = new Set<string>();
   try {
     for (const s of addressSets(defs)) setKeys.add(s.key);
-  } catch {
-    // reported above
+  } catch (e) {
+    // A unique metric without a set is reported with that metric below.
+    if (!(e instanceof MissingAddressSet)) problems.push((e as Error).message);
   }
 
   const seen = new Set<string>();
@@ -69,11 +76,11 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
     if (seen.has(id)) say('duplicate id');
     seen.add(id);
     checkCommon(d, say);
-    if (d.table === 'chain') checkChain(d, say, { computed, declared, setKeys });
+    if (d.table === 'chain') checkChain(d, say, { computed, declared, declarations, setKeys });
     else {
       if (priorities.has(d.priority)) say(`priority ${d.priority} is used twice`);
       priorities.add(d.priority);
-      checkFee(d, say, computed);
+      checkFee(d, say, computed, declarations);
     }
   }
   return problems;
@@ -110,7 +117,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declared: Produced; setKeys: Set<string> }): void {
+function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declared: Produced; declarations: ReadonlySet<FactDecl>; setKeys: Set<string> }): void {
   if (!Array.isArray(m.source_names) || m.source_names.length === 0 || !m.source_names.every(nonEmpty)) say('source_names are incomplete');
   for (const flag of ['avg', 'hourly_available', 'ranking_bubble'] as const) {
     if (typeof m[flag] !== 'boolean') say(`flag ${flag} is not a boolean`);
@@ -130,6 +137,7 @@ function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declare
     if (!(c.divisor > 0)) say(`column ${c.name} has divisor ${c.divisor}`);
     const keys = factKeys(c.fact) as Record<string, string>;
     if (keys[c.name] !== c.fact_key) say(`column ${c.name} reads ${c.fact_key}, but its fact ${c.fact.key} is stored as ${keys[c.name] ?? '(no such column)'}`);
+    if (!ctx.declarations.has(c.fact)) say(`column ${c.name} reads a declaration of ${c.fact.key} that no definition's input declares (import the one declaration)`);
     const source = m.status === 'computed' ? ctx.computed : ctx.declared;
     const gs = source.get(c.fact_key);
     if (!gs) say(`column ${c.name} reads fact ${c.fact_key}, which no ${m.status === 'computed' ? 'computed' : ''} definition produces`.replace('  ', ' '));
@@ -143,7 +151,8 @@ function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declare
   }
 }
 
-function checkFee(f: FeeMetric, say: Say, computed: Produced): void {
+function checkFee(f: FeeMetric, say: Say, computed: Produced, declarations: ReadonlySet<FactDecl>): void {
+  if (!declarations.has(f.reads)) say(`reads a declaration of ${f.reads.key} that no definition's input declares (import the one declaration)`);
   if (!nonEmpty(f.name_short)) say('name_short is empty');
   if (!Number.isInteger(f.priority) || f.priority < 1) say(`priority ${f.priority} is not a positive integer`);
   if (typeof f.invert_normalization !== 'boolean') say('flag invert_normalization is not a boolean');

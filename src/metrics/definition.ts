@@ -258,11 +258,15 @@ export function transactionAggregates(defs: readonly MetricDefinition[]): FactAg
   return [...byKey.values()];
 }
 
+export class MissingAddressSet extends Error {}
+
 /** Every address set a computed `unique` metric over transactions declares, once per key. */
 export function addressSets(defs: readonly MetricDefinition[]): AddressSetDecl[] {
   const byKey = new Map<string, AddressSetDecl>();
   for (const d of computedTransactionInputs(defs)) {
     if (d.table !== 'chain' || d.monthly_agg !== 'unique') continue;
+    // The type requires it; definitions built at run time (tests, casts) may still lack it.
+    if (!(d.address_set as AddressSetDecl | undefined)) throw new MissingAddressSet(`${d.metric_id}: unique aggregation without an address set`);
     const seen = byKey.get(d.address_set.key);
     if (seen && seen !== d.address_set) throw new Error(`address set ${d.address_set.key} is declared twice (${d.metric_id})`);
     byKey.set(d.address_set.key, d.address_set);

@@ -76,6 +76,9 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
     if (seen.has(id)) say('duplicate id');
     seen.add(id);
     checkCommon(d, say);
+    if (d.input.kind === 'derived') {
+      for (const f of d.input.from) if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
+    }
     if (d.table === 'chain') checkChain(d, say, { computed, declared, declarations, setKeys });
     else {
       if (priorities.has(d.priority)) say(`priority ${d.priority} is used twice`);
@@ -140,7 +143,7 @@ function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declare
     if (!ctx.declarations.has(c.fact)) say(`column ${c.name} reads a declaration of ${c.fact.key} that no definition's input declares (import the one declaration)`);
     const source = m.status === 'computed' ? ctx.computed : ctx.declared;
     const gs = source.get(c.fact_key);
-    if (!gs) say(`column ${c.name} reads fact ${c.fact_key}, which no ${m.status === 'computed' ? 'computed' : ''} definition produces`.replace('  ', ' '));
+    if (!gs) say(`column ${c.name} reads fact ${c.fact_key}, which no ${m.status === 'computed' ? 'computed definition produces' : 'definition declares'}`);
     else for (const g of wanted) if (!gs.has(g)) say(`column ${c.name} reads fact ${c.fact_key}, which is not produced ${g}`);
   }
 

@@ -7,6 +7,7 @@ import { addressSets, transactionAggregates, valueColumn, type ChainMetric, type
 import { daa } from '../../src/metrics/definitions/daa.js';
 import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
 import { fees } from '../../src/metrics/definitions/fees.js';
+import { profit } from '../../src/metrics/definitions/profit.js';
 import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
 import { tvl } from '../../src/metrics/definitions/tvl.js';
 import { TXCOUNT, txcount } from '../../src/metrics/definitions/txcount.js';
@@ -107,6 +108,14 @@ describe('metric catalog', () => {
       'tvl: column usd reads fact tvl, which no computed definition produces',
       'tvl: column eth reads fact tvl_eth, which no computed definition produces',
     ]);
+  });
+
+  it('fails a derived metric whose inputs no definition declares', () => {
+    if (profit.input.kind !== 'derived') throw new Error('profit is derived from fees and rent_paid');
+    const broken: ChainMetric = { ...profit, input: { ...profit.input, from: [{ key: 'rent', unit: 'money', granularities: ['daily'] }] } };
+    expect(problemsWith(broken, profit)).toEqual(["profit: derived from rent, which no definition's input declares"]);
+    expect(profit.input.combine([10, 4])).toBe(6);
+    expect(profit.input.combine([10, null])).toBeNull();
   });
 
   it('fails a fee-table metric whose facts are not its declaration\'s keys', () => {

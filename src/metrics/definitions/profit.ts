@@ -26,7 +26,7 @@ export const profit: ChainMetric = {
     from: [FEES_PAID, RENT_PAID],
     facts: [PROFIT],
     // An unknown side (no price) makes the profit unknown, never the other side alone.
-    combine: ([fees, rent]) => (fees === null || fees === undefined || rent === null || rent === undefined ? null : fees - rent),
+    combine: ([fees = null, rent = null]) => (fees === null || rent === null ? null : fees - rent),
   },
   dimension: 'chain',
   status: 'planned',

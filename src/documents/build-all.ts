@@ -5,7 +5,8 @@
 import { HOUR_MS, type Clock } from '../clock.js';
 import { createLogger, type Logger } from '../log.js';
 import { loadChainFacts, loadFactStatus, loadPriceStatus } from '../metrics/read-facts.js';
-import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS, type ChainMetric, type FeeMetric } from '../registry/metrics.js';
+import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../metrics/catalog.js';
+import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';

@@ -4,7 +4,7 @@
 // server turns `notFound` into an error body and `freshness` into Cache-Control.
 import type { Logger } from '../log.js';
 import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-facts.js';
-import type { ChainMetric, FeeMetric } from '../registry/metrics.js';
+import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import type { BuildReport } from './build-report.js';

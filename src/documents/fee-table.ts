@@ -5,7 +5,7 @@
 import { HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
-import type { FeeMetric } from '../registry/metrics.js';
+import type { FeeMetric } from '../metrics/definition.js';
 import { gapsWithin, summarizeGaps } from './build-report.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';

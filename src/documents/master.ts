@@ -3,7 +3,7 @@
 // exactly the metric detail documents that exist in the same build.
 import { formatUtc } from '../metrics/calendar.js';
 import { blockspaceCategories } from '../registry/categories.js';
-import type { ChainMetric, FeeMetric } from '../registry/metrics.js';
+import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';

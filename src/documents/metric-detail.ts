@@ -16,7 +16,7 @@ import {
 } from '../metrics/changes.js';
 import { distinctCounts, type ChainFacts, type FactStatus } from '../metrics/read-facts.js';
 import { aggregateRows, rolling7, rollup, type DistinctCounter, type SeriesRow, type Value } from '../metrics/series.js';
-import type { ChainMetric } from '../registry/metrics.js';
+import type { ChainMetric } from '../metrics/definition.js';
 import { gapsWithin, summarizeGaps } from './build-report.js';
 import { HINT_MASTER, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';

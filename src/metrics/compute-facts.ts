@@ -13,7 +13,7 @@ import type { Store } from '../store/store.js';
 import { completeBounds, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
 import { PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
-import type { FactAggregate, MetricDefinition } from './definition.js';
+import { addressSets, transactionAggregates, type FactAggregate, type MetricDefinition } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { keyColumn, sqlString } from './sql.js';
 
@@ -134,11 +134,11 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
   }
 
   for (const g of ['hourly', 'daily'] as const) {
-    const aggs = defs.flatMap((d) => d.facts).filter((f) => f.granularities.includes(g));
+    const aggs = transactionAggregates(defs).filter((f) => f.granularities.includes(g));
     await aggregate(store, chain, g, aggs);
   }
   await writeAddressSets(store, chain, defs);
-  const moneyKeys = [...new Set(defs.flatMap((d) => d.facts).filter((f) => f.unit !== 'plain').map((f) => f.key))];
+  const moneyKeys = [...new Set(transactionAggregates(defs).filter((f) => f.unit !== 'plain').map((f) => f.key))];
   await convertMoney(store, chain, 'fact_scope', moneyKeys);
 
   await store.exec(`DELETE FROM pending_days WHERE origin_key = $1 AND day_ms IN (SELECT period_ms FROM fact_scope WHERE granularity = 'daily')`, [ok]);
@@ -213,10 +213,10 @@ async function aggregate(store: Store, chain: FactChain, g: Granularity, aggs: r
 
 async function writeAddressSets(store: Store, chain: FactChain, defs: readonly MetricDefinition[]): Promise<void> {
   const ok = chain.origin_key;
-  const sets = defs.filter((d) => d.addressSet);
+  const sets = addressSets(defs);
   if (sets.length === 0) return;
-  if (sets.length > 1) throw new Error(`only one address-set metric is supported (daa_addresses); got ${sets.map((d) => d.id).join(', ')}`);
-  const expr = engineSql(store, sets[0]!.addressSet!, `${sets[0]!.id} address set`)({ family: chain.family, seconds: 86_400 });
+  if (sets.length > 1) throw new Error(`only one address set is supported (daa_addresses); got ${sets.map((s) => s.key).join(', ')}`);
+  const expr = engineSql(store, sets[0]!.sql, `${sets[0]!.key} address set`)({ family: chain.family, seconds: 86_400 });
   await store.exec(
     `DELETE FROM daa_addresses f USING fact_scope s
      WHERE f.origin_key = $1 AND s.granularity = 'daily' AND f.day_ms = s.period_ms`,

@@ -1,9 +1,17 @@
-// What a metric definition is: the stored facts it produces, each as one SQL aggregate over
-// the transactions of one period. The facts engine (compute-facts.ts) runs every definition's
-// aggregates of a granularity in a single scan, so a definition only says *what* to compute.
+// What a metric is. One file per metric in definitions/ holds all of it: the catalog entry
+// master.json publishes, the input it is computed from, its dimension, its aggregate expression
+// per engine and how weeks, months and windows aggregate it. Document columns point at the fact
+// declaration they read (the key string is derived from it), so a column cannot name a fact
+// that no definition declares; catalog-check.ts proves the rest.
 import type { ChainFamily } from '../registry/types.js';
 import type { Granularity } from '../store/granularity.js';
 import type { EngineName } from '../store/store.js';
+import type { Aggregation } from './series.js';
+import type { UnitSpec } from './units.js';
+
+export type { Aggregation } from './series.js';
+
+// ---- facts ---------------------------------------------------------------------------------
 
 /**
  * How a fact's value is stored:
@@ -32,18 +40,236 @@ export interface FactAggregate {
   sql: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
 }
 
-export interface MetricDefinition {
-  /** The metric this definition feeds (registry/metrics.ts), or the fee-table metric name. */
-  id: string;
-  facts: readonly FactAggregate[];
-  /**
-   * Per-day address sets kept for exact distinct counts over any window: an expression for the
-   * address column over the day's transactions `t`.
-   */
-  addressSet?: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
+/**
+ * A fact that a source or a derivation writes (none is computed yet). `money`: ETH and USD
+ * under `${key}_eth` / `${key}_usd`; `usd`: a figure measured in USD, stored under `key` itself
+ * with its ETH conversion under `${key}_eth` (the keys METRICS.md gives stables_mcap and tvl).
+ */
+export interface SourceFact {
+  key: string;
+  unit: 'plain' | 'money' | 'usd';
+  granularities: readonly Granularity[];
+}
+
+/** Anything a published column can read. */
+export type FactDecl = FactAggregate | SourceFact;
+
+/**
+ * A per-day set of addresses kept so that distinct counts over any window are exact (the
+ * `unique` aggregation). `sql` is the address column over the day's transactions `t`.
+ */
+export interface AddressSetDecl {
+  key: string;
+  sql: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
 }
 
 /** Keys of the facts the money step writes for a `wei`/`wei_sum` fact. */
 export function moneyKeys(key: string): { eth: string; usd: string } {
   return { eth: `${key}_eth`, usd: `${key}_usd` };
+}
+
+/** The stored keys a fact declaration ends up under: one plain value, or a USD and ETH pair. */
+export function factKeys(fact: Pick<FactDecl, 'key' | 'unit'>): { value: string } | { usd: string; eth: string } {
+  if (fact.unit === 'plain') return { value: fact.key };
+  if (fact.unit === 'usd') return { usd: fact.key, eth: `${fact.key}_eth` };
+  return moneyKeys(fact.key);
+}
+
+export function isMoney(fact: Pick<FactDecl, 'unit'>): boolean {
+  return fact.unit !== 'plain';
+}
+
+// ---- inputs --------------------------------------------------------------------------------
+
+/** What a `source` input reads; none of these sources exists yet. */
+export type SourceRead =
+  | { from: 'eth_call'; at: 'period_last_block'; reads: string }
+  | { from: 'settlement_transactions'; reads: string }
+  | { from: 'market_data'; field: 'market_cap' | 'fdv' | 'price' | 'volume' }
+  | { from: 'price_feed'; asset: string }
+  | { from: 'external_file'; reads: string };
+
+/**
+ * Where a metric's numbers come from.
+ * - `transactions`: aggregates over the chain's transactions of a period (the facts engine runs
+ *   them all in one scan per granularity).
+ * - `contract_transactions`: the same grouped per contract (`to`), for application metrics.
+ * - `source`: a series read from somewhere else, per period.
+ * - `derived`: computed per period and column from facts of other metrics.
+ */
+export type MetricInput =
+  | { kind: 'transactions'; facts: readonly FactAggregate[] }
+  | { kind: 'contract_transactions'; facts: readonly FactAggregate[] }
+  | { kind: 'source'; source: SourceRead; facts: readonly SourceFact[] }
+  | { kind: 'derived'; from: readonly FactDecl[]; facts: readonly SourceFact[]; combine: (inputs: readonly (number | null)[]) => number | null };
+
+/** What one row of the metric's facts is about. */
+export type Dimension = 'chain' | 'contract' | 'project';
+
+/** `planned`: described in master.json, supported by no chain, no facts computed yet. */
+export type MetricStatus = 'computed' | 'planned';
+
+// ---- chain metrics (METRICS.md section 2) ---------------------------------------------------
+
+export type ValueColumn = 'usd' | 'eth' | 'value';
+
+export interface ColumnSource {
+  /** Document column name. */
+  name: ValueColumn;
+  /** The declaration of the fact the column reads. */
+  fact: FactDecl;
+  /** Its stored key, derived from `fact` by moneyColumns()/valueColumn(), never written by hand. */
+  fact_key: string;
+  /** Divisor from the stored unit to the published unit (gas/s → Mgas/s is 1e6). */
+  divisor: number;
+}
+
+interface ChainMetricFields {
+  table: 'chain';
+  metric_id: string;
+  name: string;
+  /** The stored keys master.json lists, usd before eth: the columns' fact keys. */
+  metric_keys: readonly string[];
+  units: Partial<Record<ValueColumn, UnitSpec>>;
+  /** Measured in money: the document has columns usd, eth; otherwise one column value. */
+  currency: boolean;
+  /** Whether a 7-day rolling mean is published (`daily_7d_rolling`, else null). */
+  avg: boolean;
+  hourly_available: boolean;
+  ranking_bubble: boolean;
+  category: string;
+  /** `details.source` of the metric detail document. */
+  source_names: readonly string[];
+  /** Document value columns in order, with the fact each is read from. */
+  columns: readonly ColumnSource[];
+  /**
+   * Value of a complete period in which the chain had no transactions: 0 for counts and sums,
+   * null where the figure is undefined (a median of no fees).
+   */
+  empty_value: 0 | null;
+  /** For the overview ranking: 1 = largest (`desc`) or 1 = smallest (`asc`, costs). */
+  rank_order: 'desc' | 'asc';
+  input: MetricInput;
+  dimension: Dimension;
+  status: MetricStatus;
+}
+
+/**
+ * How weeks, months, quarters and change/summary windows aggregate the days (published as
+ * `monthly_agg`). `unique` counts distinct addresses over the window from the address set the
+ * metric declares, which the facts engine keeps per day.
+ */
+export type ChainRollup = { monthly_agg: Exclude<Aggregation, 'unique'>; address_set?: undefined } | { monthly_agg: 'unique'; address_set: AddressSetDecl };
+
+export type ChainMetric = ChainMetricFields & ChainRollup;
+
+// ---- fee-table metrics (METRICS.md section 3) -----------------------------------------------
+
+export interface FeeMetric {
+  table: 'fee';
+  metric: string;
+  name: string;
+  name_short: string;
+  units: Partial<Record<ValueColumn, UnitSpec>>;
+  category: string;
+  /** Money: columns value_eth, value_usd; else one column value. */
+  currency: boolean;
+  /** 1 = shown first. */
+  priority: number;
+  /** Higher is better (tps, throughput): normalized 0 goes to the highest value. */
+  invert_normalization: boolean;
+  /** The hourly fact read. */
+  reads: FactDecl;
+  /** Its stored keys, derived from `reads` by feeColumns(): eth and usd, or one key and its divisor. */
+  facts: { eth: string; usd: string } | { value: string; divisor: number };
+  input: MetricInput;
+  dimension: Dimension;
+  status: MetricStatus;
+}
+
+export type MetricDefinition = ChainMetric | FeeMetric;
+
+export function isChainMetric(d: MetricDefinition): d is ChainMetric {
+  return d.table === 'chain';
+}
+
+export function isFeeMetric(d: MetricDefinition): d is FeeMetric {
+  return d.table === 'fee';
+}
+
+/** A name for messages: fee-table metrics share ids with chain metrics (throughput). */
+export function definitionName(d: MetricDefinition): string {
+  return d.table === 'chain' ? d.metric_id : `fee table ${d.metric}`;
+}
+
+// ---- constructors the definition files use ---------------------------------------------------
+
+type ColumnFields = Pick<ChainMetricFields, 'metric_keys' | 'currency' | 'columns'>;
+
+/** Columns usd, eth of a money fact. */
+export function moneyColumns(fact: FactDecl): ColumnFields {
+  const keys = factKeys(fact);
+  if (!('usd' in keys)) throw new Error(`fact ${fact.key} is not money`);
+  return {
+    metric_keys: [keys.usd, keys.eth],
+    currency: true,
+    columns: [
+      { name: 'usd', fact, fact_key: keys.usd, divisor: 1 },
+      { name: 'eth', fact, fact_key: keys.eth, divisor: 1 },
+    ],
+  };
+}
+
+/** The one column `value` of a plain fact, divided by `divisor` when published. */
+export function valueColumn(fact: FactDecl, divisor = 1): ColumnFields {
+  const keys = factKeys(fact);
+  if (!('value' in keys)) throw new Error(`fact ${fact.key} is money, not a plain value`);
+  return { metric_keys: [keys.value], currency: false, columns: [{ name: 'value', fact, fact_key: keys.value, divisor }] };
+}
+
+/** The fee table's view of an hourly fact: value_eth/value_usd for money, else value ÷ divisor. */
+export function feeColumns(fact: FactDecl, divisor = 1): Pick<FeeMetric, 'reads' | 'currency' | 'facts'> {
+  const keys = factKeys(fact);
+  if ('usd' in keys) return { reads: fact, currency: true, facts: { eth: keys.eth, usd: keys.usd } };
+  return { reads: fact, currency: false, facts: { value: keys.value, divisor } };
+}
+
+// ---- what the facts engine runs --------------------------------------------------------------
+
+function computedTransactionInputs(defs: readonly MetricDefinition[]): MetricDefinition[] {
+  return defs.filter((d) => d.status === 'computed' && d.input.kind === 'transactions');
+}
+
+/**
+ * Every fact aggregate of every computed transaction-kind input, once per key. Two metrics may
+ * publish the same fact by importing its declaration (the fee table's median fee is the
+ * txcosts fact); two different declarations of one key are an error, never a silent pick.
+ */
+export function transactionAggregates(defs: readonly MetricDefinition[]): FactAggregate[] {
+  const byKey = new Map<string, FactAggregate>();
+  for (const d of computedTransactionInputs(defs)) {
+    if (d.input.kind !== 'transactions') continue;
+    for (const f of d.input.facts) {
+      const seen = byKey.get(f.key);
+      if (seen && seen !== f) throw new Error(`fact ${f.key} is declared twice (${definitionName(d)}): import the one declaration instead`);
+      byKey.set(f.key, f);
+    }
+  }
+  return [...byKey.values()];
+}
+
+export class MissingAddressSet extends Error {}
+
+/** Every address set a computed `unique` metric over transactions declares, once per key. */
+export function addressSets(defs: readonly MetricDefinition[]): AddressSetDecl[] {
+  const byKey = new Map<string, AddressSetDecl>();
+  for (const d of computedTransactionInputs(defs)) {
+    if (d.table !== 'chain' || d.monthly_agg !== 'unique') continue;
+    // The type requires it; definitions built at run time (tests, casts) may still lack it.
+    if (!(d.address_set as AddressSetDecl | undefined)) throw new MissingAddressSet(`${d.metric_id}: unique aggregation without an address set`);
+    const seen = byKey.get(d.address_set.key);
+    if (seen && seen !== d.address_set) throw new Error(`address set ${d.address_set.key} is declared twice (${d.metric_id})`);
+    byKey.set(d.address_set.key, d.address_set);
+  }
+  return [...byKey.values()];
 }

@@ -2,8 +2,10 @@
 // per column (usd, eth or value). Aggregating a window of rows depends on the metric's
 // aggregation: `sum`, `avg` (mean of the days) or `unique` (distinct addresses over the
 // window, which only the address sets can answer: a DistinctCounter).
-import type { Aggregation } from '../registry/metrics.js';
 import { periodStart, type CalendarPeriod } from './calendar.js';
+
+/** How a window of days aggregates; each metric definition names its own. */
+export type Aggregation = 'sum' | 'avg' | 'unique';
 
 export type Value = number | null;
 export type SeriesRow = [number, ...Value[]];

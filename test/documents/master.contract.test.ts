@@ -6,7 +6,7 @@ import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { CHAIN_METRICS } from '../../src/registry/metrics.js';
+import { CHAIN_METRICS } from '../../src/metrics/catalog.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
 import { DAY } from './scenario.js';

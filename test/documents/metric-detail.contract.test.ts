@@ -6,7 +6,7 @@ import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { CHAIN_METRICS, chainMetric } from '../../src/registry/metrics.js';
+import { CHAIN_METRICS, chainMetric } from '../../src/metrics/catalog.js';
 import { writePrices } from '../../src/sources/prices/price-store.js';
 import type { PriceRow } from '../../src/sources/prices/types.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';

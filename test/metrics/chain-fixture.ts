@@ -1,6 +1,12 @@
 // Hand-made chains for the metrics and documents tests: blocks and NormalizedTx written through
 // the real Store (writeBatch), so facts and documents are computed exactly as in production,
 // while the test knows every transaction and derives expected numbers itself.
+import { FixedClock } from '../../src/clock.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { MetricDefinition } from '../../src/metrics/definition.js';
+import { writePrices } from '../../src/sources/prices/price-store.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
 import type { Granularity } from '../../src/store/granularity.js';
@@ -11,7 +17,9 @@ export const DAY_S = 86_400;
 export const HOUR_S = 3_600;
 
 // The chain literal is shared with bench/build.ts, which may not import test/.
-export { makeChain } from '../../support/make-chain.js';
+import { makeChain } from '../../support/make-chain.js';
+
+export { makeChain };
 
 export interface TxSpec {
   from: string;
@@ -150,4 +158,93 @@ export async function factValue(store: Store, originKey: string, key: string, gr
   );
   if (rows.length > 1) throw new Error(`duplicate fact ${originKey} ${key} ${granularity} ${periodMs}`);
   return rows[0]?.value;
+}
+
+// ---- the mock chain every metric definition is tested on (test/metrics/definitions/) --------
+// Small enough to compute each expected number by hand; the numbers are written in the tests.
+// Day 0 (Monday 2024-01-01) and day 1 are complete, day 2 runs; hours up to 02:00 of day 2 are
+// complete (the head block is at 03:00).
+
+export const MOCK_D0 = Date.UTC(2024, 0, 1);
+export const MOCK_DAY_MS = 86_400_000;
+export const MOCK_HOUR_MS = 3_600_000;
+/** The clock of the mock chain's runs: day 2, 03:30. */
+export const MOCK_NOW = MOCK_D0 + 2 * MOCK_DAY_MS + 3.5 * MOCK_HOUR_MS;
+/** Senders: two users, a deployer and the system (OP deposits, ArbOS internal transactions). */
+export const MOCK_ADDR = { A: addr(0xa), B: addr(0xb), C: addr(0xc), SYS: addr(0x5) } as const;
+
+/**
+ * - day 0, 00:10: t1 A transfer (21,000 gas × 1 gwei, L1 fee 3,000 gwei, L1 gas 3,000);
+ *   t2 B transfer (21,000 × 2 gwei, L1 gas 6,000); t3 SYS deposit (46,000 gas at price 0).
+ * - day 0, 00:40: t4 A swap-sized call (200,000 × 3 gwei, input, L1 gas 9,000).
+ * - day 0, 02:05: t5 C deployment (576,000 × 1 gwei, `to` null, L1 gas 68,400); t6 SYS with
+ *   no gas at price 0 (an ArbOS internal transaction).
+ * - day 0, 04:00: a block without transactions. No block in hours 01 and 03.
+ * - day 1, 00:30: t7 A transfer (43,200 × 1 gwei).
+ * - day 2, 03:00: the head, no transactions.
+ * OP fees in wei: t1 2.4e13, t2 4.2e13, t4 6e14, t5 5.76e14, t7 4.32e13; Arbitrum ignores the
+ * L1 fee (t1 2.1e13). User transactions: OP t1 t2 t4 t5 t7; Arbitrum also t3 (it used gas).
+ */
+export function mockChainBlocks(): BlockSpec[] {
+  const { A, B, C, SYS } = MOCK_ADDR;
+  const at = (ms: number) => (MOCK_D0 + ms) / 1000;
+  const H = MOCK_HOUR_MS;
+  const D = MOCK_DAY_MS;
+  return [
+    {
+      time: at(10 * 60_000),
+      txs: [
+        { from: A, gasUsed: 21_000n, gasPrice: GWEI, l1Fee: 3_000n * GWEI, l1GasUsed: 3_000n },
+        { from: B, gasUsed: 21_000n, gasPrice: 2n * GWEI, l1GasUsed: 6_000n },
+        { from: SYS, gasUsed: 46_000n, gasPrice: 0n },
+      ],
+    },
+    { time: at(40 * 60_000), txs: [{ from: A, gasUsed: 200_000n, gasPrice: 3n * GWEI, inputEmpty: false, l1GasUsed: 9_000n }] },
+    {
+      time: at(2 * H + 5 * 60_000),
+      txs: [
+        { from: C, to: null, gasUsed: 576_000n, gasPrice: GWEI, inputEmpty: false, l1GasUsed: 68_400n },
+        { from: SYS, gasUsed: 0n, gasPrice: 0n },
+      ],
+    },
+    { time: at(4 * H) },
+    { time: at(D + 30 * 60_000), txs: [{ from: A, gasUsed: 43_200n, gasPrice: GWEI }] },
+    { time: at(2 * D + 3 * H) },
+  ];
+}
+
+/** ETH/USD of the mock chain: daily 2,000 (day 0) and 2,500 (day 1); hourly 2,100 at 00:00, 2,050 at 02:00, 2,400 on day 1 at 00:00. */
+export const MOCK_PRICES = [
+  { asset: 'ethereum', granularity: 'daily' as const, period_ms: MOCK_D0, usd: 2000 },
+  { asset: 'ethereum', granularity: 'daily' as const, period_ms: MOCK_D0 + MOCK_DAY_MS, usd: 2500 },
+  { asset: 'ethereum', granularity: 'hourly' as const, period_ms: MOCK_D0, usd: 2100 },
+  { asset: 'ethereum', granularity: 'hourly' as const, period_ms: MOCK_D0 + 2 * MOCK_HOUR_MS, usd: 2050 },
+  { asset: 'ethereum', granularity: 'hourly' as const, period_ms: MOCK_D0 + MOCK_DAY_MS, usd: 2400 },
+];
+
+export interface MockFacts {
+  store: DuckDbStore;
+  originKey: string;
+  /** A stored fact: undefined when none was written, null when computed but undefined. */
+  value(key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined>;
+  /** The metric keys written to `facts`. */
+  keys(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** The mock chain in a fresh in-memory DuckDB, facts computed with only `definitions`. */
+export async function factsOnMockChain(definitions: readonly MetricDefinition[], family: ChainFamily = 'op'): Promise<MockFacts> {
+  const store = await DuckDbStore.open({ path: ':memory:' });
+  const chain = makeChain(`mock_${family}`, { family });
+  await new ChainWriter(store, chain).write(mockChainBlocks());
+  await writePrices(store, MOCK_PRICES);
+  await computeFacts(store, [chain], new FixedClock(MOCK_NOW), { definitions, logger: createLogger('silent') });
+  const ok = chain.origin_key;
+  return {
+    store,
+    originKey: ok,
+    value: (key, g, p) => factValue(store, ok, key, g, p),
+    keys: async () => [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort(),
+    close: () => store.close(),
+  };
 }

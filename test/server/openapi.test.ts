@@ -6,7 +6,7 @@ import { masterJson } from '../../src/documents/master.js';
 import { metricDetailJson } from '../../src/documents/metric-detail.js';
 import type { SeriesRow } from '../../src/metrics/series.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
-import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/registry/metrics.js';
+import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/metrics/catalog.js';
 import { openApiDocument, openApiSpec } from '../../src/documents/openapi.js';
 import { fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, request } from './helpers/http-client.js';

@@ -1,15 +1,42 @@
-// Every metric definition the facts engine runs. Adding a metric = a file here + a line below.
-// The fee table's `txcosts_median` and `throughput` read the facts of txcosts.ts and
-// throughput.ts (same figures per hour); its other four metrics have their own files.
+// Every metric, one file each. Adding a metric = a file here + a line below. The order is the
+// published order: chain metrics as master.json lists them, then the fee-table metrics.
 import type { MetricDefinition } from '../definition.js';
+import { appRevenue } from './app-revenue.js';
 import { daa } from './daa.js';
+import { fdv } from './fdv.js';
+import { feeThroughput } from './fee-table/throughput.js';
+import { tps } from './fee-table/tps.js';
+import { txcostsAvg } from './fee-table/txcosts-avg.js';
+import { feeTxcostsMedian } from './fee-table/txcosts-median.js';
+import { txcostsNativeMedian } from './fee-table/txcosts-native-median.js';
+import { txcostsSwap } from './fee-table/txcosts-swap.js';
 import { fees } from './fees.js';
+import { marketCap } from './market-cap.js';
+import { profit } from './profit.js';
+import { rentPaid } from './rent-paid.js';
+import { stablesMcap } from './stables-mcap.js';
 import { throughput } from './throughput.js';
-import { tps } from './tps.js';
+import { tvl } from './tvl.js';
 import { txcosts } from './txcosts.js';
-import { txcostsAvg } from './txcosts-avg.js';
-import { txcostsNativeMedian } from './txcosts-native-median.js';
-import { txcostsSwap } from './txcosts-swap.js';
 import { txcount } from './txcount.js';
 
-export const DEFINITIONS: readonly MetricDefinition[] = [txcount, daa, fees, txcosts, throughput, txcostsNativeMedian, txcostsSwap, txcostsAvg, tps];
+export const DEFINITIONS: readonly MetricDefinition[] = [
+  txcount,
+  daa,
+  fees,
+  txcosts,
+  throughput,
+  stablesMcap,
+  rentPaid,
+  profit,
+  marketCap,
+  fdv,
+  tvl,
+  appRevenue,
+  feeTxcostsMedian,
+  txcostsNativeMedian,
+  txcostsSwap,
+  txcostsAvg,
+  feeThroughput,
+  tps,
+];

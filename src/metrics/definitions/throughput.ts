@@ -1,21 +1,36 @@
-// throughput: gas used per second of the period (published ÷1e6 as Mgas/s). Arbitrum's
-// gas_used includes the L1 part (gasUsedForL1), which is not L2 execution: it is subtracted.
-// Also the fee table's `throughput` metric (per hour).
-import type { MetricDefinition } from '../definition.js';
+// throughput: gas used per second of the period, published ÷1e6 as Mgas/s. Arbitrum's gas_used
+// includes the L1 part (gasUsedForL1), which is not L2 execution: it is subtracted. The fee
+// table's `throughput` (fee-table/throughput.ts) publishes the same fact per hour.
+import { valueColumn, type ChainMetric, type FactAggregate } from '../definition.js';
+import { mgasPerSecond } from '../units.js';
 
-export const throughput: MetricDefinition = {
-  id: 'throughput',
-  facts: [
-    {
-      key: 'gas_per_second',
-      unit: 'plain',
-      granularities: ['hourly', 'daily'],
-      sql: {
-        duckdb: ({ family, seconds }) => {
-          const gas = family === 'arbitrum' ? 't.gas_used - t.l1_gas_used' : 't.gas_used';
-          return `CAST(coalesce(sum(${gas}), 0) AS DOUBLE) / ${seconds}`;
-        },
-      },
+export const GAS_PER_SECOND: FactAggregate = {
+  key: 'gas_per_second',
+  unit: 'plain',
+  granularities: ['hourly', 'daily'],
+  sql: {
+    duckdb: ({ family, seconds }) => {
+      const gas = family === 'arbitrum' ? 't.gas_used - t.l1_gas_used' : 't.gas_used';
+      return `CAST(coalesce(sum(${gas}), 0) AS DOUBLE) / ${seconds}`;
     },
-  ],
+  },
+};
+
+export const throughput: ChainMetric = {
+  table: 'chain',
+  metric_id: 'throughput',
+  name: 'Throughput',
+  ...valueColumn(GAS_PER_SECOND, 1e6),
+  units: { value: mgasPerSecond },
+  avg: true,
+  monthly_agg: 'avg',
+  hourly_available: true,
+  ranking_bubble: true,
+  category: 'activity',
+  source_names: ['RPC'],
+  empty_value: 0,
+  rank_order: 'desc',
+  input: { kind: 'transactions', facts: [GAS_PER_SECOND] },
+  dimension: 'chain',
+  status: 'computed',
 };

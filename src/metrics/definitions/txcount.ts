@@ -1,16 +1,31 @@
 // txcount: the number of user transactions (METRICS.md section 2). System and deposit
 // transactions (gas price 0; Arbitrum: gas used 0) are not user transactions; the flag is set
 // at normalization (`is_user_tx`).
-import type { MetricDefinition } from '../definition.js';
+import { valueColumn, type ChainMetric, type FactAggregate } from '../definition.js';
+import { count } from '../units.js';
 
-export const txcount: MetricDefinition = {
-  id: 'txcount',
-  facts: [
-    {
-      key: 'txcount',
-      unit: 'plain',
-      granularities: ['hourly', 'daily'],
-      sql: { duckdb: () => 'count(t.tx_hash) FILTER (WHERE t.is_user_tx)' },
-    },
-  ],
+export const TXCOUNT: FactAggregate = {
+  key: 'txcount',
+  unit: 'plain',
+  granularities: ['hourly', 'daily'],
+  sql: { duckdb: () => 'count(t.tx_hash) FILTER (WHERE t.is_user_tx)' },
+};
+
+export const txcount: ChainMetric = {
+  table: 'chain',
+  metric_id: 'txcount',
+  name: 'Transaction Count',
+  ...valueColumn(TXCOUNT),
+  units: { value: count },
+  avg: true,
+  monthly_agg: 'sum',
+  hourly_available: true,
+  ranking_bubble: true,
+  category: 'activity',
+  source_names: ['RPC'],
+  empty_value: 0,
+  rank_order: 'desc',
+  input: { kind: 'transactions', facts: [TXCOUNT] },
+  dimension: 'chain',
+  status: 'computed',
 };

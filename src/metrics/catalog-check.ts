@@ -1,0 +1,175 @@
+// The rules a set of metric definitions must keep for the documents to be right: every column
+// reads a fact some definition produces (computed metrics: one the facts engine computes, at
+// the granularities published), every catalog field master.json publishes is complete, ids are
+// unique and every `unique` metric has its address set. Returns the problems, one per line.
+import type { Granularity } from '../store/granularity.js';
+import {
+  addressSets,
+  MissingAddressSet,
+  definitionName,
+  factKeys,
+  transactionAggregates,
+  type ChainMetric,
+  type FactDecl,
+  type FeeMetric,
+  type MetricDefinition,
+} from './definition.js';
+import type { UnitSpec } from './units.js';
+
+const UNIT_FIELDS: ReadonlyArray<[keyof UnitSpec, string]> = [
+  ['currency', 'boolean'],
+  ['prefix', 'string|null'],
+  ['suffix', 'string|null'],
+  ['decimals', 'number'],
+  ['decimals_tooltip', 'number'],
+  ['agg', 'boolean'],
+  ['agg_tooltip', 'boolean'],
+];
+
+/** key → granularities it is written at. */
+type Produced = Map<string, Set<Granularity>>;
+
+function expandKeys(facts: readonly FactDecl[], into: Produced): void {
+  for (const f of facts) {
+    for (const key of Object.values(factKeys(f))) {
+      const gs = into.get(key) ?? new Set<Granularity>();
+      for (const g of f.granularities) gs.add(g);
+      into.set(key, gs);
+    }
+  }
+}
+
+function declaredFacts(d: MetricDefinition): readonly FactDecl[] {
+  return d.input.facts;
+}
+
+export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
+  const problems: string[] = [];
+  try {
+    transactionAggregates(defs);
+  } catch (e) {
+    problems.push((e as Error).message);
+  }
+  // What the facts engine computes, gathered without its duplicate check (reported above) so
+  // that one duplicate does not hide every other problem.
+  const computed: Produced = new Map();
+  for (const d of defs) if (d.status === 'computed' && d.input.kind === 'transactions') expandKeys(d.input.facts, computed);
+  const declared: Produced = new Map();
+  const declarations = new Set<FactDecl>();
+  for (const d of defs) {
+    expandKeys(declaredFacts(d), declared);
+    for (const f of declaredFacts(d)) declarations.add(f);
+  }
+  const setKeys = new Set<string>();
+  try {
+    for (const s of addressSets(defs)) setKeys.add(s.key);
+  } catch (e) {
+    // A unique metric without a set is reported with that metric below.
+    if (!(e instanceof MissingAddressSet)) problems.push((e as Error).message);
+  }
+
+  const seen = new Set<string>();
+  const priorities = new Set<number>();
+  for (const d of defs) {
+    const id = definitionName(d);
+    const say = (msg: string) => problems.push(`${id}: ${msg}`);
+    if (seen.has(id)) say('duplicate id');
+    seen.add(id);
+    checkCommon(d, say);
+    if (d.input.kind === 'derived') {
+      for (const f of d.input.from) if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
+    }
+    if (d.table === 'chain') checkChain(d, say, { computed, declared, declarations, setKeys });
+    else {
+      if (priorities.has(d.priority)) say(`priority ${d.priority} is used twice`);
+      priorities.add(d.priority);
+      checkFee(d, say, computed, declarations);
+    }
+  }
+  return problems;
+}
+
+type Say = (msg: string) => void;
+
+function nonEmpty(v: unknown): boolean {
+  return typeof v === 'string' && v.trim().length > 0;
+}
+
+function checkCommon(d: MetricDefinition, say: Say): void {
+  if (!nonEmpty(d.table === 'chain' ? d.metric_id : d.metric)) say('id is empty');
+  if (!nonEmpty(d.name)) say('name is empty');
+  if (!nonEmpty(d.category)) say('category is empty');
+  if (!['chain', 'contract', 'project'].includes(d.dimension)) say(`unknown dimension ${String(d.dimension)}`);
+  if (!['computed', 'planned'].includes(d.status)) say(`unknown status ${String(d.status)}`);
+  if (typeof d.currency !== 'boolean') say('currency flag is not a boolean');
+  if (d.status === 'computed' && d.input.kind !== 'transactions') say(`status computed but the ${d.input.kind} input is not implemented`);
+  if (d.input.facts.length === 0) say('its input declares no facts');
+  if (d.input.kind === 'transactions' || d.input.kind === 'contract_transactions') {
+    for (const f of d.input.facts) if (Object.keys(f.sql).length === 0) say(`fact ${f.key} has no SQL for any engine`);
+  }
+  for (const [col, unit] of Object.entries(d.units)) {
+    for (const [field, type] of UNIT_FIELDS) {
+      const v = (unit as unknown as Record<string, unknown>)[field];
+      const ok = type === 'string|null' ? v === null || typeof v === 'string' : typeof v === type;
+      if (!ok) say(`units.${col}.${field} is not ${type}`);
+    }
+  }
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+function checkChain(m: ChainMetric, say: Say, ctx: { computed: Produced; declared: Produced; declarations: ReadonlySet<FactDecl>; setKeys: Set<string> }): void {
+  if (!Array.isArray(m.source_names) || m.source_names.length === 0 || !m.source_names.every(nonEmpty)) say('source_names are incomplete');
+  for (const flag of ['avg', 'hourly_available', 'ranking_bubble'] as const) {
+    if (typeof m[flag] !== 'boolean') say(`flag ${flag} is not a boolean`);
+  }
+  if (!['sum', 'avg', 'unique'].includes(m.monthly_agg)) say(`unknown monthly_agg ${String(m.monthly_agg)}`);
+  if (m.empty_value !== 0 && m.empty_value !== null) say('empty_value is neither 0 nor null');
+  if (m.rank_order !== 'asc' && m.rank_order !== 'desc') say('rank_order is neither asc nor desc');
+
+  const names = m.columns.map((c) => c.name);
+  const expected = m.currency ? ['usd', 'eth'] : ['value'];
+  if (names.join(',') !== expected.join(',')) say(`columns ${names.join(',')} do not fit currency=${m.currency} (expected ${expected.join(',')})`);
+  if (!sameSet(Object.keys(m.units), names)) say(`units ${Object.keys(m.units).join(',')} are not one per column (${names.join(',')})`);
+  if (m.metric_keys.join(',') !== m.columns.map((c) => c.fact_key).join(',')) say('metric_keys are not the columns\' fact keys');
+
+  const wanted: Granularity[] = m.hourly_available ? ['daily', 'hourly'] : ['daily'];
+  for (const c of m.columns) {
+    if (!(c.divisor > 0)) say(`column ${c.name} has divisor ${c.divisor}`);
+    const keys = factKeys(c.fact) as Record<string, string>;
+    if (keys[c.name] !== c.fact_key) say(`column ${c.name} reads ${c.fact_key}, but its fact ${c.fact.key} is stored as ${keys[c.name] ?? '(no such column)'}`);
+    if (!ctx.declarations.has(c.fact)) say(`column ${c.name} reads a declaration of ${c.fact.key} that no definition's input declares (import the one declaration)`);
+    const source = m.status === 'computed' ? ctx.computed : ctx.declared;
+    const gs = source.get(c.fact_key);
+    if (!gs) say(`column ${c.name} reads fact ${c.fact_key}, which no ${m.status === 'computed' ? 'computed definition produces' : 'definition declares'}`);
+    else for (const g of wanted) if (!gs.has(g)) say(`column ${c.name} reads fact ${c.fact_key}, which is not produced ${g}`);
+  }
+
+  if (m.monthly_agg === 'unique') {
+    const set = (m as { address_set?: { key?: unknown; sql?: object } }).address_set;
+    if (!set || !nonEmpty(set.key) || !set.sql || Object.keys(set.sql).length === 0) say('unique aggregation without an address set (key and SQL)');
+    else if (m.status === 'computed' && !ctx.setKeys.has(set.key as string)) say(`address set ${String(set.key)} is not kept by the facts engine`);
+  }
+}
+
+function checkFee(f: FeeMetric, say: Say, computed: Produced, declarations: ReadonlySet<FactDecl>): void {
+  if (!declarations.has(f.reads)) say(`reads a declaration of ${f.reads.key} that no definition's input declares (import the one declaration)`);
+  if (!nonEmpty(f.name_short)) say('name_short is empty');
+  if (!Number.isInteger(f.priority) || f.priority < 1) say(`priority ${f.priority} is not a positive integer`);
+  if (typeof f.invert_normalization !== 'boolean') say('flag invert_normalization is not a boolean');
+  const money = 'eth' in f.facts;
+  if (money !== f.currency) say(`currency=${f.currency} but the facts are ${money ? 'money' : 'a plain value'}`);
+  const cols = money ? ['usd', 'eth'] : ['value'];
+  if (!sameSet(Object.keys(f.units), cols)) say(`units ${Object.keys(f.units).join(',')} are not one per column (${cols.join(',')})`);
+  const keys = factKeys(f.reads) as Record<string, string>;
+  const read = money ? [(f.facts as { eth: string }).eth, (f.facts as { usd: string }).usd] : [(f.facts as { value: string }).value];
+  const fromDecl = money ? [keys.eth, keys.usd] : [keys.value];
+  if (read.join(',') !== fromDecl.join(',')) say(`facts ${read.join(',')} are not the keys of its fact ${f.reads.key}`);
+  for (const key of read) {
+    const gs = computed.get(key);
+    if (!gs) say(`reads fact ${key}, which no computed definition produces`);
+    else if (!gs.has('hourly')) say(`reads fact ${key}, which is not produced hourly`);
+  }
+}

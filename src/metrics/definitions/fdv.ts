@@ -1,0 +1,25 @@
+// fdv: the chain token's price × total supply, from the market-data source. Planned: that
+// source does not exist yet.
+import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
+import { eth, usd } from '../units.js';
+
+export const FDV: SourceFact = { key: 'fdv', unit: 'money', granularities: ['daily'] };
+
+export const fdv: ChainMetric = {
+  table: 'chain',
+  metric_id: 'fdv',
+  name: 'Fully Diluted Valuation',
+  ...moneyColumns(FDV),
+  units: { usd: usd(0, true), eth: eth(2, true) },
+  avg: false,
+  monthly_agg: 'avg',
+  hourly_available: false,
+  ranking_bubble: true,
+  category: 'market',
+  source_names: ['Market data'],
+  empty_value: null,
+  rank_order: 'desc',
+  input: { kind: 'source', source: { from: 'market_data', field: 'fdv' }, facts: [FDV] },
+  dimension: 'chain',
+  status: 'planned',
+};

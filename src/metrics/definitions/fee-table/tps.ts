@@ -1,0 +1,25 @@
+// Fee table `tps`: user transactions per second of the hour.
+import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
+import { txPerSecond } from '../../units.js';
+
+export const TPS: FactAggregate = {
+  key: 'tps',
+  unit: 'plain',
+  granularities: ['hourly'],
+  sql: { duckdb: ({ seconds }) => `CAST(count(t.tx_hash) FILTER (WHERE t.is_user_tx) AS DOUBLE) / ${seconds}` },
+};
+
+export const tps: FeeMetric = {
+  table: 'fee',
+  metric: 'tps',
+  name: 'Transactions per Second',
+  name_short: 'TPS',
+  units: { value: txPerSecond },
+  category: 'Activity',
+  ...feeColumns(TPS),
+  priority: 6,
+  invert_normalization: true,
+  input: { kind: 'transactions', facts: [TPS] },
+  dimension: 'chain',
+  status: 'computed',
+};

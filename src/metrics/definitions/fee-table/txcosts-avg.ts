@@ -1,0 +1,28 @@
+// Fee table `txcosts_avg`: mean fee over transactions with fee > 0, hourly. The sum is exact
+// (HUGEINT); only the division is floating point.
+import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
+import { eth, usd } from '../../units.js';
+
+export const TXCOSTS_AVG: FactAggregate = {
+  key: 'txcosts_avg',
+  unit: 'wei',
+  granularities: ['hourly'],
+  sql: {
+    duckdb: () => 'CAST(sum(t.fee_wei) FILTER (WHERE t.fee_wei > 0) AS DOUBLE) / nullif(count(t.tx_hash) FILTER (WHERE t.fee_wei > 0), 0)',
+  },
+};
+
+export const txcostsAvg: FeeMetric = {
+  table: 'fee',
+  metric: 'txcosts_avg',
+  name: 'Average Fee',
+  name_short: 'Average Fee',
+  units: { usd: usd(4, false), eth: eth(8, false) },
+  category: 'Fees',
+  ...feeColumns(TXCOSTS_AVG),
+  priority: 4,
+  invert_normalization: false,
+  input: { kind: 'transactions', facts: [TXCOSTS_AVG] },
+  dimension: 'chain',
+  status: 'computed',
+};

@@ -1,0 +1,25 @@
+// market_cap: the chain token's price × circulating supply, from the market-data source.
+// Planned: that source does not exist yet.
+import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
+import { eth, usd } from '../units.js';
+
+export const MARKET_CAP: SourceFact = { key: 'market_cap', unit: 'money', granularities: ['daily'] };
+
+export const marketCap: ChainMetric = {
+  table: 'chain',
+  metric_id: 'market_cap',
+  name: 'Market Cap',
+  ...moneyColumns(MARKET_CAP),
+  units: { usd: usd(0, true), eth: eth(2, true) },
+  avg: false,
+  monthly_agg: 'avg',
+  hourly_available: false,
+  ranking_bubble: true,
+  category: 'market',
+  source_names: ['Market data'],
+  empty_value: null,
+  rank_order: 'desc',
+  input: { kind: 'source', source: { from: 'market_data', field: 'market_cap' }, facts: [MARKET_CAP] },
+  dimension: 'chain',
+  status: 'planned',
+};

@@ -1,0 +1,33 @@
+// profit: fees paid by users minus rent paid to L1, per period and per currency. Planned:
+// derived from rent_paid, which is not computed yet.
+import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
+import { eth, usd } from '../units.js';
+import { FEES_PAID } from './fees.js';
+import { RENT_PAID } from './rent-paid.js';
+
+export const PROFIT: SourceFact = { key: 'profit', unit: 'money', granularities: ['daily'] };
+
+export const profit: ChainMetric = {
+  table: 'chain',
+  metric_id: 'profit',
+  name: 'Onchain Profit',
+  ...moneyColumns(PROFIT),
+  units: { usd: usd(2, true), eth: eth(4, true) },
+  avg: true,
+  monthly_agg: 'sum',
+  hourly_available: false,
+  ranking_bubble: true,
+  category: 'economics',
+  source_names: ['RPC', 'RPC (Ethereum)', 'Price feed'],
+  empty_value: 0,
+  rank_order: 'desc',
+  input: {
+    kind: 'derived',
+    from: [FEES_PAID, RENT_PAID],
+    facts: [PROFIT],
+    // An unknown side (no price) makes the profit unknown, never the other side alone.
+    combine: ([fees = null, rent = null]) => (fees === null || rent === null ? null : fees - rent),
+  },
+  dimension: 'chain',
+  status: 'planned',
+};

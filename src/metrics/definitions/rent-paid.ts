@@ -1,0 +1,29 @@
+// rent_paid: Σ fees (blob fees included) of the Ethereum transactions sent by the chain's
+// configured batch/settlement addresses. Planned: it needs the settlement chain's transactions.
+import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
+import { eth, usd } from '../units.js';
+
+export const RENT_PAID: SourceFact = { key: 'rent_paid', unit: 'money', granularities: ['daily'] };
+
+export const rentPaid: ChainMetric = {
+  table: 'chain',
+  metric_id: 'rent_paid',
+  name: 'Rent Paid to L1',
+  ...moneyColumns(RENT_PAID),
+  units: { usd: usd(2, true), eth: eth(4, true) },
+  avg: true,
+  monthly_agg: 'sum',
+  hourly_available: false,
+  ranking_bubble: false,
+  category: 'economics',
+  source_names: ['RPC (Ethereum)', 'Price feed'],
+  empty_value: 0,
+  rank_order: 'desc',
+  input: {
+    kind: 'source',
+    source: { from: 'settlement_transactions', reads: 'fees of settlement-layer transactions from the settlement_addresses' },
+    facts: [RENT_PAID],
+  },
+  dimension: 'chain',
+  status: 'planned',
+};

@@ -1,0 +1,24 @@
+// tvl: value secured by the chain, in USD, from an external file. Planned: no such source yet.
+import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
+import { eth, usd } from '../units.js';
+
+export const TVL: SourceFact = { key: 'tvl', unit: 'usd', granularities: ['daily'] };
+
+export const tvl: ChainMetric = {
+  table: 'chain',
+  metric_id: 'tvl',
+  name: 'Total Value Secured',
+  ...moneyColumns(TVL),
+  units: { usd: usd(0, true), eth: eth(2, true) },
+  avg: false,
+  monthly_agg: 'avg',
+  hourly_available: false,
+  ranking_bubble: true,
+  category: 'value-locked',
+  source_names: ['External'],
+  empty_value: null,
+  rank_order: 'desc',
+  input: { kind: 'source', source: { from: 'external_file', reads: 'value secured per chain and day' }, facts: [TVL] },
+  dimension: 'chain',
+  status: 'planned',
+};

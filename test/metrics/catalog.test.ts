@@ -1,0 +1,125 @@
+// The catalog of metric definitions is consistent, and the checker that says so is not vacuous:
+// each rule is shown failing on a deliberately broken copy of a real definition.
+import { describe, expect, it } from 'vitest';
+import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
+import { checkCatalog } from '../../src/metrics/catalog-check.js';
+import { addressSets, transactionAggregates, valueColumn, type ChainMetric, type FactAggregate, type FeeMetric, type MetricDefinition } from '../../src/metrics/definition.js';
+import { daa } from '../../src/metrics/definitions/daa.js';
+import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
+import { fees } from '../../src/metrics/definitions/fees.js';
+import { profit } from '../../src/metrics/definitions/profit.js';
+import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
+import { tvl } from '../../src/metrics/definitions/tvl.js';
+import { TXCOUNT, txcount } from '../../src/metrics/definitions/txcount.js';
+
+/** The problems of the real catalog with `broken` in place of the definition it copies. */
+function problemsWith(broken: MetricDefinition, replaces: MetricDefinition): string[] {
+  return checkCatalog(DEFINITIONS.map((d) => (d === replaces ? broken : d)));
+}
+
+describe('metric catalog', () => {
+  it('the definitions pass every rule', () => {
+    expect(checkCatalog(DEFINITIONS)).toEqual([]);
+  });
+
+  it('lists the chain and fee-table metrics in their published order', () => {
+    expect(CHAIN_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'rent_paid', 'profit', 'market_cap', 'fdv', 'tvl', 'app_revenue']);
+    expect(computedChainMetrics().map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput']);
+    expect(FEE_METRICS.map((m) => m.metric)).toEqual(['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'throughput', 'tps']);
+    expect(CHAIN_METRICS.find((m) => m.metric_id === 'stables_mcap')!.metric_keys).toEqual(['stables_mcap', 'stables_mcap_eth']);
+    expect(CHAIN_METRICS.find((m) => m.metric_id === 'fees')!.metric_keys).toEqual(['fees_paid_usd', 'fees_paid_eth']);
+  });
+
+  it('gives the facts engine each fact and address set once, planned metrics left out', () => {
+    expect(transactionAggregates(DEFINITIONS).map((f) => f.key)).toEqual([
+      'txcount',
+      'daa',
+      'fees_paid',
+      'txcosts_median',
+      'gas_per_second',
+      'txcosts_native_median',
+      'txcosts_swap',
+      'txcosts_avg',
+      'tps',
+    ]);
+    expect(addressSets(DEFINITIONS).map((s) => s.key)).toEqual(['daa']);
+  });
+
+  it('fails a column whose fact key was edited by hand (a typo)', () => {
+    const col = txcount.columns[0]!;
+    const broken: ChainMetric = { ...txcount, metric_keys: ['txcnt'], columns: [{ ...col, fact_key: 'txcnt' }] };
+    expect(problemsWith(broken, txcount)).toEqual([
+      'txcount: column value reads txcnt, but its fact txcount is stored as txcount',
+      'txcount: column value reads fact txcnt, which no computed definition produces',
+    ]);
+  });
+
+  it('fails a column reading a fact that no definition produces', () => {
+    const orphan: FactAggregate = { key: 'txcount_v2', unit: 'plain', granularities: ['hourly', 'daily'], sql: { duckdb: () => 'count(*)' } };
+    const broken: ChainMetric = { ...txcount, ...valueColumn(orphan) };
+    expect(problemsWith(broken, txcount)).toEqual([
+      "txcount: column value reads a declaration of txcount_v2 that no definition's input declares (import the one declaration)",
+      'txcount: column value reads fact txcount_v2, which no computed definition produces',
+    ]);
+  });
+
+  it('fails a column reading a fact not produced at a granularity it publishes', () => {
+    const broken: ChainMetric = { ...txcount, ...valueColumn(tps.reads) };
+    expect(problemsWith(broken, txcount)).toEqual(['txcount: column value reads fact tps, which is not produced daily']);
+  });
+
+  it('fails two different declarations of one fact key, and a column not reading its input\'s declaration', () => {
+    const copy: FactAggregate = { ...TXCOUNT };
+    const second: ChainMetric = { ...txcount, metric_id: 'txcount_copy', input: { kind: 'transactions', facts: [copy] } };
+    expect(checkCatalog([...DEFINITIONS, second])).toEqual(['fact txcount is declared twice (txcount_copy): import the one declaration instead']);
+    const stray: ChainMetric = { ...txcount, ...valueColumn(copy) };
+    expect(problemsWith(stray, txcount)).toEqual([
+      "txcount: column value reads a declaration of txcount that no definition's input declares (import the one declaration)",
+    ]);
+  });
+
+  it('fails an incomplete name, category, source names, units or flags', () => {
+    expect(problemsWith({ ...fees, name: ' ' }, fees)).toEqual(['fees: name is empty']);
+    expect(problemsWith({ ...fees, category: '' }, fees)).toEqual(['fees: category is empty']);
+    expect(problemsWith({ ...fees, source_names: [] }, fees)).toEqual(['fees: source_names are incomplete']);
+    expect(problemsWith({ ...fees, units: { usd: fees.units.usd! } }, fees)).toEqual(['fees: units usd are not one per column (usd,eth)']);
+    const { decimals: _dropped, ...noDecimals } = fees.units.eth!;
+    expect(problemsWith({ ...fees, units: { ...fees.units, eth: noDecimals as never } }, fees)).toEqual(['fees: units.eth.decimals is not number']);
+    expect(problemsWith({ ...fees, avg: undefined as never }, fees)).toEqual(['fees: flag avg is not a boolean']);
+    expect(problemsWith({ ...fees, empty_value: undefined as never }, fees)).toEqual(['fees: empty_value is neither 0 nor null']);
+    const feeTps: FeeMetric = { ...tps, name_short: '' };
+    expect(problemsWith(feeTps, tps)).toEqual(['fee table tps: name_short is empty']);
+  });
+
+  it('fails duplicated ids and fee-table priorities', () => {
+    expect(checkCatalog([...DEFINITIONS, txcount])).toContain('txcount: duplicate id');
+    expect(problemsWith({ ...tps, priority: 1 }, tps)).toEqual(['fee table tps: priority 1 is used twice']);
+  });
+
+  it('fails a unique metric without its address set (which does not compile either)', () => {
+    // @ts-expect-error a `unique` metric must name its address set
+    const typed: ChainMetric = { ...daa, address_set: undefined };
+    expect(problemsWith(typed, daa)).toEqual(['daa: unique aggregation without an address set (key and SQL)']);
+  });
+
+  it('fails a planned metric marked computed: its source does not exist, so nothing produces its facts', () => {
+    expect(problemsWith({ ...tvl, status: 'computed' }, tvl)).toEqual([
+      'tvl: status computed but the source input is not implemented',
+      'tvl: column usd reads fact tvl, which no computed definition produces',
+      'tvl: column eth reads fact tvl_eth, which no computed definition produces',
+    ]);
+  });
+
+  it('fails a derived metric whose inputs no definition declares', () => {
+    if (profit.input.kind !== 'derived') throw new Error('profit is derived from fees and rent_paid');
+    const broken: ChainMetric = { ...profit, input: { ...profit.input, from: [{ key: 'rent', unit: 'money', granularities: ['daily'] }] } };
+    expect(problemsWith(broken, profit)).toEqual(["profit: derived from rent, which no definition's input declares"]);
+    expect(profit.input.combine([10, 4])).toBe(6);
+    expect(profit.input.combine([10, null])).toBeNull();
+  });
+
+  it('fails a fee-table metric whose facts are not its declaration\'s keys', () => {
+    const broken: FeeMetric = { ...tps, facts: { value: 'tsp', divisor: 1 } };
+    expect(problemsWith(broken, tps)).toEqual(['fee table tps: facts tsp are not the keys of its fact tps', 'fee table tps: reads fact tsp, which no computed definition produces']);
+  });
+});

@@ -1,0 +1,31 @@
+// Fee table tps on the shared mock chain (chain-fixture.ts): user transactions per second of
+// the hour; hourly only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tps } from '../../../src/metrics/definitions/fee-table/tps.js';
+import { factsOnMockChain, MOCK_D0 as D0, MOCK_DAY_MS as DAY, MOCK_HOUR_MS as HOUR, type MockFacts } from '../chain-fixture.js';
+
+describe('tps', () => {
+  let op: MockFacts;
+  let arb: MockFacts;
+  beforeAll(async () => {
+    op = await factsOnMockChain([tps]);
+    arb = await factsOnMockChain([tps], 'arbitrum');
+  });
+  afterAll(async () => {
+    await op.close();
+    await arb.close();
+  });
+
+  it('user transactions of the hour ÷ 3600, no daily fact', async () => {
+    expect(await op.keys()).toEqual(['tps']);
+    expect(await op.value('tps', 'hourly', D0)).toBeCloseTo(3 / 3600, 15);
+    expect(await op.value('tps', 'hourly', D0 + 2 * HOUR)).toBeCloseTo(1 / 3600, 15);
+    expect(await op.value('tps', 'hourly', D0 + 4 * HOUR)).toBe(0);
+    expect(await op.value('tps', 'hourly', D0 + DAY)).toBeCloseTo(1 / 3600, 15);
+    expect(await op.value('tps', 'daily', D0)).toBeUndefined();
+  });
+
+  it('Arbitrum counts the priced-at-zero transaction that used gas', async () => {
+    expect(await arb.value('tps', 'hourly', D0)).toBeCloseTo(4 / 3600, 15);
+  });
+});

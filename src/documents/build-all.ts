@@ -77,7 +77,7 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
         metric.monthly_agg === 'unique'
           ? await withDistinctCounts(
               (distinct) => metricDetailJson(metric, daily, hourly, builtAt, distinct),
-              (windows) => distinctCounts(store, ok, windows),
+              (windows) => distinctCounts(store, ok, 'daa', windows),
             )
           : metricDetailJson(metric, daily, hourly, builtAt);
       inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });

@@ -47,3 +47,19 @@ export interface MetricDefinition {
 export function moneyKeys(key: string): { eth: string; usd: string } {
   return { eth: `${key}_eth`, usd: `${key}_usd` };
 }
+
+/** An address set kept per day for exact distinct counts, under the key a metric declares. */
+export interface AddressSetDecl {
+  key: string;
+  sql: Partial<Record<EngineName, (ctx: SqlContext) => string>>;
+}
+
+/** Every aggregate over a period's transactions that the definitions produce. */
+export function transactionAggregates(defs: readonly MetricDefinition[]): FactAggregate[] {
+  return defs.flatMap((d) => d.facts);
+}
+
+/** Every address set the definitions declare (today: keyed by the metric's id). */
+export function addressSets(defs: readonly MetricDefinition[]): AddressSetDecl[] {
+  return defs.flatMap((d) => (d.addressSet ? [{ key: d.id, sql: d.addressSet }] : []));
+}

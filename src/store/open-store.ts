@@ -7,10 +7,10 @@ export interface StoreConfig {
   path: string;
 }
 
-/** Opens the configured engine. A second engine (ClickHouse) is a new case here, nothing else. */
-export async function openStore(cfg: StoreConfig, extraSchema: string[] = []): Promise<Store> {
+/** Opens the configured engine. A second engine (ClickHouse) is a new case here and its folder. */
+export async function openStore(cfg: StoreConfig): Promise<Store> {
   switch (cfg.engine) {
     case 'duckdb':
-      return DuckDbStore.open({ path: cfg.path, extraSchema });
+      return DuckDbStore.open({ path: cfg.path });
   }
 }

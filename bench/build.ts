@@ -14,10 +14,9 @@ import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
 import { Rng } from '../src/devnet/prng.js';
 import type { Chain } from '../src/registry/types.js';
-import { writePrices } from '../src/sources/prices/price-store.js';
-import type { PriceRow } from '../src/sources/prices/types.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { makeChain } from '../support/make-chain.js';
+import type { PriceRow } from '../src/store/prices.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -138,7 +137,7 @@ async function main(): Promise<void> {
     prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: 3000 + (h / HOUR_MS) % 500 });
     prices.push({ asset: 'bench-token', granularity: 'hourly', period_ms: h, usd: 0.5 + ((h / HOUR_MS) % 7) / 10 });
   }
-  await writePrices(store, prices);
+  await store.writePrices(prices);
 
   // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);

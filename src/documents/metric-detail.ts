@@ -167,7 +167,7 @@ async function buildMetricDetails(ctx: BuildContext): Promise<DocumentInput[]> {
         metric.monthly_agg === 'unique'
           ? await withDistinctCounts(
               (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct),
-              (windows) => distinctCounts(ctx.store, ok, windows),
+              (windows) => distinctCounts(ctx.store, ok, metric.address_set.key, windows),
             )
           : metricDetailJson(metric, daily, hourly, ctx.builtAt);
       inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });

@@ -17,14 +17,8 @@ export interface CompleteBounds {
 export async function headTimeMs(store: Store, originKey: string): Promise<number | null> {
   const cp = await store.getCheckpoint(originKey);
   if (!cp) return null;
-  // A primary-key lookup; the fallback covers a checkpoint whose block row is not stored
-  // (e.g. a start block set before any block was written).
-  let rows = await store.query<{ t: bigint | null }>('SELECT block_time AS t FROM blocks WHERE origin_key = $1 AND block_number = $2', [originKey, cp.block_number]);
-  if (rows.length === 0) {
-    rows = await store.query('SELECT max(block_time) AS t FROM blocks WHERE origin_key = $1 AND block_number <= $2', [originKey, cp.block_number]);
-  }
-  const t = rows[0]?.t;
-  return t === null || t === undefined ? null : Number(t) * 1000;
+  const t = await store.blockTimeAtOrBelow(originKey, cp.block_number);
+  return t === null ? null : t * 1000;
 }
 
 export function completeBounds(headMs: number | null, clock: Clock): CompleteBounds {

@@ -3,6 +3,7 @@
 // per engine and how weeks, months and windows aggregate it. Document columns point at the fact
 // declaration they read (the key string is derived from it), so a column cannot name a fact
 // that no definition declares; catalog-check.ts proves the rest.
+import type { Dimension } from '../store/facts.js';
 import type { ChainFamily } from '../registry/types.js';
 import type { Granularity } from '../store/granularity.js';
 import type { EngineName } from '../store/store.js';
@@ -103,8 +104,6 @@ export type MetricInput =
   | { kind: 'source'; source: SourceRead; facts: readonly SourceFact[] }
   | { kind: 'derived'; from: readonly FactDecl[]; facts: readonly SourceFact[]; combine: (inputs: readonly (number | null)[]) => number | null };
 
-/** What one row of the metric's facts is about. */
-export type Dimension = 'chain' | 'contract' | 'project';
 
 /** `planned`: described in master.json, supported by no chain, no facts computed yet. */
 export type MetricStatus = 'computed' | 'planned';

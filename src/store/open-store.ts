@@ -9,9 +9,9 @@ export interface StoreConfig {
 }
 
 /** Opens the configured engine. A second engine (ClickHouse) is its name in ENGINE_NAMES and a case here. */
-export async function openStore(cfg: StoreConfig, extraSchema: string[] = []): Promise<Store> {
+export async function openStore(cfg: StoreConfig): Promise<Store> {
   switch (cfg.engine) {
     case 'duckdb':
-      return DuckDbStore.open({ path: cfg.path, extraSchema });
+      return DuckDbStore.open({ path: cfg.path });
   }
 }

@@ -1,7 +1,10 @@
 // The Store is the only place data rests between stages. Ingestion writes raw blocks and
 // transactions; the metrics stage reads them and writes facts; document builders read facts.
-// Engines (DuckDB now, ClickHouse later) implement this interface; engine-specific SQL lives
-// next to the metric that needs it and is run through `query`.
+// Every statement lives behind a typed method, implemented once per engine in store/<engine>/;
+// the only SQL that comes from outside is a metric's own aggregate expression, which the
+// facts methods receive as text in the engine's dialect.
+import type { FactStore } from './facts.js';
+import type { PriceStore } from './prices.js';
 import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
 
@@ -20,18 +23,16 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-/** A SQL value as the engines exchange it: bigint for integers wider than 53 bits. */
-export type SqlValue = string | number | bigint | boolean | null;
-export type Row = Record<string, SqlValue>;
-
-export interface Store {
+export interface Store extends FactStore, PriceStore {
   readonly engine: EngineName;
 
-  /** Run SQL that returns rows. `params` bind to `$1, $2, ...`. */
-  query<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
-  /** Run SQL that returns nothing (DDL, bulk INSERT ... SELECT, DELETE). */
-  exec(sql: string, params?: SqlValue[]): Promise<void>;
-  /** Run `fn` in one transaction; everything it wrote is rolled back if it throws. */
+  /**
+   * Run `fn` so that its writes become visible together and no other writer interleaves;
+   * with DuckDB everything it wrote is rolled back if it throws. An engine without
+   * multi-statement transactions (ClickHouse) runs `fn` as it is: each method is idempotent
+   * (a period's rows are replaced, never added to), and callers order their writes so that an
+   * interruption leaves work to redo, never work lost; the facts stage clears dirty hours last.
+   */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
 
   // --- ingestion ---------------------------------------------------------------------------

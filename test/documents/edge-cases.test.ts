@@ -8,7 +8,6 @@ import type { BuildReport } from '../../src/documents/build-report.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { writePrices } from '../../src/sources/prices/price-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { addr, ChainWriter, feeOf, makeChain, type BlockSpec } from '../metrics/chain-fixture.js';
 import { DAY, HOUR } from './scenario.js';
@@ -52,7 +51,7 @@ describe('edge cases', () => {
     await new ChainWriter(store, chains.unpriced).write(days(range(0, 20)));
     // ETH is priced from day 3 on only: days 0-2 have no price at all, later days without their
     // own price fall back to the latest earlier one.
-    await writePrices(store, [
+    await store.writePrices([
       { asset: 'ethereum', granularity: 'daily', period_ms: D0 + 3 * DAY, usd: 2000 },
       { asset: 'ethereum', granularity: 'daily', period_ms: D0 + 15 * DAY, usd: 2500 },
     ]);

@@ -6,7 +6,6 @@ import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { BuildReport } from '../../src/documents/build-report.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { writePrices } from '../../src/sources/prices/price-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { addr, ChainWriter, feeOf, GWEI, isUserTx, makeChain, median, type BlockSpec, type TxSpec } from '../metrics/chain-fixture.js';
 import { HOUR, rng } from './scenario.js';
@@ -65,7 +64,7 @@ describe('fee table (CONTRACT.md 2)', () => {
     }
     const prices = [];
     for (let h = T - 50 * HOUR; h < T + HOUR; h += HOUR) if (h !== NO_PRICE_HOUR) prices.push({ asset: 'ethereum', granularity: 'hourly' as const, period_ms: h, usd: hourUsd(h) });
-    await writePrices(store, prices);
+    await store.writePrices(prices);
     const clock = new FixedClock(NOW);
     await computeFacts(store, Object.values(chains), clock, { logger: silent });
     const built = await buildAllDocuments(store, Object.values(chains), clock, { logger: silent });

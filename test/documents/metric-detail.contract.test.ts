@@ -7,8 +7,7 @@ import { buildDocumentSet, type DocumentSet } from '../../src/documents/document
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { CHAIN_METRICS, chainMetric } from '../../src/metrics/catalog.js';
-import { writePrices } from '../../src/sources/prices/price-store.js';
-import type { PriceRow } from '../../src/sources/prices/types.js';
+import type { PriceRow } from '../../src/store/prices.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { ChainWriter, makeChain } from '../metrics/chain-fixture.js';
 import { DAY, expectedPeriod, genBlocks, HOUR, txsBetween } from './scenario.js';
@@ -58,7 +57,7 @@ describe('metric detail documents (CONTRACT.md 0, 1)', () => {
     await w.write([{ time: (END + 60 * 60_000) / 1000 }]); // the head, in the clock's day
     const prices: PriceRow[] = days.map((i) => ({ asset: 'ethereum', granularity: 'daily', period_ms: day(i), usd: dailyUsd(day(i)) }));
     for (let h = END - 15 * DAY; h < END + 2 * HOUR; h += HOUR) prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: hourlyUsd(h) });
-    await writePrices(store, prices);
+    await store.writePrices(prices);
     const clock = new FixedClock(NOW);
     await computeFacts(store, [chain], clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, [chain], clock, { logger: silent });

@@ -5,11 +5,11 @@ import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { MetricDefinition } from '../../src/metrics/definition.js';
-import { writePrices } from '../../src/sources/prices/price-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
 import type { Granularity } from '../../src/store/granularity.js';
+import { chainSubject } from '../../src/store/facts.js';
 import type { Store } from '../../src/store/store.js';
 
 export const GWEI = 1_000_000_000n;
@@ -142,8 +142,8 @@ export function addr(i: number): string {
   return `0x${i.toString(16).padStart(40, '0')}`;
 }
 
-/** Facts table rows of a chain, sorted, for equality checks. */
-export async function factRows(store: Store, originKey: string): Promise<string[]> {
+/** Facts table rows of a chain, sorted, for equality checks (inspects DuckDB's table). */
+export async function factRows(store: DuckDbStore, originKey: string): Promise<string[]> {
   const rows = await store.query<{ metric_key: string; granularity: string; period_ms: bigint; value: number | null }>(
     'SELECT metric_key, granularity, period_ms, value FROM facts WHERE origin_key = $1 ORDER BY granularity, metric_key, period_ms',
     [originKey],
@@ -152,10 +152,9 @@ export async function factRows(store: Store, originKey: string): Promise<string[
 }
 
 export async function factValue(store: Store, originKey: string, key: string, granularity: Granularity, periodMs: number): Promise<number | null | undefined> {
-  const rows = await store.query<{ value: number | null }>(
-    'SELECT value FROM facts WHERE origin_key = $1 AND metric_key = $2 AND granularity = $3 AND period_ms = $4',
-    [originKey, key, granularity, periodMs],
-  );
+  // Through the Store interface, so it reads the same on every engine.
+  const all = await store.readFacts({ subject: chainSubject(originKey), keys: [key], days_until: periodMs + 1, hours_from: periodMs, hours_until: periodMs + 1 });
+  const rows = all.filter((r) => r.granularity === granularity && r.period_ms === periodMs);
   if (rows.length > 1) throw new Error(`duplicate fact ${originKey} ${key} ${granularity} ${periodMs}`);
   return rows[0]?.value;
 }
@@ -237,7 +236,7 @@ export async function factsOnMockChain(definitions: readonly MetricDefinition[],
   const store = await DuckDbStore.open({ path: ':memory:' });
   const chain = makeChain(`mock_${family}`, { family });
   await new ChainWriter(store, chain).write(mockChainBlocks());
-  await writePrices(store, MOCK_PRICES);
+  await store.writePrices(MOCK_PRICES);
   await computeFacts(store, [chain], new FixedClock(MOCK_NOW), { definitions, logger: createLogger('silent') });
   const ok = chain.origin_key;
   return {

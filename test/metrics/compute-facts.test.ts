@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { writePrices } from '../../src/sources/prices/price-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { addr, ChainWriter, factRows, factValue, feeOf, GWEI, isUserTx, makeChain, median, type TxSpec } from './chain-fixture.js';
 
@@ -49,7 +48,7 @@ describe('computeFacts', () => {
   it('computes the chain metrics per complete day and hour from the transactions', async () => {
     const chain = makeChain('alpha');
     await writeScenario(new ChainWriter(store, chain));
-    await writePrices(store, [
+    await store.writePrices([
       { asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 2000 },
       { asset: 'ethereum', granularity: 'hourly', period_ms: D0 + HOUR, usd: 2100 },
       { asset: 'ethereum', granularity: 'hourly', period_ms: D0 + 5 * HOUR, usd: 2050 },
@@ -140,10 +139,10 @@ describe('computeFacts', () => {
     expect(await factValue(store, 'alpha', 'daa', 'daily', D0)).toBe(3);
 
     const incremental = await factRows(store, 'alpha');
-    const addresses = await store.query('SELECT day_ms, address FROM daa_addresses ORDER BY ALL');
+    const addresses = await store.query('SELECT set_key, dimension, entity, day_ms, address FROM address_sets ORDER BY ALL');
     await computeFacts(store, [chain], clock, { full: true, logger: silent });
     expect(await factRows(store, 'alpha')).toEqual(incremental);
-    expect(await store.query('SELECT day_ms, address FROM daa_addresses ORDER BY ALL')).toEqual(addresses);
+    expect(await store.query('SELECT set_key, dimension, entity, day_ms, address FROM address_sets ORDER BY ALL')).toEqual(addresses);
 
     // And a second store that received the final chain in one go agrees too.
     const other = await DuckDbStore.open({ path: ':memory:' });
@@ -184,7 +183,7 @@ describe('computeFacts', () => {
     const w = new ChainWriter(store, chain);
     const tx: TxSpec = { from: A, gasUsed: 100_000n, gasPrice: 20n * GWEI };
     await w.write([{ time: s(D0 + 3 * HOUR), txs: [tx] }, { time: s(D0 + DAY + HOUR) }]);
-    await writePrices(store, [
+    await store.writePrices([
       { asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 2000 },
       { asset: 'mantle', granularity: 'daily', period_ms: D0, usd: 0.5 },
       { asset: 'ethereum', granularity: 'hourly', period_ms: D0 + 3 * HOUR, usd: 2500 },
@@ -219,7 +218,7 @@ describe('computeFacts', () => {
       { time: s(D0 + 3 * DAY) },
     ]);
     // No price for day 0; day 1 priced; day 2 has none (falls back to day 1).
-    await writePrices(store, [{ asset: 'ethereum', granularity: 'daily', period_ms: D0 + DAY, usd: 3000 }]);
+    await store.writePrices([{ asset: 'ethereum', granularity: 'daily', period_ms: D0 + DAY, usd: 3000 }]);
     const clock = new FixedClock(D0 + 4 * DAY);
     const report = await computeFacts(store, [chain], clock, { logger: silent });
     const fee = Number(feeOf({ from: A })) / 1e18;
@@ -234,7 +233,7 @@ describe('computeFacts', () => {
     ]);
 
     // The prices arrive later: the next run (no new blocks) converts those days exactly.
-    await writePrices(store, [
+    await store.writePrices([
       { asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 1000 },
       { asset: 'ethereum', granularity: 'daily', period_ms: D0 + 2 * DAY, usd: 4000 },
     ]);

@@ -3,9 +3,10 @@
 // points at 00:00 UTC plus one for "now"); a period's price is the earliest point inside it,
 // i.e. the price closest to the period's start.
 import { DAY_MS, HOUR_MS } from '../../clock.js';
-import type { PriceGranularity, PriceRow } from './types.js';
+import type { Granularity } from '../../store/granularity.js';
+import type { PriceRow } from '../../store/prices.js';
 
-export function binPoints(asset: string, granularity: PriceGranularity, points: ReadonlyArray<readonly [number, number]>): PriceRow[] {
+export function binPoints(asset: string, granularity: Granularity, points: ReadonlyArray<readonly [number, number]>): PriceRow[] {
   const size = granularity === 'daily' ? DAY_MS : HOUR_MS;
   const earliest = new Map<number, readonly [number, number]>();
   for (const p of points) {

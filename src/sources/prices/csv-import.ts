@@ -3,9 +3,8 @@
 // `YYYY-MM-DDTHH:00:00Z` / `YYYY-MM-DD HH:00` (an hourly price). Every bad line is reported
 // with its line number, and nothing is imported from a file with errors.
 import { readFile } from 'node:fs/promises';
+import type { PriceRow } from '../../store/prices.js';
 import type { Store } from '../../store/store.js';
-import { writePrices } from './price-store.js';
-import type { PriceRow } from './types.js';
 
 export class PriceCsvError extends Error {
   constructor(
@@ -91,5 +90,5 @@ export async function importPriceCsvFile(store: Store, path: string): Promise<nu
   } catch (err) {
     throw new Error(`price CSV ${path}: cannot read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  return writePrices(store, parsePriceCsv(text, path));
+  return store.writePrices(parsePriceCsv(text, path));
 }

@@ -2,16 +2,23 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject } from '../facts.js';
+import type { Granularity } from '../granularity.js';
+import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
 import type { NormalizedBatch } from '../rows.js';
-import type { Checkpoint, Row, SqlValue, Store, StoredBlockRef } from '../store.js';
+import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
+import * as addressSets from './address-sets.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
-import { DUCKDB_SCHEMA } from './schema.js';
+import * as factReads from './fact-reads.js';
+import * as facts from './facts.js';
+import { prepareSchema } from './migrate.js';
+import * as money from './money.js';
+import * as prices from './prices.js';
+import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 export interface DuckDbStoreOptions {
   /** File path, or ':memory:'. The parent directory is created. */
   path: string;
-  /** Extra DDL run at open (later stages add their tables this way). */
-  extraSchema?: string[];
 }
 
 /**
@@ -42,9 +49,14 @@ export class DuckDbStore implements Store {
     const instance = await DuckDBInstance.create(opts.path);
     const conn = await instance.connect();
     const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
-    const store = new DuckDbStore(instance, conn, threads);
-    for (const ddl of [...DUCKDB_SCHEMA, ...(opts.extraSchema ?? [])]) await conn.run(ddl);
-    return store;
+    try {
+      await prepareSchema(conn, opts.path);
+    } catch (err) {
+      conn.closeSync();
+      instance.closeSync();
+      throw err;
+    }
+    return new DuckDbStore(instance, conn, threads);
   }
 
   /**
@@ -67,20 +79,38 @@ export class DuckDbStore implements Store {
     return run;
   }
 
-  query<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
-    return this.serial(async () => {
+  /** The connection as this folder's files use it, at query threads. Call inside `serial`. */
+  private readonly db: SqlRunner = {
+    all: async <T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> => {
       await this.useThreads(this.queryThreads);
       const reader = await this.conn.runAndReadAll(sql, params as DuckDBValue[] | undefined);
       return reader.getRowObjectsJS() as unknown as T[];
-    });
+    },
+    run: async (sql: string, params?: SqlValue[]): Promise<number> => {
+      await this.useThreads(this.queryThreads);
+      return Number((await this.conn.run(sql, params as DuckDBValue[] | undefined)).rowsChanged);
+    },
+  };
+
+  /** Runs `fn` on the connection in turn with every other call. */
+  private use<T>(fn: (db: SqlRunner) => Promise<T>): Promise<T> {
+    return this.serial(() => fn(this.db));
   }
 
+  /**
+   * Any SQL, for tests and benchmarks that inspect tables. Not part of the Store interface:
+   * code outside this folder goes through typed methods.
+   */
+  query<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
+    return this.use((db) => db.all<T>(sql, params));
+  }
+
+  /** Any statement (see query). */
   exec(sql: string, params?: SqlValue[]): Promise<void> {
     // Arbitrary SQL may touch blocks: forget what writeBatch knows about them.
     this.highest.clear();
-    return this.serial(async () => {
-      await this.useThreads(this.queryThreads);
-      await this.conn.run(sql, params as DuckDBValue[] | undefined);
+    return this.use(async (db) => {
+      await db.run(sql, params);
     });
   }
 
@@ -189,10 +219,80 @@ export class DuckDbStore implements Store {
 
   async clearDirtyHours(originKey: string, hours: number[]): Promise<void> {
     if (hours.length === 0) return;
-    await this.exec(
-      `DELETE FROM dirty_hours WHERE origin_key = $1 AND hour_ms IN (${hours.map((h) => Math.trunc(h)).join(',')})`,
-      [originKey],
-    );
+    await this.use((db) => db.run(`DELETE FROM dirty_hours WHERE origin_key = $1 AND hour_ms IN (${hours.map((h) => Math.trunc(h)).join(',')})`, [originKey]));
+  }
+
+  // --- facts (facts.ts, address-sets.ts, fact-reads.ts) ---------------------------------------
+  blockTimeAtOrBelow(originKey: string, blockNumber: number): Promise<number | null> {
+    return this.use((db) => facts.blockTimeAtOrBelow(db, originKey, blockNumber));
+  }
+
+  blockPeriods(originKey: string, granularity: Granularity, untilMs: number): Promise<number[]> {
+    return this.use((db) => facts.blockPeriods(db, originKey, granularity, untilMs));
+  }
+
+  writeChainFacts(req: ChainFactsRequest): Promise<void> {
+    return this.transaction(() => facts.writeChainFacts(this.db, req));
+  }
+
+  writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
+    return this.transaction(() => addressSets.writeChainAddressSets(this.db, req));
+  }
+
+  clearFacts(originKey: string): Promise<void> {
+    return this.transaction(() => facts.clearFacts(this.db, originKey));
+  }
+
+  pendingDays(originKey: string): Promise<number[]> {
+    return this.use((db) => factReads.pendingDays(db, originKey));
+  }
+
+  settlePendingDays(originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number> {
+    return this.transaction(() => factReads.settlePendingDays(this.db, originKey, computed, pending));
+  }
+
+  writeFactStatus(originKey: string, status: FactStatus): Promise<void> {
+    return this.use((db) => factReads.writeFactStatus(db, originKey, status));
+  }
+
+  factStatus(): Promise<Map<string, FactStatus>> {
+    return this.use((db) => factReads.factStatus(db));
+  }
+
+  readFacts(q: FactQuery): Promise<FactRow[]> {
+    return this.use((db) => factReads.readFacts(db, q));
+  }
+
+  distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+    return this.use((db) => addressSets.distinctCounts(db, setKey, subject, windows));
+  }
+
+  // --- prices and money (prices.ts, money.ts) --------------------------------------------------
+  async writePrices(rows: readonly PriceRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    prices.checkPriceRows(rows);
+    await this.transaction(() => prices.writePrices(this.db, rows));
+    return rows.length;
+  }
+
+  readPrices(asset: string, granularity: Granularity, fromMs = -Infinity, toMs = Infinity): Promise<PriceRow[]> {
+    return this.use((db) => prices.readPrices(db, asset, granularity, fromMs, toMs));
+  }
+
+  latestPricePeriod(asset: string, granularity: Granularity): Promise<number | null> {
+    return this.use((db) => prices.latestPricePeriod(db, asset, granularity));
+  }
+
+  convertMoney(req: MoneyRequest): Promise<void> {
+    return this.transaction(() => money.convertMoney(this.db, req));
+  }
+
+  priceStatus(originKey: string): Promise<PriceStatusRow[]> {
+    return this.use((db) => money.priceStatus(db, originKey));
+  }
+
+  priceStatusSummary(originKeys: readonly string[]): Promise<PriceStatusSummary[]> {
+    return this.use((db) => money.priceStatusSummary(db, originKeys));
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,19 @@
 // Times are unix seconds (raw) or unix milliseconds at a period start (facts), so the same
 // arithmetic works on every engine.
 
+/** The layout this code writes; migrate.ts brings older files up to it at open. */
+export const SCHEMA_VERSION = 2;
+
+// Distinct addresses per set, subject and day: any window's distinct count is exact from these.
+// The set key is declared by the metric that counts it (e.g. 'daa').
+export const ADDRESS_SETS_DDL = `CREATE TABLE IF NOT EXISTS address_sets (
+     set_key VARCHAR NOT NULL,
+     origin_key VARCHAR NOT NULL,
+     dimension VARCHAR NOT NULL,
+     entity VARCHAR NOT NULL,
+     day_ms BIGINT NOT NULL,
+     address VARCHAR NOT NULL)`;
+
 export const DUCKDB_SCHEMA: string[] = [
   `CREATE TABLE IF NOT EXISTS blocks (
      origin_key VARCHAR NOT NULL,
@@ -47,7 +60,7 @@ export const DUCKDB_SCHEMA: string[] = [
      hour_ms BIGINT NOT NULL,
      PRIMARY KEY (origin_key, hour_ms))`,
 
-  // ---- prices and metric facts (owned by the metrics stage: src/sources/prices, src/metrics) ----
+  // ---- prices and metric facts ----
   // One USD price per asset and period; `granularity` is 'daily' or 'hourly', period_ms its start.
   `CREATE TABLE IF NOT EXISTS prices (
      asset VARCHAR NOT NULL,
@@ -55,15 +68,19 @@ export const DUCKDB_SCHEMA: string[] = [
      period_ms BIGINT NOT NULL,
      usd DOUBLE NOT NULL,
      PRIMARY KEY (asset, granularity, period_ms))`,
-  // Published figures per chain, key and period. No primary key: a period is replaced by
-  // delete + insert inside one transaction (an index would also slow bulk rebuilds).
-  // A NULL value means "computed, undefined" (e.g. a median over no fees).
+  // Published figures per subject (origin_key + dimension + entity, see store/facts.ts), key and
+  // period. No primary key: a period is replaced by delete + insert inside one transaction (an
+  // index would also slow bulk rebuilds). A NULL value means "computed, undefined" (e.g. a
+  // median over no fees). `dimension` and `entity` come last because version 1 files gain them
+  // by ALTER TABLE ADD COLUMN, which appends: fresh and migrated files have the same layout.
   `CREATE TABLE IF NOT EXISTS facts (
      origin_key VARCHAR NOT NULL,
      metric_key VARCHAR NOT NULL,
      granularity VARCHAR NOT NULL,
      period_ms BIGINT NOT NULL,
-     value DOUBLE)`,
+     value DOUBLE,
+     dimension VARCHAR NOT NULL DEFAULT 'chain',
+     entity VARCHAR NOT NULL DEFAULT '')`,
   // Money figures in the chain's gas-token wei, before any price: `exact_wei` is the exact
   // HUGEINT sum for summed keys (NULL for medians and means, which are not integers).
   `CREATE TABLE IF NOT EXISTS native_facts (
@@ -72,12 +89,10 @@ export const DUCKDB_SCHEMA: string[] = [
      granularity VARCHAR NOT NULL,
      period_ms BIGINT NOT NULL,
      value DOUBLE,
-     exact_wei HUGEINT)`,
-  // Distinct senders per chain and day: any window's distinct count is exact from these.
-  `CREATE TABLE IF NOT EXISTS daa_addresses (
-     origin_key VARCHAR NOT NULL,
-     day_ms BIGINT NOT NULL,
-     address VARCHAR NOT NULL)`,
+     exact_wei HUGEINT,
+     dimension VARCHAR NOT NULL DEFAULT 'chain',
+     entity VARCHAR NOT NULL DEFAULT '')`,
+  ADDRESS_SETS_DDL,
   // Days whose hours were computed before the day itself was complete.
   `CREATE TABLE IF NOT EXISTS pending_days (
      origin_key VARCHAR NOT NULL,
@@ -96,4 +111,6 @@ export const DUCKDB_SCHEMA: string[] = [
      asset VARCHAR NOT NULL,
      status VARCHAR NOT NULL,
      price_period_ms BIGINT)`,
+  // One row: the layout version of this file (migrate.ts).
+  `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`,
 ];

@@ -1,6 +1,6 @@
 // Per-UTC-day figures straight from the stored raw rows, in the shape tests compare against
 // a source of truth (the fake chain, the devnet's groundTruth, anvil's receipts).
-import type { Store } from '../../../src/store/store.js';
+import type { DuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 
 export interface DayFigures {
   txcount: number;
@@ -9,7 +9,7 @@ export interface DayFigures {
   fee_wei: bigint;
 }
 
-export async function dayAggregates(store: Store, originKey: string): Promise<Map<number, DayFigures>> {
+export async function dayAggregates(store: DuckDbStore, originKey: string): Promise<Map<number, DayFigures>> {
   const rows = await store.query<{ day: bigint; txcount: bigint; tx_all: bigint; senders: bigint; fees: bigint | null }>(
     `SELECT block_time // 86400 * 86400000 AS day,
             count(*) FILTER (WHERE is_user_tx) AS txcount,

@@ -28,6 +28,6 @@ describe('daa', () => {
     expect(daa.monthly_agg).toBe('unique');
     expect(daa.address_set).toBe(DAA_ADDRESSES);
     expect(addressSets([daa]).map((s) => s.key)).toEqual(['daa']);
-    expect(await distinctCounts(op.store, op.originKey, [[D0, D0], [D0 + DAY, D0 + DAY], [D0, D0 + DAY]])).toEqual([4, 1, 4]);
+    expect(await distinctCounts(op.store, op.originKey, DAA_ADDRESSES.key, [[D0, D0], [D0 + DAY, D0 + DAY], [D0, D0 + DAY]])).toEqual([4, 1, 4]);
   });
 });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importPriceCsvFile, parsePriceCsv, PriceCsvError } from '../../../src/sources/prices/csv-import.js';
-import { readPrices } from '../../../src/sources/prices/price-store.js';
 import { DuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 
 function problems(text: string): string[] {
@@ -76,14 +75,14 @@ describe('price CSV (date,asset,usd)', () => {
       expect(await importPriceCsvFile(store, file)).toBe(2);
       writeFileSync(file, 'date,asset,usd\n2024-03-02,ethereum,3550\n');
       await importPriceCsvFile(store, file);
-      expect((await readPrices(store, 'ethereum', 'daily')).map((r) => r.usd)).toEqual([3400, 3550]);
+      expect((await store.readPrices('ethereum', 'daily')).map((r) => r.usd)).toEqual([3400, 3550]);
     });
 
     it('imports nothing from a file with an error', async () => {
       const file = join(dir, 'bad.csv');
       writeFileSync(file, 'date,asset,usd\n2024-04-01,ethereum,1\n2024-04-02,ethereum,x\n');
       await expect(importPriceCsvFile(store, file)).rejects.toThrow(/bad\.csv: 1 problem.*line 3/s);
-      expect(await readPrices(store, 'ethereum', 'daily', Date.UTC(2024, 3, 1))).toEqual([]);
+      expect(await store.readPrices('ethereum', 'daily', Date.UTC(2024, 3, 1))).toEqual([]);
     });
 
     it('says when the file cannot be read', async () => {

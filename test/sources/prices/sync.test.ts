@@ -3,7 +3,6 @@ import { FixedClock } from '../../../src/clock.js';
 import { createLogger } from '../../../src/log.js';
 import { binPoints } from '../../../src/sources/prices/bin-points.js';
 import { CoinGeckoClient } from '../../../src/sources/prices/coingecko-client.js';
-import { readPrices } from '../../../src/sources/prices/price-store.js';
 import { assetsFor, syncPrices } from '../../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 import { startFakeCoinGecko, type FakeCoinGecko } from './fake-coingecko.js';
@@ -59,10 +58,10 @@ describe('syncPrices against a CoinGecko-shaped server', () => {
   it('stores daily and hourly prices binned to period starts, then fetches only the missing tail', async () => {
     const res = await syncPrices(store, client(), ['ethereum', 'mantle'], { clock: new FixedClock(NOW), historyDays: 120, logger: silent });
     expect(res.failed).toEqual([]);
-    const daily = await readPrices(store, 'ethereum', 'daily');
+    const daily = await store.readPrices('ethereum', 'daily');
     expect(daily.at(-1)).toEqual({ asset: 'ethereum', granularity: 'daily', period_ms: Date.UTC(2024, 3, 10), usd: price(Date.UTC(2024, 3, 10)) });
     expect(daily.length).toBeGreaterThanOrEqual(120);
-    const hourly = await readPrices(store, 'ethereum', 'hourly');
+    const hourly = await store.readPrices('ethereum', 'hourly');
     // The fake serves hourly points two minutes past each hour: binned to the hour start.
     const h = Date.UTC(2024, 3, 9, 7);
     expect(hourly.find((r) => r.period_ms === h)).toEqual({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: price(h + 120_000) });
@@ -79,7 +78,7 @@ describe('syncPrices against a CoinGecko-shaped server', () => {
     fake.now = NOW + 3 * DAY;
     await syncPrices(store, client(), ['ethereum'], { clock: new FixedClock(NOW + 3 * DAY), historyDays: 120, logger: silent });
     expect(fake.seen.filter((s) => s.path.endsWith('/market_chart')).map((s) => s.query.get('days'))).toEqual(['5', '5']); // 3.6 days since the newest stored period, plus one
-    expect((await readPrices(store, 'ethereum', 'daily')).at(-1)!.period_ms).toBe(Date.UTC(2024, 3, 13));
+    expect((await store.readPrices('ethereum', 'daily')).at(-1)!.period_ms).toBe(Date.UTC(2024, 3, 13));
   });
 
   it('reports a failing asset and still stores the others', async () => {
@@ -89,6 +88,6 @@ describe('syncPrices against a CoinGecko-shaped server', () => {
       ['unknown-coin', 'hourly'],
     ]);
     expect(res.failed[0]!.error).toMatch(/HTTP 404/);
-    expect((await readPrices(store, 'ethereum', 'daily')).length).toBeGreaterThan(5);
+    expect((await store.readPrices('ethereum', 'daily')).length).toBeGreaterThan(5);
   });
 });

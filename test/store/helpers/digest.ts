@@ -1,6 +1,6 @@
 // Compares stored data between runs: SQL aggregates plus an md5 over every row in key order,
 // so "equal" means equal row by row, not just equal counts.
-import type { Store } from '../../../src/store/store.js';
+import type { DuckDbStore } from '../../../src/store/duckdb/duckdb-store.js';
 
 export interface StoreDigest {
   blocks: number;
@@ -11,7 +11,7 @@ export interface StoreDigest {
   checkpoints: string;
 }
 
-export async function storeDigest(store: Store, originKey?: string): Promise<StoreDigest> {
+export async function storeDigest(store: DuckDbStore, originKey?: string): Promise<StoreDigest> {
   const where = originKey ? `WHERE origin_key = '${originKey.replace(/'/g, "''")}'` : '';
   const [b] = await store.query(`SELECT count(*) AS n, coalesce(md5(string_agg(t::VARCHAR, chr(10) ORDER BY origin_key, block_number)), '') AS h FROM blocks t ${where}`);
   const [x] = await store.query(

@@ -1,0 +1,46 @@
+// What document builders read, and the small per-chain bookkeeping of the facts stage
+// (how far facts are complete, days waiting to complete).
+import type { FactQuery, FactRow, FactStatus } from '../facts.js';
+import type { Granularity } from '../granularity.js';
+import type { SqlRunner } from './sql-runner.js';
+import { intList, sqlString } from './sql-text.js';
+
+export async function readFacts(db: SqlRunner, q: FactQuery): Promise<FactRow[]> {
+  if (q.keys.length === 0) return [];
+  const rows = await db.all<{ metric_key: string; granularity: Granularity; period_ms: bigint; value: number | null }>(
+    `SELECT metric_key, granularity, period_ms, value FROM facts
+     WHERE origin_key = $1 AND dimension = $2 AND entity = $3 AND metric_key IN (${q.keys.map(sqlString).join(', ')})
+       AND ((granularity = 'daily' AND period_ms < $4) OR (granularity = 'hourly' AND period_ms >= $5 AND period_ms < $6))`,
+    [q.subject.origin_key, q.subject.dimension, q.subject.entity, q.days_until, q.hours_from, q.hours_until],
+  );
+  return rows.map((r) => ({ metric_key: r.metric_key, granularity: r.granularity, period_ms: Number(r.period_ms), value: r.value }));
+}
+
+export async function factStatus(db: SqlRunner): Promise<Map<string, FactStatus>> {
+  const rows = await db.all<{ origin_key: string; hours_until: bigint; days_until: bigint }>('SELECT origin_key, hours_until, days_until FROM fact_status');
+  return new Map(rows.map((r) => [r.origin_key, { hours_until: Number(r.hours_until), days_until: Number(r.days_until) }]));
+}
+
+export async function writeFactStatus(db: SqlRunner, originKey: string, status: FactStatus): Promise<void> {
+  await db.run(
+    `INSERT INTO fact_status VALUES ($1, $2, $3)
+     ON CONFLICT (origin_key) DO UPDATE SET hours_until = excluded.hours_until, days_until = excluded.days_until`,
+    [originKey, status.hours_until, status.days_until],
+  );
+}
+
+export async function pendingDays(db: SqlRunner, originKey: string): Promise<number[]> {
+  const rows = await db.all<{ day_ms: bigint }>('SELECT day_ms FROM pending_days WHERE origin_key = $1 ORDER BY day_ms', [originKey]);
+  return rows.map((r) => Number(r.day_ms));
+}
+
+export async function settlePendingDays(db: SqlRunner, originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number> {
+  const ok = sqlString(originKey);
+  if (computed.length > 0) await db.run(`DELETE FROM pending_days WHERE origin_key = ${ok} AND day_ms IN (${intList(computed, 'computed day')})`);
+  if (pending.length > 0) {
+    intList(pending, 'pending day');
+    await db.run(`INSERT INTO pending_days VALUES ${pending.map((d) => `(${ok}, ${d})`).join(',')} ON CONFLICT DO NOTHING`);
+  }
+  const rows = await db.all<{ n: bigint }>(`SELECT count(*) AS n FROM pending_days WHERE origin_key = ${ok}`);
+  return Number(rows[0]?.n ?? 0);
+}

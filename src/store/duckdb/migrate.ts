@@ -1,0 +1,64 @@
+// Brings a DuckDB file written by an older chainlytics up to SCHEMA_VERSION at open, in one
+// transaction, so operators' stores keep their raw rows and facts across upgrades.
+//   version 1 (no schema_version table): facts keyed by chain only, `daa_addresses`.
+//   version 2: facts and native facts carry dimension + entity; `address_sets` keyed by set.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
+
+const TO_VERSION_2: string[] = [
+  `ALTER TABLE facts ADD COLUMN dimension VARCHAR DEFAULT 'chain'`,
+  `ALTER TABLE facts ALTER COLUMN dimension SET NOT NULL`,
+  `ALTER TABLE facts ADD COLUMN entity VARCHAR DEFAULT ''`,
+  `ALTER TABLE facts ALTER COLUMN entity SET NOT NULL`,
+  `ALTER TABLE native_facts ADD COLUMN dimension VARCHAR DEFAULT 'chain'`,
+  `ALTER TABLE native_facts ALTER COLUMN dimension SET NOT NULL`,
+  `ALTER TABLE native_facts ADD COLUMN entity VARCHAR DEFAULT ''`,
+  `ALTER TABLE native_facts ALTER COLUMN entity SET NOT NULL`,
+  ADDRESS_SETS_DDL,
+  // Version 1 kept exactly one set, the daa metric's distinct senders.
+  `INSERT INTO address_sets (set_key, origin_key, dimension, entity, day_ms, address)
+   SELECT 'daa', origin_key, 'chain', '', day_ms, address FROM daa_addresses ORDER BY origin_key, day_ms`,
+  `DROP TABLE daa_addresses`,
+];
+
+/** Statements that take version N to N + 1, by N. */
+const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2 };
+
+async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
+  return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];
+}
+
+async function fileVersion(conn: DuckDBConnection): Promise<number> {
+  const tables = new Set(
+    (await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main'")).getRows().map((r) => String(r[0])),
+  );
+  if (tables.has('schema_version')) {
+    const v = await scalar(conn, 'SELECT max(version) FROM schema_version');
+    if (v !== null && v !== undefined) return Number(v);
+  }
+  // Before versioning: a file with the raw tables is version 1; an empty one is new.
+  return tables.has('blocks') ? 1 : 0;
+}
+
+/** Creates the tables of a new file, or migrates an older one; refuses a newer one. */
+export async function prepareSchema(conn: DuckDBConnection, where: string): Promise<void> {
+  const found = await fileVersion(conn);
+  if (found > SCHEMA_VERSION) {
+    throw new Error(`${where}: store layout version ${found} was written by a newer chainlytics (this one reads up to ${SCHEMA_VERSION})`);
+  }
+  if (found === SCHEMA_VERSION) return;
+  await conn.run('BEGIN TRANSACTION');
+  try {
+    for (let v = Math.max(found, 1); found > 0 && v < SCHEMA_VERSION; v++) {
+      for (const sql of MIGRATIONS[v]!) await conn.run(sql);
+    }
+    // New files get every table here; migrated ones any table added since their version.
+    for (const ddl of DUCKDB_SCHEMA) await conn.run(ddl);
+    await conn.run('DELETE FROM schema_version');
+    await conn.run(`INSERT INTO schema_version VALUES (${SCHEMA_VERSION})`);
+    await conn.run('COMMIT');
+  } catch (err) {
+    await conn.run('ROLLBACK').catch(() => undefined);
+    throw new Error(`${where}: cannot bring the store from layout version ${found} to ${SCHEMA_VERSION}: ${(err as Error).message}`);
+  }
+}

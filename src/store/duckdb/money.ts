@@ -1,0 +1,121 @@
+// The money step in DuckDB (the contract is MoneyRequest in store/prices.ts): native facts to
+// `_eth`/`_usd` facts with exact or fallback prices found by ASOF joins, and the price status
+// of every period converted without its own price.
+import type { Granularity } from '../granularity.js';
+import type { MoneyRequest, PriceStatusRow, PriceStatusSummary } from '../prices.js';
+import type { SqlRunner } from './sql-runner.js';
+import { chainFilter, intList, sqlString } from './sql-text.js';
+
+/** Call inside a transaction (with the facts it converts). */
+export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<void> {
+  if (req.keys.length === 0) return;
+  const ok = req.origin_key;
+  const ethChain = req.gas_token === req.eth_asset;
+  const scope = (['hourly', 'daily'] as const).flatMap((g) => {
+    intList(req.periods[g], `${g} period of ${ok}`);
+    return req.periods[g].map((p) => `('${g}', ${p})`);
+  });
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE money_scope AS
+     SELECT DISTINCT granularity, period_ms FROM (
+       ${scope.length > 0 ? `SELECT * FROM (VALUES ${scope.join(',')}) v(granularity, period_ms) UNION ALL ` : ''}
+       SELECT granularity, period_ms FROM price_status WHERE origin_key = $1)`,
+    [ok],
+  );
+  // One point per instant for the fallback search; where a daily and an hourly price share an
+  // instant (day 00:00) the hourly one wins, so the choice never depends on scan order.
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE money_points AS
+     SELECT asset, period_ms, arg_max(usd, CASE granularity WHEN 'hourly' THEN 1 ELSE 0 END) AS usd
+     FROM prices WHERE asset IN ($1, $2) GROUP BY asset, period_ms`,
+    [req.eth_asset, req.gas_token],
+  );
+  // Exact price of the period, else the latest earlier one (ASOF: greatest period_ms <= ours).
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE money_prices AS
+     SELECT s.granularity, s.period_ms,
+            ee.usd AS eth_exact, ef.usd AS eth_fb, ef.period_ms AS eth_fb_ms,
+            te.usd AS tok_exact, tf.usd AS tok_fb, tf.period_ms AS tok_fb_ms
+     FROM money_scope s
+     LEFT JOIN prices ee ON ee.asset = $1 AND ee.granularity = s.granularity AND ee.period_ms = s.period_ms
+     ASOF LEFT JOIN money_points ef ON ef.asset = $1 AND s.period_ms >= ef.period_ms
+     LEFT JOIN prices te ON te.asset = $2 AND te.granularity = s.granularity AND te.period_ms = s.period_ms
+     ASOF LEFT JOIN money_points tf ON tf.asset = $2 AND s.period_ms >= tf.period_ms`,
+    [req.eth_asset, req.gas_token],
+  );
+  const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
+  await db.run(
+    `DELETE FROM facts f USING money_scope s
+     WHERE f.origin_key = $1 AND ${chainFilter('f')} AND f.granularity = s.granularity AND f.period_ms = s.period_ms
+       AND f.metric_key IN (${outKeys.map(sqlString).join(', ')})`,
+    [ok],
+  );
+  await db.run(
+    `DELETE FROM price_status p USING money_scope s
+     WHERE p.origin_key = $1 AND p.granularity = s.granularity AND p.period_ms = s.period_ms`,
+    [ok],
+  );
+  const ethUsd = 'coalesce(c.eth_exact, c.eth_fb)';
+  const tokUsd = 'coalesce(c.tok_exact, c.tok_fb)';
+  // A zero stays zero without a price: no fee is no fee in every currency.
+  const eth = ethChain ? 'n.value / 1e18' : `n.value / 1e18 * ${tokUsd} / ${ethUsd}`;
+  const usd = ethChain ? `n.value / 1e18 * ${ethUsd}` : `n.value / 1e18 * ${tokUsd}`;
+  const keyList = req.keys.map((k) => sqlString(k.native)).join(', ');
+  const renamed = (to: 'eth' | 'usd') => `CASE n.metric_key ${req.keys.map((k) => `WHEN ${sqlString(k.native)} THEN ${sqlString(k[to])}`).join(' ')} END`;
+  const converted = `FROM native_facts n JOIN money_prices c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
+     WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.metric_key IN (${keyList})`;
+  await db.run(
+    `INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value)
+     SELECT $1, 'chain', '', ${renamed('eth')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${eth} END
+     ${converted}
+     UNION ALL
+     SELECT $1, 'chain', '', ${renamed('usd')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${usd} END
+     ${converted}`,
+    [ok],
+  );
+  // A period needed a price when it has a non-zero money figure.
+  const needs = `EXISTS (SELECT 1 FROM native_facts n WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.granularity = c.granularity
+                   AND n.period_ms = c.period_ms AND n.value <> 0 AND n.metric_key IN (${keyList}))`;
+  const statusOf = (exact: string, fb: string, fbMs: string, asset: string) =>
+    `SELECT $1, c.granularity, c.period_ms, ${asset}, CASE WHEN ${fb} IS NULL THEN 'missing' ELSE 'fallback' END, ${fbMs}
+     FROM money_prices c WHERE ${exact} IS NULL AND ${needs}`;
+  await db.run(
+    `INSERT INTO price_status (origin_key, granularity, period_ms, asset, status, price_period_ms)
+     ${statusOf('c.eth_exact', 'c.eth_fb', 'c.eth_fb_ms', '$2')}
+     ${ethChain ? '' : `UNION ALL ${statusOf('c.tok_exact', 'c.tok_fb', 'c.tok_fb_ms', '$3')}`}`,
+    ethChain ? [ok, req.eth_asset] : [ok, req.eth_asset, req.gas_token],
+  );
+}
+
+export async function priceStatus(db: SqlRunner, originKey: string): Promise<PriceStatusRow[]> {
+  const rows = await db.all<{ granularity: Granularity; period_ms: bigint; asset: string; status: 'fallback' | 'missing'; price_period_ms: bigint | null }>(
+    'SELECT granularity, period_ms, asset, status, price_period_ms FROM price_status WHERE origin_key = $1 ORDER BY granularity, period_ms, asset',
+    [originKey],
+  );
+  return rows.map((r) => ({
+    origin_key: originKey,
+    granularity: r.granularity,
+    period_ms: Number(r.period_ms),
+    asset: r.asset,
+    status: r.status,
+    price_period_ms: r.price_period_ms === null ? null : Number(r.price_period_ms),
+  }));
+}
+
+export async function priceStatusSummary(db: SqlRunner, originKeys: readonly string[]): Promise<PriceStatusSummary[]> {
+  if (originKeys.length === 0) return [];
+  const rows = await db.all<{ origin_key: string; asset: string; granularity: Granularity; status: 'fallback' | 'missing'; n: bigint; lo: bigint; hi: bigint }>(
+    `SELECT origin_key, asset, granularity, status, count(*) AS n, min(period_ms) AS lo, max(period_ms) AS hi
+     FROM price_status WHERE origin_key IN (${originKeys.map(sqlString).join(', ')})
+     GROUP BY ALL ORDER BY origin_key, asset, granularity, status`,
+  );
+  return rows.map((r) => ({
+    origin_key: r.origin_key,
+    asset: r.asset,
+    granularity: r.granularity,
+    status: r.status,
+    periods: Number(r.n),
+    first_ms: Number(r.lo),
+    last_ms: Number(r.hi),
+  }));
+}

@@ -1,0 +1,110 @@
+// The fact model every engine stores. A fact is one number per subject, metric key and period.
+// The subject carries a dimension so that application figures (per contract, per project) live
+// in the same tables as chain figures; only chain facts are computed today.
+import type { Granularity } from './granularity.js';
+
+/** What a fact describes: a whole chain, one contract on it, or one project (OLI owner_project). */
+export type Dimension = 'chain' | 'contract' | 'project';
+
+export interface FactSubject {
+  origin_key: string;
+  dimension: Dimension;
+  /** '' for the chain itself, a lower-case contract address, or an owner_project name. */
+  entity: string;
+}
+
+export function chainSubject(originKey: string): FactSubject {
+  return { origin_key: originKey, dimension: 'chain', entity: '' };
+}
+
+/** One aggregate of a chain-facts scan: its result column is stored under `key`. */
+export interface AggregateColumn {
+  key: string;
+  /** The metric's own aggregate expression in this engine's dialect, over transactions `t`. */
+  sql: string;
+}
+
+export interface WeiAggregateColumn extends AggregateColumn {
+  /** An integer sum: also kept exactly (beyond 64 bits), not only as a double. */
+  exact: boolean;
+}
+
+/**
+ * One scan of a chain's transactions for the listed periods of one granularity. Every fact of
+ * these keys in these periods is replaced: a period with stored blocks gets the aggregates
+ * (over no transactions when it has none, e.g. count 0 and median null), a period without
+ * blocks (rolled back) is left without facts, as if it had never been ingested.
+ */
+export interface ChainFactsRequest {
+  origin_key: string;
+  granularity: Granularity;
+  /** Period starts, unix ms. */
+  periods: readonly number[];
+  /** Plain numbers, stored as facts. */
+  plain: readonly AggregateColumn[];
+  /** Amounts in the gas token's wei, stored as native facts for the money step. */
+  wei: readonly WeiAggregateColumn[];
+}
+
+/** Per-day address sets of a chain, replaced for the listed days (same rule as facts). */
+export interface ChainAddressSetsRequest {
+  origin_key: string;
+  /** Day starts, unix ms. */
+  days: readonly number[];
+  /** One set per key (declared by the metric that counts it), its address expression over `t`. */
+  sets: readonly AggregateColumn[];
+}
+
+/** How far a chain's facts are complete (exclusive ends, unix ms). */
+export interface FactStatus {
+  hours_until: number;
+  days_until: number;
+}
+
+export interface FactRow {
+  metric_key: string;
+  granularity: Granularity;
+  period_ms: number;
+  /** null: computed but undefined (e.g. a median over nothing). */
+  value: number | null;
+}
+
+export interface FactQuery {
+  subject: FactSubject;
+  keys: readonly string[];
+  /** Daily facts before this day start. */
+  days_until: number;
+  /** Hourly facts in [hours_from, hours_until). */
+  hours_from: number;
+  hours_until: number;
+}
+
+/** Fact storage: everything the metrics stage writes and document builders read. */
+export interface FactStore {
+  /** Time (unix s) of the block, or of the highest stored block below it; null when none. */
+  blockTimeAtOrBelow(originKey: string, blockNumber: number): Promise<number | null>;
+  /** Starts (unix ms) of the periods before `untilMs` holding at least one stored block, ascending. */
+  blockPeriods(originKey: string, granularity: Granularity, untilMs: number): Promise<number[]>;
+
+  writeChainFacts(req: ChainFactsRequest): Promise<void>;
+  writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void>;
+  /** Remove every derived row of a chain (facts of all dimensions, address sets, price status, pending days): a full rebuild starts here. */
+  clearFacts(originKey: string): Promise<void>;
+
+  /** Days with computed hours that were not complete yet, ascending. */
+  pendingDays(originKey: string): Promise<number[]>;
+  /** Forget `computed` days, remember `pending` ones; returns how many days are pending now. */
+  settlePendingDays(originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number>;
+
+  writeFactStatus(originKey: string, status: FactStatus): Promise<void>;
+  /** Every chain's fact status. */
+  factStatus(): Promise<Map<string, FactStatus>>;
+
+  /** Stored facts of a subject for the given keys and bounds, in no particular order. */
+  readFacts(q: FactQuery): Promise<FactRow[]>;
+  /**
+   * Exact distinct addresses of the set `setKey` over each window of days [from, to]
+   * (inclusive day starts), from the per-day sets.
+   */
+  distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
+}

@@ -2,7 +2,8 @@
 // scale: 50 connections each send 2,000 pipelined GETs of a 64 KB master.json and read nothing.
 // The server runs in a child process so that its RSS is its own. Before the per-connection
 // limits this took node:http from ~110 MB to ~380 MB and uWS to 2.6 GB (/healthz: 3.4 s).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import net from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ const PIPELINED = 2_000;
 const RSS_BOUND = 160 * 1024 * 1024;
 
 interface Child {
-  proc: ChildProcessWithoutNullStreams;
+  proc: ChildProcessByStdio<Writable, Readable, null>;
   base: string;
   stats(): Promise<{ rss: number; peak: number; open: number }>;
 }

@@ -116,7 +116,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     expected: 'a whole number of days (1 or more), or null',
     hint: 'e.g. retention_days: 90 keeps 90 days of raw transactions; retention_days: null keeps them forever (metrics are kept forever either way)',
   },
-  server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, transport, rate_limits, api_keys)', hint: 'indent the server settings under server:' },
+  server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, transport, rate_limits, connections, api_keys)', hint: 'indent the server settings under server:' },
   'server.port': { expected: 'an integer from 1 to 65535', hint: 'e.g. port: 8080 (the PORT environment variable overrides it)' },
   'server.host': { expected: 'a host name or IP address to listen on', hint: 'use host: 0.0.0.0 for all interfaces or host: 127.0.0.1 for this machine only' },
   'server.public_base_url': {
@@ -143,6 +143,21 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'server.rate_limits.routes[].per_minute': { expected: 'a whole number of requests per minute (1 or more)', hint: 'e.g. per_minute: 600' },
   'server.rate_limits.routes[].name': { expected: '1-32 characters of a-z 0-9 _ -', hint: 'e.g. name: metrics (it appears in the RateLimit-Policy header)' },
   'server.rate_limits.max_clients': { expected: 'a whole number of tracked clients (100 or more)', hint: 'e.g. max_clients: 100000; the oldest clients are forgotten first' },
+  'server.connections': {
+    expected: 'a mapping (max_open, max_queued_responses, write_stall_seconds, header_timeout_seconds, request_timeout_seconds)',
+    hint: 'e.g. connections: { max_open: 4096 }',
+  },
+  'server.connections.max_open': { expected: 'a whole number of open connections (1 or more)', hint: 'e.g. max_open: 4096; further connections get 503' },
+  'server.connections.max_queued_responses': {
+    expected: 'a whole number of responses (1 or more)',
+    hint: 'e.g. max_queued_responses: 16; a connection pipelining more without reading is closed',
+  },
+  'server.connections.write_stall_seconds': { expected: 'seconds from 0.1 to 3600', hint: 'e.g. write_stall_seconds: 20' },
+  'server.connections.header_timeout_seconds': { expected: 'seconds from 0.1 to 3600', hint: 'e.g. header_timeout_seconds: 10' },
+  'server.connections.request_timeout_seconds': {
+    expected: 'seconds from 0.1 to 3600, at least header_timeout_seconds',
+    hint: 'e.g. request_timeout_seconds: 30',
+  },
   'server.api_keys': { expected: 'a mapping (require_for_apps, keys)', hint: 'e.g. api_keys: { require_for_apps: false, keys: [] }' },
   'server.api_keys.require_for_apps': booleanHint('require_for_apps'),
   'server.api_keys.keys': { expected: 'a list of { name, sha256, per_minute }', hint: 'e.g. keys: [ { name: acme, sha256: <64 hex digits>, per_minute: 600 } ]' },

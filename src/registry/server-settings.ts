@@ -27,6 +27,12 @@ export const SERVER_DEFAULTS = {
   api_key_per_minute: 600,
   /** Tracked clients per limited route when rate_limits.max_clients is not given. */
   max_clients: 100_000,
+  /** connections: (docs/http.md, "Connection limits"). */
+  max_open: 4096,
+  max_queued_responses: 16,
+  write_stall_seconds: 20,
+  header_timeout_seconds: 10,
+  request_timeout_seconds: 30,
 } as const;
 
 /** Names that appear in RateLimit headers and logs: the server's token syntax. */
@@ -65,6 +71,15 @@ export const serverSectionSchema = z.strictObject({
       apps_details_per_minute: wholeAtLeast(0).optional(),
       routes: z.array(routeLimitSchema).optional(),
       max_clients: wholeAtLeast(100).optional(),
+    }),
+  ),
+  connections: section(
+    z.strictObject({
+      max_open: wholeAtLeast(1).optional(),
+      max_queued_responses: wholeAtLeast(1).optional(),
+      write_stall_seconds: z.number().min(0.1).max(3600).optional(),
+      header_timeout_seconds: z.number().min(0.1).max(3600).optional(),
+      request_timeout_seconds: z.number().min(0.1).max(3600).optional(),
     }),
   ),
   api_keys: section(
@@ -112,7 +127,22 @@ export interface ServerSettings {
     /** Bound on tracked clients per route; absent = SERVER_DEFAULTS.max_clients. */
     max_clients?: number;
   };
+  /** What one client may hold of the server (docs/http.md, "Connection limits"). */
+  connections: ConnectionLimits;
   api_keys: { require_for_apps: boolean; keys: ApiKeyConfig[] };
+}
+
+export interface ConnectionLimits {
+  /** Open connections; beyond it a new connection's request gets 503 and the connection closes (node). */
+  max_open: number;
+  /** Answered requests of one connection whose responses the kernel has not yet taken (node). */
+  max_queued_responses: number;
+  /** A connection whose pending writes make no progress this long is destroyed (node). */
+  write_stall_seconds: number;
+  /** Whole request head within this many seconds of its first byte, else 408 (node). */
+  header_timeout_seconds: number;
+  /** Whole request within this many seconds, else 408 (node). */
+  request_timeout_seconds: number;
 }
 
 /** public_base_url when the file gives none: where a local client reaches the port. */
@@ -135,6 +165,13 @@ export function resolveServerSettings(section: ServerSection | null | undefined,
       apps_details_per_minute: s.rate_limits?.apps_details_per_minute ?? SERVER_DEFAULTS.apps_details_per_minute,
       routes: s.rate_limits?.routes ?? [],
       ...(s.rate_limits?.max_clients !== undefined ? { max_clients: s.rate_limits.max_clients } : {}),
+    },
+    connections: {
+      max_open: s.connections?.max_open ?? SERVER_DEFAULTS.max_open,
+      max_queued_responses: s.connections?.max_queued_responses ?? SERVER_DEFAULTS.max_queued_responses,
+      write_stall_seconds: s.connections?.write_stall_seconds ?? SERVER_DEFAULTS.write_stall_seconds,
+      header_timeout_seconds: s.connections?.header_timeout_seconds ?? SERVER_DEFAULTS.header_timeout_seconds,
+      request_timeout_seconds: s.connections?.request_timeout_seconds ?? SERVER_DEFAULTS.request_timeout_seconds,
     },
     api_keys: {
       require_for_apps: s.api_keys?.require_for_apps ?? false,

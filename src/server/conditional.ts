@@ -28,10 +28,11 @@ export function ifNoneMatchMatches(header: string, tags: readonly string[]): boo
 
 /**
  * True when If-Modified-Since is a valid date at or after the last modification. HTTP dates
- * have whole seconds, so the build time is truncated before comparing.
+ * have whole seconds, so the build time is truncated before comparing. A date later than `nowMs`
+ * is invalid (RFC 9110 13.1.3) and ignored: a client cannot pin a document by sending the future.
  */
-export function notModifiedSince(header: string, lastModifiedMs: number): boolean {
+export function notModifiedSince(header: string, lastModifiedMs: number, nowMs = Number.POSITIVE_INFINITY): boolean {
   const since = Date.parse(header);
-  if (Number.isNaN(since)) return false;
+  if (Number.isNaN(since) || since > nowMs) return false;
   return Math.floor(lastModifiedMs / 1000) * 1000 <= since;
 }

@@ -10,6 +10,8 @@ import { badRequestBody, errorBody, EXPECTATION_FAILED_BODY, METHOD_NOT_ALLOWED_
 import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 import { ALLOWED_METHODS, CORS_HEADERS, JSON_TYPE, NO_STORE } from './response-headers.js';
+import { ConnectionGuard } from './connection-guard.js';
+import { DUPLICATE_HOST_BODY, NO_VERSION_BODY, OVER_CAPACITY_BODY, OVER_CAPACITY_RETRY_SECONDS, overflowIsTarget, URI_TOO_LONG_BODY } from './conformance.js';
 import { createUwsServer } from './uws-server.js';
 
 export { NOT_READY_RETRY_SECONDS, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
@@ -18,6 +20,7 @@ export { NOT_READY_RETRY_SECONDS, type ChainlyticsHttpServer, type HttpServerOpt
 export interface NodeHttpServer extends ChainlyticsHttpServer {
   transport: 'node';
   server: http.Server;
+  guard: ConnectionGuard;
 }
 
 /**
@@ -68,28 +71,48 @@ export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
   const handler = createRequestHandler(opts);
   const { metrics } = handler;
 
+  const limits = opts.config.connections;
+  // Assigned right after the server exists; every request arrives later.
+  let guard: ConnectionGuard | undefined;
+
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    const admission = guard?.admit(req, res) ?? 'serve';
+    if (admission === 'drop') return; // the connection closes; see connection-guard.ts
     const view = new NodeRequest(req);
     const sink = new NodeResponse(res);
-    const m = req.method;
-    if ((m === 'GET' || m === 'HEAD') && req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
-      // RFC 9112 3.2 requires the 400; node's own (requireHostHeader) would send it without a body.
-      return handler.reject(view, sink, 400, MISSING_HOST_BODY);
+    if (admission === 'over_capacity') {
+      return handler.reject(view, sink, 503, OVER_CAPACITY_BODY, ['Retry-After', String(OVER_CAPACITY_RETRY_SECONDS)]);
     }
+    if (req.httpVersionMajor === 0) {
+      // node's parser reads "GET /path" (no version) as HTTP/0.9; refuse it and close.
+      res.shouldKeepAlive = false;
+      return handler.reject(view, sink, 400, NO_VERSION_BODY);
+    }
+    if (req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+      // RFC 9112 3.2 requires the 400 for any method; node's own (requireHostHeader) would send it without a body.
+      if (req.headers.host === undefined) return handler.reject(view, sink, 400, MISSING_HOST_BODY);
+    }
+    // node keeps the first of repeated Host lines; RFC 9112 3.2 requires a 400 for more than one.
+    if (countHeader(req.rawHeaders, 'host') > 1) return handler.reject(view, sink, 400, DUPLICATE_HOST_BODY);
     handler.handle(view, sink);
   };
 
   const server = http.createServer(
     {
       // Requests are a line and a few headers; anything slow or large is a broken or hostile client.
-      requestTimeout: 30_000,
-      headersTimeout: 10_000,
+      requestTimeout: limits.request_timeout_seconds * 1000,
+      headersTimeout: limits.header_timeout_seconds * 1000,
+      // node enforces both timeouts only when it checks, every 30 s by default, so a 10 s header
+      // timeout used to cut after 31-36 s. Check often enough that the documented time holds
+      // within a tenth of it (at most 1 s late).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, (Math.min(limits.header_timeout_seconds, limits.request_timeout_seconds) * 1000) / 10)),
       keepAliveTimeout: 5_000,
       maxHeaderSize: 16_384,
       requireHostHeader: false, // checked in onRequest, to answer with the JSON error body
     },
     onRequest,
   );
+  guard = new ConnectionGuard(server, limits);
 
   // Expect: 100-continue. Node's default writes "100 Continue" straight to the socket, which
   // lands inside a pipelined earlier response. No route reads a body, so answer with the final
@@ -107,7 +130,9 @@ export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // Node could not parse the request (bad bytes, oversized headers, timeout). Answer with the
     // same JSON error shape as everything else, then close: the stream position is unknown.
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const rawPacket = (err as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket;
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW' ? (overflowIsTarget(socket, rawPacket) ? 414 : 431) : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     metrics.observe('invalid', status, 0);
     const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
     if (err.code === 'ECONNRESET' || !socket.writable || (inFlight && inFlight.headersSent)) {
@@ -115,7 +140,7 @@ export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
       return;
     }
     // A HEAD answer has no body, even an error; the method is still readable in the raw bytes.
-    const head = (err as NodeJS.ErrnoException & { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    const head = rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     const raw = RAW_CLIENT_ERRORS[status];
     socket.end(head ? raw.subarray(0, raw.indexOf('\r\n\r\n') + 4) : raw);
   });
@@ -143,12 +168,19 @@ export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
   const close = (): Promise<void> =>
     new Promise((resolve, reject) => {
       handler.dispose();
+      guard?.dispose();
       if (!server.listening) return resolve();
       server.close((e) => (e ? reject(e) : resolve()));
       server.closeAllConnections();
     });
 
-  return { transport: 'node', server, metrics, listen, close };
+  return { transport: 'node', server, guard, metrics, listen, close };
+}
+
+function countHeader(rawHeaders: readonly string[], lowerName: string): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === lowerName.length && rawHeaders[i].toLowerCase() === lowerName) n++;
+  return n;
 }
 
 /** Complete raw responses for errors answered outside node's request handling. */
@@ -157,6 +189,7 @@ const RAW_CLIENT_ERRORS: Record<number, Buffer> = Object.fromEntries(
     [
       [400, 'Bad Request', badRequestBody('The request is not valid HTTP/1.1.')],
       [405, 'Method Not Allowed', METHOD_NOT_ALLOWED_BODY],
+      [414, 'URI Too Long', URI_TOO_LONG_BODY],
       [408, 'Request Timeout', errorBody(408, 'bad_request', 'The request did not arrive in time.', 'Send the whole request at once.')],
       [
         431,

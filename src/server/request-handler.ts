@@ -184,7 +184,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     } else {
       // RFC 9110 13.1.3: If-Modified-Since is ignored when If-None-Match is present.
       const ims = req.header('if-modified-since');
-      notModified = ims !== undefined && notModifiedSince(ims, doc.lastModified);
+      notModified = ims !== undefined && notModifiedSince(ims, doc.lastModified, clock.now());
     }
     if (notModified) {
       const headers = extra ? [...v.notModifiedHeaders, ...extra] : v.notModifiedHeaders;

@@ -12,6 +12,7 @@
 // - requests uWS cannot parse never reach this file: uWS answers them itself (docs/http.md).
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { DUPLICATE_HOST_BODY, MAX_URI_LENGTH, URI_TOO_LONG_BODY } from './conformance.js';
 import { EXPECTATION_FAILED_BODY } from './errors.js';
 import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
@@ -25,6 +26,9 @@ interface UwsResponse {
   writeStatus(status: string): UwsResponse;
   writeHeader(key: string, value: string): UwsResponse;
   end(body?: Uint8Array, closeConnection?: boolean): UwsResponse;
+  tryEnd(body: Uint8Array, totalSize: number): [boolean, boolean];
+  getWriteOffset(): number;
+  onWritable(handler: (offset: number) => boolean): UwsResponse;
   endWithoutBody(reportedContentLength?: number, closeConnection?: boolean): UwsResponse;
   close(): UwsResponse;
   cork(cb: () => void): UwsResponse;
@@ -156,7 +160,9 @@ class UwsSink implements ResponseSink {
         // end(body) writes Content-Length itself; a bodiless answer (HEAD) keeps the listed one.
         if (name !== 'Content-Length' || omitBody) res.writeHeader(name, headers[i + 1]);
       }
-      if (body === undefined || omitBody) {
+      if (body !== undefined && !omitBody && !this.closeAfter) {
+        this.endBackpressured(body);
+      } else if (body === undefined || omitBody) {
         // 204/304 (no Content-Length in the list) and HEAD (the length GET would send). Not
         // endWithoutBody(length): in v20.30 that call leaves the response open, and uWS then
         // aborts the process. Such answers keep the connection (closeAfter is for error bodies).
@@ -164,6 +170,32 @@ class UwsSink implements ResponseSink {
       } else {
         res.end(body, this.closeAfter);
       }
+    });
+  }
+
+  /**
+   * res.end(body) copies whatever the socket cannot take into uWS's own buffer, without limit:
+   * 50 connections pipelining 2,000 GETs of a 64 KB document without reading took the process
+   * to 2.6 GB. tryEnd writes what the kernel takes and leaves the rest to us; the body is a
+   * shared prepared Buffer, so holding it costs nothing, and uWS parses no further request of
+   * this connection until the response is complete. uWS closes a connection that makes no
+   * progress for its idle timeout (10 s).
+   */
+  private endBackpressured(body: Buffer): void {
+    const res = this.res;
+    const start = res.getWriteOffset();
+    const [, done] = res.tryEnd(body, body.length);
+    if (done) return;
+    if (!this.deferred) {
+      this.deferred = true;
+      res.onAborted(() => {
+        this.aborted = true;
+      });
+    }
+    res.onWritable((offset) => {
+      if (this.aborted) return true;
+      const [ok] = res.tryEnd(body.subarray(offset - start), body.length);
+      return ok;
     });
   }
 }
@@ -182,6 +214,22 @@ export function createUwsServer(opts: HttpServerOptions): ChainlyticsHttpServer 
       // pipeline, and reads a declared body by its framing, so such a request is served normally.
       // Any other expectation cannot be met (RFC 9110 10.1.1): 417, and close, because the client
       // may or may not send the body it announced.
+      // Two Host lines (RFC 9112 3.2): uWS passes them on, and getHeader reads the first only.
+      let hosts = 0;
+      req.forEach((k) => {
+        if (k === 'host') hosts++;
+      });
+      if (hosts > 1) {
+        sink.closeAfter = true;
+        handler.reject(view, sink, 400, DUPLICATE_HOST_BODY);
+        return;
+      }
+      // uWS accepts request lines far longer than node's 16 KiB head; answer alike (414).
+      if (view.target.length > MAX_URI_LENGTH) {
+        sink.closeAfter = true;
+        handler.reject(view, sink, 414, URI_TOO_LONG_BODY);
+        return;
+      }
       const expect = req.getHeader('expect');
       if (expect !== '' && expect.toLowerCase() !== '100-continue') {
         sink.closeAfter = true;

@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../log.js';
 import type { Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
+import { publicMessage } from '../rpc/errors.js';
 import type { Store } from '../store/store.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
 import { ChainSync, DEFAULT_TUNING, emptyResult, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
@@ -135,10 +136,12 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       try {
         return await r.sync.syncOnce(signal);
       } catch (err) {
-        const message = (err as Error).message;
-        this.logger.error({ chain: r.chain.origin_key, err: message }, 'ingestion round failed');
-        r.progress.update({ state: 'error', error: message });
-        return emptyResult(r.chain.origin_key, message);
+        // The log gets the full message (the node's answer included, secrets scrubbed); the
+        // progress, which /healthz and the CLI's progress lines show, only the public text.
+        const shown = publicMessage(err);
+        this.logger.error({ chain: r.chain.origin_key, err: (err as Error).message }, 'ingestion round failed');
+        r.progress.update({ state: 'error', error: shown });
+        return emptyResult(r.chain.origin_key, shown);
       }
     });
     r.busy = next;

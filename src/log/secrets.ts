@@ -48,8 +48,12 @@ export function registerSecret(value: string | null | undefined): void {
   // In a host a value is lower-cased, percent-decoded and, when not ASCII, punycoded.
   for (const form of [value, safeDecode(value)]) {
     lowered.add(form.toLowerCase());
+    // An echoed request target carries the value percent-encoded.
+    lowered.add(encodeURIComponent(form).toLowerCase());
+    lowered.add(encodeURI(form).toLowerCase());
+    // Only a real punycode form: domainToASCII reads "a/b" as the host "a".
     const ascii = domainToASCII(form);
-    if (ascii) lowered.add(ascii);
+    if (ascii.includes('xn--')) lowered.add(ascii);
   }
   if (value.length < MIN_SCRUBBED_LENGTH || values.has(value)) return;
   values.add(value);
@@ -66,6 +70,13 @@ export function registerSecret(value: string | null | undefined): void {
 export function overlapsSecret(text: string): boolean {
   const t = text.toLowerCase();
   for (const v of lowered) if (t.includes(v) || v.includes(t)) return true;
+  return false;
+}
+
+/** True when `text` contains a registered value of any length, ignoring case. */
+export function containsSecret(text: string): boolean {
+  const t = text.toLowerCase();
+  for (const v of lowered) if (t.includes(v)) return true;
   return false;
 }
 

@@ -3,13 +3,14 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import { parseRetryAfter } from './backoff.js';
-import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, type EndpointNames } from './errors.js';
+import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
 
 export class Endpoint implements EndpointNames {
   /** Public name ("base rpc#1"): /healthz, progress lines, log fields. */
   readonly label: string;
   /** scheme://host:port, or the label when the host is secret: log lines and thrown messages. */
   readonly logName: string;
+  readonly urlParts: readonly string[];
   readonly limiter: AimdLimiter;
   /** Monotonic ms until which the endpoint is avoided (it failed or lied). */
   badUntil = 0;
@@ -38,6 +39,7 @@ export class Endpoint implements EndpointNames {
       throw new Error(`invalid RPC URL for ${this.label}: only http(s) is supported`);
     }
     this.path = `${u.pathname}${u.search}`;
+    this.urlParts = urlParts(u);
     this.limiter = new AimdLimiter(aimd);
     this.pool = new Pool(u.origin, {
       connections: aimd.max,
@@ -81,7 +83,7 @@ export class Endpoint implements EndpointNames {
         return JSON.parse(text) as unknown;
       } catch {
         throw new RpcMalformedError(
-          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${JSON.stringify(text.slice(-40))}` : ''})`,
+          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(JSON.stringify(text.slice(-40)), this)}` : ''})`,
           this.label,
           `malformed JSON from ${this.label} (${text.length} bytes)`,
         );
@@ -115,4 +117,20 @@ export class Endpoint implements EndpointNames {
   async close(): Promise<void> {
     await this.pool.close().catch(() => undefined);
   }
+}
+
+/** Every non-empty part of the URL beyond scheme://host:port, raw and decoded, lower-cased. */
+function urlParts(u: URL): string[] {
+  const raw = [u.username, u.password, u.search.slice(1), u.hash.slice(1), ...u.pathname.split('/'), ...u.search.slice(1).split(/[&=]/)];
+  const out = new Set<string>();
+  for (const p of raw) {
+    if (!p) continue;
+    out.add(p.toLowerCase());
+    try {
+      out.add(decodeURIComponent(p).toLowerCase());
+    } catch {
+      // Not a valid escape: the raw text is enough.
+    }
+  }
+  return [...out];
 }

@@ -6,7 +6,7 @@
 // the node answered; registered secret values are scrubbed from it. `publicMessage` is what
 // /healthz and the CLI's progress lines show: the endpoint's label only ("base rpc#1") and never
 // a byte of the upstream's answer, because a provider's error body can echo the key.
-import { scrubSecrets } from '../log/secrets.js';
+import { containsSecret, scrubSecrets } from '../log/secrets.js';
 
 /** Base class: `endpoint` is the label of the endpoint that produced the failure. */
 export class RpcError extends Error {
@@ -26,6 +26,21 @@ export class RpcError extends Error {
 export interface EndpointNames {
   label: string;
   logName: string;
+  /** Path segments, query, user info and fragment of the URL: an answer echoing one is withheld. */
+  urlParts?: readonly string[];
+}
+
+/**
+ * What the node answered, for a log message. A provider's error body can echo the key; values
+ * long enough are scrubbed anyway, but a short one cannot be cut out of arbitrary text without
+ * garbling it, so an answer containing any configured value is withheld whole.
+ */
+export function upstreamText(text: string, at?: EndpointNames): string {
+  if (containsSecret(text)) return '[answer withheld: it contains a configured secret]';
+  const lower = text.toLowerCase();
+  // Providers echo the request target in error pages ("invalid key in /v3/<key>").
+  if (at?.urlParts?.some((p) => lower.includes(p))) return '[answer withheld: it quotes the RPC URL]';
+  return text;
 }
 
 /** The text of `err` that may be shown publicly: an RpcError's public message, else its message. */
@@ -59,7 +74,7 @@ export class RpcHttpError extends RpcError {
     readonly status: number,
     bodySnippet: string,
   ) {
-    super(`HTTP ${status} from ${at.logName}${bodySnippet ? `: ${bodySnippet}` : ''}`, at.label, `HTTP ${status} from ${at.label}`);
+    super(`HTTP ${status} from ${at.logName}${bodySnippet ? `: ${upstreamText(bodySnippet, at)}` : ''}`, at.label, `HTTP ${status} from ${at.label}`);
   }
 }
 
@@ -79,7 +94,7 @@ export class JsonRpcError extends RpcError {
     readonly data: unknown,
   ) {
     // The node's own message (e.g. "header not found") is kept for the log only.
-    super(`${method} failed on ${at.logName}: JSON-RPC error ${code}: ${rpcMessage.slice(0, 200)}`, at.label, `${method} failed on ${at.label}: JSON-RPC error ${code}`);
+    super(`${method} failed on ${at.logName}: JSON-RPC error ${code}: ${upstreamText(rpcMessage.slice(0, 200), at)}`, at.label, `${method} failed on ${at.label}: JSON-RPC error ${code}`);
   }
 }
 

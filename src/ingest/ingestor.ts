@@ -136,12 +136,13 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       try {
         return await r.sync.syncOnce(signal);
       } catch (err) {
-        // The log gets the full message (the node's answer included, secrets scrubbed); the
-        // progress, which /healthz and the CLI's progress lines show, only the public text.
-        const shown = publicMessage(err);
-        this.logger.error({ chain: r.chain.origin_key, err: (err as Error).message }, 'ingestion round failed');
-        r.progress.update({ state: 'error', error: shown });
-        return emptyResult(r.chain.origin_key, shown);
+        // /healthz and the CLI's progress lines show the progress: labels, no upstream bytes.
+        // The result (for callers, like the log) keeps the full message: endpoints by
+        // scheme://host:port, secrets scrubbed. The progress gets only the public text.
+        const message = (err as Error).message;
+        this.logger.error({ chain: r.chain.origin_key, err: message }, 'ingestion round failed');
+        r.progress.update({ state: 'error', error: publicMessage(err) });
+        return emptyResult(r.chain.origin_key, message);
       }
     });
     r.busy = next;

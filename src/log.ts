@@ -8,6 +8,7 @@
 // /metrics), so memory stays bounded and the loss is visible.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import sonicBoom from 'sonic-boom';
+import { scrubJsonLine } from './log/secrets.js';
 
 export type { Logger };
 
@@ -51,8 +52,13 @@ function boundedStdout(): DestinationStream {
   return stdoutDest;
 }
 
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  const opts = { level, base: { app: 'chainlytics' }, timestamp: pino.stdTimeFunctions.isoTime };
+/**
+ * `destination` replaces stdout (tests capture lines with it). Every line passes through
+ * `scrubJsonLine` just before it is written: values the config loader substituted for ${NAME}
+ * (src/log/secrets.ts) never reach the output, whichever message or field carried them.
+ */
+export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+  const opts = { level, base: { app: 'chainlytics' }, timestamp: pino.stdTimeFunctions.isoTime, hooks: { streamWrite: scrubJsonLine } };
   // A silent logger never writes: it needs no stream (and tests create many).
-  return level === 'silent' ? pino(opts) : pino(opts, boundedStdout());
+  return level === 'silent' ? pino(opts) : pino(opts, destination ?? boundedStdout());
 }

@@ -7,8 +7,9 @@ import { hourStart, type Clock } from '../clock.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
-import { Ingestor, type ChainProgress } from '../ingest/ingestor.js';
+import { Ingestor, type ChainProgress, type IngestorOptions } from '../ingest/ingestor.js';
 import type { Logger } from '../log.js';
+import { scrubSecrets } from '../log/secrets.js';
 import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
@@ -30,6 +31,8 @@ export interface ServiceOptions {
   roundIntervalMs?: number;
   /** Minimum time between two price syncs. Default 10 min. */
   priceIntervalMs?: number;
+  /** RPC client settings (timeouts, attempts, backoff); tests shorten them. */
+  rpc?: IngestorOptions['rpc'];
 }
 
 export interface RoundResult {
@@ -57,6 +60,7 @@ export class Service {
       logger: logger.child({ stage: 'ingest' }),
       retentionDays: config.retention_days,
       onProgress: opts.onProgress,
+      rpc: opts.rpc,
     });
     this.prices = config.prices.coingecko_url
       ? new CoinGeckoClient({ baseUrl: config.prices.coingecko_url, apiKey: config.prices.coingecko_api_key ?? undefined, clock })
@@ -117,7 +121,9 @@ export class Service {
           last_ingested_block_time: p.last_block_time === null ? null : p.last_block_time * 1000,
           lag_seconds: lag,
           status: degraded ? 'degraded' : 'ok',
-          ...(p.error ? { message: p.error } : lag === null ? { message: 'nothing ingested yet' } : {}),
+          // progress errors are public texts already (labels, no upstream bytes); scrubbing again
+          // keeps a future message that forgets it from putting a ${NAME} value on /healthz.
+          ...(p.error ? { message: scrubSecrets(p.error) } : lag === null ? { message: 'nothing ingested yet' } : {}),
         };
       }),
     };

@@ -63,7 +63,8 @@ export interface Devnet {
   seed: number;
   liveSince: number;
   /** Registry entries pointing at the servers. */
-  chainConfigs(): Chain[];
+  /** The devnet's URLs are plain loopback URLs (no secrets, no names). */
+  chainConfigs(): Array<Chain & { rpc_urls: string[] }>;
   /** Current head block number (from the clock). */
   head(origin_key: string): number;
   /** Last block with timestamp <= unixS (-1 before genesis). */
@@ -125,7 +126,7 @@ function isoDate(unixS: number): string {
   return new Date(unixS * 1000).toISOString().slice(0, 10);
 }
 
-function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain {
+function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain & { rpc_urls: string[] } {
   return {
     origin_key: spec.origin_key,
     name: spec.name,

@@ -103,7 +103,7 @@ export class BlockFetcher {
       } catch (err) {
         if (!(isMethodUnsupported(err) && (err as JsonRpcError).method === 'eth_getBlockReceipts')) throw err;
         // Several fetches in flight learn this at once; say it once.
-        if (this.mode === 'block') this.logger?.info({ chain: this.chain.origin_key, url: (err as JsonRpcError).url }, 'eth_getBlockReceipts not supported; fetching receipts per transaction from now on');
+        if (this.mode === 'block') this.logger?.info({ chain: this.chain.origin_key, endpoint: (err as JsonRpcError).endpoint }, 'eth_getBlockReceipts not supported; fetching receipts per transaction from now on');
         this.mode = 'per-tx';
       }
     }

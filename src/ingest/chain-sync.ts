@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { DAY_MS, dayStart, type Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';
-import { ChainIdMismatchError } from '../rpc/errors.js';
+import { ChainIdMismatchError, NoEndpointError, publicMessage } from '../rpc/errors.js';
 import type { RpcClient } from '../rpc/client.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import type { BlockFetcher } from './block-fetcher.js';
@@ -136,11 +136,13 @@ export class ChainSync {
     const report = await rpc.verifyChainIds();
     for (const r of report) {
       if (r.error && !(r.error instanceof ChainIdMismatchError)) {
-        logger.warn({ chain: chain.origin_key, url: r.url, err: r.error.message }, 'could not check eth_chainId now; checked again before first use');
+        logger.warn({ chain: chain.origin_key, endpoint: r.endpoint, err: r.error.message }, 'could not check eth_chainId now; checked again before first use');
       }
     }
     if (!rpc.hasUsableEndpoint()) {
-      throw new Error(report.map((r) => r.error?.message).filter(Boolean).join('; '));
+      // Both texts: the log gets each endpoint's full reason, /healthz only the public ones.
+      const failed = report.flatMap((r) => (r.error ? [r.error] : []));
+      throw new NoEndpointError(failed.map((e) => e.message).join('; '), null, failed.map(publicMessage).join('; '));
     }
     this.verified = true;
   }

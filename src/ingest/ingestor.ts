@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../log.js';
 import type { Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
+import { publicMessage } from '../rpc/errors.js';
 import type { Store } from '../store/store.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
 import { ChainSync, DEFAULT_TUNING, emptyResult, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
@@ -135,9 +136,12 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       try {
         return await r.sync.syncOnce(signal);
       } catch (err) {
+        // /healthz and the CLI's progress lines show the progress: labels, no upstream bytes.
+        // The result (for callers, like the log) keeps the full message: endpoints by
+        // scheme://host:port, secrets scrubbed. The progress gets only the public text.
         const message = (err as Error).message;
         this.logger.error({ chain: r.chain.origin_key, err: message }, 'ingestion round failed');
-        r.progress.update({ state: 'error', error: message });
+        r.progress.update({ state: 'error', error: publicMessage(err) });
         return emptyResult(r.chain.origin_key, message);
       }
     });

@@ -11,6 +11,8 @@ import { ORIGIN_KEY_RE } from './config-schema.js';
 import { isHttpUrl } from './http-url.js';
 import { valueAt } from './describe-issues.js';
 import { interpolateEnv } from './env-interpolation.js';
+import { registerSecret } from '../log/secrets.js';
+import type { RpcUrl } from './types.js';
 import type { KeyPath, YamlSource } from './yaml-source.js';
 
 export interface CheckContext {
@@ -38,12 +40,12 @@ function lineOf(ctx: CheckContext, path: KeyPath): number {
 export interface ChainCheckResult {
   issues: ConfigIssue[];
   /** chains[i] → its rpc_urls after ${VAR} substitution (only for entries without problems). */
-  rpcUrls: Map<number, string[]>;
+  rpcUrls: Map<number, RpcUrl[]>;
 }
 
 export function checkChains(ctx: CheckContext): ChainCheckResult {
   const issues: ConfigIssue[] = [];
-  const rpcUrls = new Map<number, string[]>();
+  const rpcUrls = new Map<number, RpcUrl[]>();
   const chains = valueAt(ctx.src.data, ['chains']);
   if (!Array.isArray(chains)) return { issues, rpcUrls };
 
@@ -116,34 +118,54 @@ function listText(items: readonly string[], conjunction: 'and' | 'or'): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
-function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: ConfigIssue[]): string[] | undefined {
+function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: ConfigIssue[]): RpcUrl[] | undefined {
   if (!Array.isArray(raw)) return undefined; // wrong type: the schema reports it
-  const out: string[] = [];
+  const out: RpcUrl[] = [];
+  const names = new Map<string, number>();
   let ok = true;
   raw.forEach((item, k) => {
-    if (typeof item !== 'string') return;
-    const path = ['chains', i, 'rpc_urls', k];
-    const sub = interpolateEnv(item.trim(), ctx.env);
+    // A plain string, or { url, name }; other shapes are the schema's to report.
+    const form = typeof item === 'string' ? { template: item, name: null } : isRecord(item) && typeof item.url === 'string' ? { template: item.url, name: typeof item.name === 'string' ? item.name : null } : null;
+    if (form === null) return;
+    const item_ = form.template;
+    const path = typeof item === 'string' ? ['chains', i, 'rpc_urls', k] : ['chains', i, 'rpc_urls', k, 'url'];
+    if (form.name !== null) {
+      const first = names.get(form.name);
+      if (first === undefined) names.set(form.name, k);
+      else {
+        ok = false;
+        issues.push(
+          issueAt(ctx, ['chains', i, 'rpc_urls', k, 'name'], {
+            expected: 'an endpoint name not used by another URL of this chain',
+            found: `"${form.name}", already the name of rpc_urls[${first}]`,
+            hint: 'give each URL its own name so /healthz and the logs can tell them apart',
+          }),
+        );
+      }
+    }
+    const sub = interpolateEnv(item_.trim(), ctx.env);
     if (!sub.ok) {
       ok = false;
       if (sub.problem === 'malformed')
         issues.push(
           issueAt(ctx, path, {
             expected: '${NAME} references whose names use letters, digits and _',
-            found: `${JSON.stringify(item)} (a malformed reference at character ${sub.at + 1})`,
+            found: `${JSON.stringify(item_)} (a malformed reference at character ${sub.at + 1})`,
             hint: 'close each reference with } and use a plain variable name, e.g. "https://node.example/${NODE_KEY}"',
           }),
         );
       else
         issues.push(
           issueAt(ctx, path, {
-            expected: `the environment variable ${sub.variable} to be set (it is used in ${JSON.stringify(item)})`,
+            expected: `the environment variable ${sub.variable} to be set (it is used in ${JSON.stringify(item_)})`,
             found: sub.problem === 'missing' ? `${sub.variable} is not set` : `${sub.variable} is set but empty`,
             hint: `export ${sub.variable}=<the value> before starting chainlytics, or write the URL directly in the file`,
           }),
         );
       return;
     }
+    // Every substituted value is a secret from now on: log lines and error messages drop it.
+    for (const v of sub.variables) registerSecret(ctx.env[v]);
     if (!isHttpUrl(sub.value)) {
       ok = false;
       // Print what the operator wrote, not the substituted value: it may contain a secret.
@@ -151,13 +173,14 @@ function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: Config
       issues.push(
         issueAt(ctx, path, {
           expected: 'an http:// or https:// URL',
-          found: `${JSON.stringify(item)}${via}`,
-          hint: sub.variables.length > 0 ? `set ${sub.variables.join(', ')} so that ${JSON.stringify(item)} becomes an http(s) URL, e.g. ${sub.variables[0]}=https://rpc.example.org` : rpcUrlHint(sub.value),
+          found: `${JSON.stringify(item_)}${via}`,
+          hint: sub.variables.length > 0 ? `set ${sub.variables.join(', ')} so that ${JSON.stringify(item_)} becomes an http(s) URL, e.g. ${sub.variables[0]}=https://rpc.example.org` : rpcUrlHint(sub.value),
         }),
       );
       return;
     }
-    out.push(sub.value);
+    // The plain string stays a string (what every consumer of a URL-only entry expects).
+    out.push(form.name === null ? sub.value : { url: sub.value, name: form.name });
   });
   return ok ? out : undefined;
 }

@@ -187,8 +187,16 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     hint: 'e.g. rpc_urls: [ "https://rpc.example.org" ]; put API keys in the environment: "https://node.example/${NODE_KEY}"',
   },
   'chains[].rpc_urls[]': {
+    expected: `${URL_EXPECTED}, or { url, name }`,
+    hint: 'chainlytics speaks JSON-RPC over HTTP(S); write the node\'s http(s) endpoint, e.g. "https://rpc.example.org" or { url: "https://rpc.example.org/${NODE_KEY}", name: provider }',
+  },
+  'chains[].rpc_urls[].url': {
     expected: URL_EXPECTED,
-    hint: 'chainlytics speaks JSON-RPC over HTTP(S); write the node\'s http(s) endpoint, e.g. "https://rpc.example.org"',
+    hint: 'e.g. url: "https://node.example/${NODE_KEY}"',
+  },
+  'chains[].rpc_urls[].name': {
+    expected: 'an endpoint name of 1-32 characters a-z 0-9 _ -',
+    hint: 'e.g. name: alchemy (/healthz and the logs then say "<origin_key> alchemy" instead of "<origin_key> rpc#1")',
   },
   'chains[].start': {
     expected: 'exactly one of { block: N }, { date: YYYY-MM-DD } or { days_ago: N }',

@@ -15,6 +15,8 @@ export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 /** Price-source asset ids are CoinGecko coin ids: lower case, digits and dashes. */
 export const GAS_TOKEN_RE = /^[a-z0-9][a-z0-9-]*$/;
 export const CHAIN_TYPES = ['L1', 'L2', 'L3'] as const;
+/** An rpc_urls entry's name: what /healthz and the logs call the endpoint. */
+export const RPC_NAME_RE = /^[a-z0-9_-]{1,32}$/;
 
 /** `YYYY-MM-DD` naming a day that exists (2024-02-30 does not). */
 export function isCalendarDate(s: string): boolean {
@@ -66,8 +68,9 @@ export const chainEntrySchema = z.strictObject({
     .refine((v) => v !== 'eth' && v !== 'ether')
     .optional(),
   symbol: text.max(16).optional(),
-  // Entries are checked as URLs after ${VAR} substitution (config-checks.ts).
-  rpc_urls: z.array(text).min(1),
+  // Entries are checked as URLs after ${VAR} substitution (config-checks.ts). The mapping form
+  // names the endpoint in /healthz and logs instead of "<origin_key> rpc#<n>".
+  rpc_urls: z.array(z.union([text, z.strictObject({ url: text, name: z.string().regex(RPC_NAME_RE).optional() })])).min(1),
   start: startSchema.optional(),
   finality_lag: wholeAtLeast(0).optional(),
   flags: section(z.strictObject({ fee_table: z.boolean().optional(), apps: z.boolean().optional() })),

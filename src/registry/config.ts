@@ -14,6 +14,8 @@ import { issuesFromZod } from './describe-issues.js';
 import { resolveChain } from './resolve-chain.js';
 import { resolveServerSettings, type ServerSectionInput } from './server-settings.js';
 import { readYaml } from './yaml-source.js';
+import type { RpcUrl } from './types.js';
+import { registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
 export type { AppConfig, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
@@ -82,13 +84,15 @@ interface BuildContext {
   env: NodeJS.ProcessEnv;
   port: number | undefined;
   nowMs: number;
-  rpcUrls: Map<number, string[]>;
+  rpcUrls: Map<number, RpcUrl[]>;
 }
 
 function build(file: ConfigFile, b: BuildContext): AppConfig {
   const dataDir = resolve(b.baseDir, file.data_dir ?? DEFAULTS.data_dir);
   const prices = file.prices ?? {};
   const keyEnv = prices.coingecko_api_key_env === undefined ? DEFAULTS.coingecko_api_key_env : prices.coingecko_api_key_env;
+  // The price API key is scrubbed from log lines like the ${NAME} values of rpc_urls.
+  if (keyEnv) registerSecret(b.env[keyEnv]);
   return {
     source: b.source,
     engine: file.engine ?? DEFAULTS.engine,

@@ -5,12 +5,12 @@ import { DEFAULTS } from './app-config.js';
 import { builtinChain } from './builtin-chains.js';
 import type { ChainEntry } from './config-schema.js';
 import { DAY_MS, dayStart } from '../clock.js';
-import type { Chain, ChainEvent, ChainFamily, ChainStart } from './types.js';
+import type { Chain, ChainEvent, ChainFamily, ChainStart, RpcUrl } from './types.js';
 
 const lower = (a: string) => a.toLowerCase() as `0x${string}`;
 
 /** `nowMs` (from the injected clock) turns `start: { days_ago }` into a date. */
-export function resolveChain(entry: ChainEntry, rpcUrls: string[], nowMs: number): Chain {
+export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number): Chain {
   const base = builtinChain(entry.origin_key) ?? customDefaults(entry);
   const chain: Chain = {
     ...base,

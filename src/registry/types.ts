@@ -24,6 +24,13 @@ export interface Stablecoin {
 /** Where ingestion starts: a block number, or the first block on/after a UTC date. */
 export type ChainStart = { block: number } | { date: string };
 
+/**
+ * An rpc_urls entry after ${NAME} substitution: the URL, or { url, name } when the operator
+ * named the endpoint. Output names an endpoint "<origin_key> <name>" or "<origin_key> rpc#<n>",
+ * never by its URL's path or query (src/rpc/endpoint-names.ts).
+ */
+export type RpcUrl = string | { url: string; name: string };
+
 export interface Chain {
   origin_key: string; // [a-z0-9_]+, also the URL key
   name: string;
@@ -34,7 +41,7 @@ export interface Chain {
   gas_token: string;
   /** Ticker shown in master.json (ETH, MNT, ...). */
   symbol: string;
-  rpc_urls: string[];
+  rpc_urls: RpcUrl[];
   start: ChainStart;
   /** Blocks behind the head that are still re-checked for reorgs. */
   finality_lag: number;
@@ -50,6 +57,3 @@ export interface Chain {
   /** Ethereum senders whose fees are this chain's rent; lower case once resolved. */
   settlement_addresses: `0x${string}`[];
 }
-
-/** A JSON-RPC endpoint is just a URL; kept as a type so logs never print credentials in paths. */
-export type RpcUrl = string;

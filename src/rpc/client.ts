@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { DEFAULT_AIMD, type AimdOptions } from './aimd.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { Endpoint } from './endpoint.js';
+import { endpointNames, type RpcUrlEntry } from './endpoint-names.js';
 import {
   ChainIdMismatchError,
   isPermanentJsonRpcError,
@@ -20,6 +21,8 @@ import {
   RpcRateLimitError,
   RpcTimeoutError,
   RpcValidationError,
+  publicMessage,
+  upstreamText,
 } from './errors.js';
 import { hexToNumber } from './hex.js';
 
@@ -31,7 +34,8 @@ export interface RpcCall<T = unknown> {
 }
 
 export interface RpcClientOptions {
-  urls: string[];
+  /** A URL, or { url, name } to choose the label ("<label> <name>" instead of "<label> rpc#n"). */
+  urls: readonly RpcUrlEntry[];
   /** Names the chain in errors and logs (origin_key). */
   label: string;
   /** When set, every URL is checked with eth_chainId before its first use. */
@@ -55,7 +59,8 @@ export interface RpcClientOptions {
 }
 
 export interface EndpointStats {
-  url: string;
+  /** The endpoint's label ("base rpc#1"), never its URL. */
+  endpoint: string;
   concurrency_limit: number;
   in_flight: number;
   bad: boolean;
@@ -107,7 +112,10 @@ export class RpcClient {
     this.logger = opts.logger;
     this.expectedChainId = opts.expectedChainId;
     const aimd = opts.concurrency ?? DEFAULT_AIMD;
-    this.endpoints = opts.urls.map((u) => new Endpoint(u, aimd));
+    this.endpoints = opts.urls.map((entry, i) => {
+      const names = endpointNames(opts.label, i, entry);
+      return new Endpoint(names.url, names, aimd);
+    });
   }
 
   /** One request, retried and failed over like any batch entry. */
@@ -137,14 +145,14 @@ export class RpcClient {
    * Check eth_chainId on every URL now (at chain start). A URL serving another chain is
    * disabled and reported; an unreachable one is checked again before its first use.
    */
-  async verifyChainIds(): Promise<Array<{ url: string; error: Error | null }>> {
+  async verifyChainIds(): Promise<Array<{ endpoint: string; error: Error | null }>> {
     return Promise.all(
       this.endpoints.map(async (ep) => {
         try {
           await this.verify(ep);
-          return { url: ep.name, error: ep.disabled };
+          return { endpoint: ep.label, error: ep.disabled };
         } catch (err) {
-          return { url: ep.name, error: err as Error };
+          return { endpoint: ep.label, error: err as Error };
         }
       }),
     );
@@ -160,11 +168,11 @@ export class RpcClient {
     return {
       ...this.counters,
       endpoints: this.endpoints.map((e) => ({
-        url: e.name,
+        endpoint: e.label,
         concurrency_limit: Math.floor(e.limiter.limit),
         in_flight: e.limiter.inFlight,
         bad: e.badUntil > now,
-        disabled: e.disabled ? e.disabled.message : null,
+        disabled: e.disabled ? publicMessage(e.disabled) : null,
       })),
     };
   }
@@ -263,9 +271,17 @@ export class RpcClient {
     if (!Array.isArray(entries)) {
       // A batch answered with one error object: the node rejects batches this large (or at all).
       if (indices.length > 1 && parsed && typeof parsed === 'object') {
-        return new RpcBatchRejectedError(`${ep.name} rejected a batch of ${indices.length}: ${JSON.stringify(parsed).slice(0, 200)}`, ep.name);
+        return new RpcBatchRejectedError(
+          `${ep.logName} rejected a batch of ${indices.length}: ${upstreamText(JSON.stringify(parsed).slice(0, 200), ep)}`,
+          ep.label,
+          `${ep.label} rejected a batch of ${indices.length}`,
+        );
       }
-      const err = new RpcMalformedError(`response from ${ep.name} is not a JSON-RPC response: ${JSON.stringify(parsed).slice(0, 200)}`, ep.name);
+      const err = new RpcMalformedError(
+        `response from ${ep.logName} is not a JSON-RPC response: ${upstreamText(JSON.stringify(parsed).slice(0, 200), ep)}`,
+        ep.label,
+        `response from ${ep.label} is not a JSON-RPC response`,
+      );
       this.penalize(ep, err, ticket);
       return err;
     }
@@ -277,11 +293,11 @@ export class RpcClient {
       const entry = byId.get(ids[k]);
       if (!entry || (!('result' in entry) && !entry.error)) {
         healthy = false;
-        return { ok: false, fatal: false, err: new RpcMalformedError(`${call.method}: response from ${ep.name} lacks id ${ids[k]} or a result`, ep.name) };
+        return { ok: false, fatal: false, err: new RpcMalformedError(`${call.method}: response from ${ep.logName} lacks id ${ids[k]} or a result`, ep.label, `${call.method}: response from ${ep.label} lacks id ${ids[k]} or a result`) };
       }
       if (entry.error) {
         const e = entry.error;
-        const err = new JsonRpcError(ep.name, call.method, typeof e.code === 'number' ? e.code : 0, typeof e.message === 'string' ? e.message : JSON.stringify(e), e.data);
+        const err = new JsonRpcError(ep, call.method, typeof e.code === 'number' ? e.code : 0, typeof e.message === 'string' ? e.message : JSON.stringify(e), e.data);
         if (isPermanentJsonRpcError(err)) return { ok: false, fatal: true, err };
         healthy = false;
         return { ok: false, fatal: false, err };
@@ -291,7 +307,7 @@ export class RpcClient {
         return { ok: true, value: call.validate(entry.result) };
       } catch (verr) {
         healthy = false;
-        return { ok: false, fatal: false, err: new RpcValidationError(ep.name, call.method, (verr as Error).message) };
+        return { ok: false, fatal: false, err: new RpcValidationError(ep, call.method, (verr as Error).message) };
       }
     });
     if (healthy) {
@@ -318,7 +334,7 @@ export class RpcClient {
     }
     if (err instanceof RpcTimeoutError) ep.limiter.onCongestion(ticket);
     if (ep.badUntil <= now) {
-      this.logger?.warn({ chain: this.label, url: ep.name, err: err.message }, 'RPC endpoint failing; avoided for a while');
+      this.logger?.warn({ chain: this.label, endpoint: ep.label, err: err.message }, 'RPC endpoint failing; avoided for a while');
     }
     ep.badUntil = now + this.badCooldownMs;
   }
@@ -337,7 +353,8 @@ export class RpcClient {
     for (;;) {
       const live = this.endpoints.filter((e) => !e.disabled);
       if (live.length === 0) {
-        throw new NoEndpointError(`chain ${this.label}: no usable RPC URL: ${this.endpoints.map((e) => e.disabled!.message).join('; ')}`, null);
+        const why = (text: (e: Error) => string): string => `chain ${this.label}: no usable RPC URL: ${this.endpoints.map((e) => text(e.disabled!)).join('; ')}`;
+        throw new NoEndpointError(why((e) => e.message), null, why(publicMessage));
       }
       const now = this.now();
       const unpaused = live.filter((e) => e.pausedUntil <= now);
@@ -372,8 +389,8 @@ export class RpcClient {
       if (!o.ok) throw o.err;
       const found = o.value as number;
       if (found !== expected) {
-        ep.disabled = new ChainIdMismatchError(this.label, ep.name, expected, found);
-        this.logger?.error({ chain: this.label, url: ep.name, expected, found }, ep.disabled.message);
+        ep.disabled = new ChainIdMismatchError(this.label, ep, expected, found);
+        this.logger?.error({ chain: this.label, endpoint: ep.label, expected, found }, ep.disabled.message);
       }
     })().catch((err: unknown) => {
       ep.verified = null;

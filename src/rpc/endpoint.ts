@@ -3,11 +3,14 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import { parseRetryAfter } from './backoff.js';
-import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, redactUrl } from './errors.js';
+import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
 
-export class Endpoint {
-  /** Redacted, safe to log. */
-  readonly name: string;
+export class Endpoint implements EndpointNames {
+  /** Public name ("base rpc#1"): /healthz, progress lines, log fields. */
+  readonly label: string;
+  /** scheme://host:port, or the label when the host is secret: log lines and thrown messages. */
+  readonly logName: string;
+  readonly urlParts: readonly string[];
   readonly limiter: AimdLimiter;
   /** Monotonic ms until which the endpoint is avoided (it failed or lied). */
   badUntil = 0;
@@ -22,21 +25,21 @@ export class Endpoint {
   private readonly path: string;
   private auth: string | undefined;
 
-  constructor(
-    readonly url: string,
-    aimd: AimdOptions,
-  ) {
+  constructor(url: string, names: EndpointNames, aimd: AimdOptions) {
+    this.label = names.label;
+    this.logName = names.logName;
+    // The URL itself is never quoted, not even when it is broken: it may carry a key.
     let u: URL;
     try {
       u = new URL(url);
     } catch {
-      throw new Error(`invalid RPC URL ${JSON.stringify(redactUrl(url))}: not a URL`);
+      throw new Error(`invalid RPC URL for ${this.label}: not a URL`);
     }
     if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-      throw new Error(`invalid RPC URL ${redactUrl(url)}: only http(s) is supported`);
+      throw new Error(`invalid RPC URL for ${this.label}: only http(s) is supported`);
     }
-    this.name = redactUrl(url);
     this.path = `${u.pathname}${u.search}`;
+    this.urlParts = urlParts(u);
     this.limiter = new AimdLimiter(aimd);
     this.pool = new Pool(u.origin, {
       connections: aimd.max,
@@ -70,18 +73,19 @@ export class Endpoint {
       });
       if (res.statusCode === 429) {
         await res.body.dump().catch(() => undefined);
-        throw new RpcRateLimitError(this.name, parseRetryAfter(res.headers['retry-after'], nowMs()));
+        throw new RpcRateLimitError(this, parseRetryAfter(res.headers['retry-after'], nowMs()));
       }
       const text = await res.body.text();
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        throw new RpcHttpError(this.name, res.statusCode, text.slice(0, 200));
+        throw new RpcHttpError(this, res.statusCode, text.slice(0, 200));
       }
       try {
         return JSON.parse(text) as unknown;
       } catch {
         throw new RpcMalformedError(
-          `malformed JSON from ${this.name} (${text.length} bytes${text.length ? `, ends with ${JSON.stringify(text.slice(-40))}` : ''})`,
-          this.name,
+          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(JSON.stringify(text.slice(-40)), this)}` : ''})`,
+          this.label,
+          `malformed JSON from ${this.label} (${text.length} bytes)`,
         );
       }
     } catch (err) {
@@ -99,14 +103,34 @@ export class Endpoint {
       err instanceof undiciErrors.BodyTimeoutError ||
       err instanceof undiciErrors.ConnectTimeoutError
     ) {
-      return new RpcTimeoutError(`no answer from ${this.name} within ${timeoutMs} ms`, this.name);
+      return new RpcTimeoutError(`no answer from ${this.logName} within ${timeoutMs} ms`, this.label, `no answer from ${this.label} within ${timeoutMs} ms`);
     }
     const e = err as Error & { code?: string };
     // RequestContentLengthMismatch, "other side closed", ECONNRESET mid-body: a truncated body.
-    return new RpcTransportError(`${this.name}: ${e.code ? `${e.code} ` : ''}${e.message}`, this.name);
+    // Socket and DNS messages name the host ("getaddrinfo ENOTFOUND <host>"): when the host is
+    // secret only the error's code or class is given.
+    const what = e.code ?? e.name;
+    const detail = this.logName === this.label ? what : `${e.code ? `${e.code} ` : ''}${e.message}`;
+    return new RpcTransportError(`${this.logName}: ${detail}`, this.label, `${this.label}: ${what}`);
   }
 
   async close(): Promise<void> {
     await this.pool.close().catch(() => undefined);
   }
+}
+
+/** Every non-empty part of the URL beyond scheme://host:port, raw and decoded, lower-cased. */
+function urlParts(u: URL): string[] {
+  const raw = [u.username, u.password, u.search.slice(1), u.hash.slice(1), ...u.pathname.split('/'), ...u.search.slice(1).split(/[&=]/)];
+  const out = new Set<string>();
+  for (const p of raw) {
+    if (!p) continue;
+    out.add(p.toLowerCase());
+    try {
+      out.add(decodeURIComponent(p).toLowerCase());
+    } catch {
+      // Not a valid escape: the raw text is enough.
+    }
+  }
+  return [...out];
 }

@@ -1,15 +1,52 @@
 // Every way a JSON-RPC call can fail, as its own class, so that the retry loop can decide by
-// type what to do (retry elsewhere, slow down, give up) and the final message names the URL.
+// type what to do (retry elsewhere, slow down, give up).
+//
+// Each error has two texts. `message` is for the operator's log: it names the endpoint by its
+// log name (scheme://host:port, or the label when ${NAME} reaches the host) and may quote what
+// the node answered; registered secret values are scrubbed from it. `publicMessage` is what
+// /healthz and the CLI's progress lines show: the endpoint's label only ("base rpc#1") and never
+// a byte of the upstream's answer, because a provider's error body can echo the key.
+import { containsSecret, scrubSecrets } from '../log/secrets.js';
 
-/** Base class: `url` is the endpoint that produced the failure (credentials stripped). */
+/** Base class: `endpoint` is the label of the endpoint that produced the failure. */
 export class RpcError extends Error {
+  readonly publicMessage: string;
   constructor(
     message: string,
-    readonly url: string | null,
+    readonly endpoint: string | null,
+    publicMessage: string = message,
   ) {
-    super(message);
+    super(scrubSecrets(message));
     this.name = new.target.name;
+    this.publicMessage = scrubSecrets(publicMessage);
   }
+}
+
+/** How an endpoint is named: `label` in public, `logName` in logs and thrown messages. */
+export interface EndpointNames {
+  label: string;
+  logName: string;
+  /** Path segments, query, user info and fragment of the URL: an answer echoing one is withheld. */
+  urlParts?: readonly string[];
+}
+
+/**
+ * What the node answered, for a log message. A provider's error body can echo the key; values
+ * long enough are scrubbed anyway, but a short one cannot be cut out of arbitrary text without
+ * garbling it, so an answer containing any configured value is withheld whole.
+ */
+export function upstreamText(text: string, at?: EndpointNames): string {
+  if (containsSecret(text)) return '[answer withheld: it contains a configured secret]';
+  const lower = text.toLowerCase();
+  // Providers echo the request target in error pages ("invalid key in /v3/<key>").
+  if (at?.urlParts?.some((p) => lower.includes(p))) return '[answer withheld: it quotes the RPC URL]';
+  return text;
+}
+
+/** The text of `err` that may be shown publicly: an RpcError's public message, else its message. */
+export function publicMessage(err: unknown): string {
+  if (err instanceof RpcError) return err.publicMessage;
+  return scrubSecrets(err instanceof Error ? err.message : String(err));
 }
 
 /** Connection refused/reset, socket closed mid-body, DNS failure: the endpoint is unhealthy. */
@@ -21,22 +58,23 @@ export class RpcTimeoutError extends RpcError {}
 /** HTTP 429: the endpoint asks us to slow down and, maybe, when to come back. */
 export class RpcRateLimitError extends RpcError {
   constructor(
-    url: string,
+    at: EndpointNames,
     /** Delay asked for by `Retry-After`, null when the header is absent or unreadable. */
     readonly retryAfterMs: number | null,
   ) {
-    super(`HTTP 429 from ${url}${retryAfterMs === null ? '' : ` (Retry-After ${retryAfterMs} ms)`}`, url);
+    const after = retryAfterMs === null ? '' : ` (Retry-After ${retryAfterMs} ms)`;
+    super(`HTTP 429 from ${at.logName}${after}`, at.label, `HTTP 429 from ${at.label}${after}`);
   }
 }
 
 /** Any other non-2xx HTTP status. */
 export class RpcHttpError extends RpcError {
   constructor(
-    url: string,
+    at: EndpointNames,
     readonly status: number,
     bodySnippet: string,
   ) {
-    super(`HTTP ${status} from ${url}${bodySnippet ? `: ${bodySnippet}` : ''}`, url);
+    super(`HTTP ${status} from ${at.logName}${bodySnippet ? `: ${upstreamText(bodySnippet, at)}` : ''}`, at.label, `HTTP ${status} from ${at.label}`);
   }
 }
 
@@ -49,13 +87,14 @@ export class RpcBatchRejectedError extends RpcError {}
 /** The node answered with a JSON-RPC error object. */
 export class JsonRpcError extends RpcError {
   constructor(
-    url: string,
+    at: EndpointNames,
     readonly method: string,
     readonly code: number,
     readonly rpcMessage: string,
     readonly data: unknown,
   ) {
-    super(`${method} failed on ${url}: JSON-RPC error ${code}: ${rpcMessage}`, url);
+    // The node's own message (e.g. "header not found") is kept for the log only.
+    super(`${method} failed on ${at.logName}: JSON-RPC error ${code}: ${upstreamText(rpcMessage.slice(0, 200), at)}`, at.label, `${method} failed on ${at.label}: JSON-RPC error ${code}`);
   }
 }
 
@@ -65,11 +104,12 @@ export class JsonRpcError extends RpcError {
  */
 export class RpcValidationError extends RpcError {
   constructor(
-    url: string | null,
+    at: EndpointNames | null,
     readonly method: string,
     readonly reason: string,
   ) {
-    super(`${method}: invalid result${url ? ` from ${url}` : ''}: ${reason}`, url);
+    // The reason is ours ("asked for block 100, got block 99"), not the node's text.
+    super(`${method}: invalid result${at ? ` from ${at.logName}` : ''}: ${reason}`, at?.label ?? null, `${method}: invalid result${at ? ` from ${at.label}` : ''}: ${reason.slice(0, 120)}`);
   }
 }
 
@@ -77,11 +117,12 @@ export class RpcValidationError extends RpcError {
 export class ChainIdMismatchError extends RpcError {
   constructor(
     readonly chain: string,
-    url: string,
+    at: EndpointNames,
     readonly expected: number,
     readonly found: number,
   ) {
-    super(`chain ${chain}: RPC URL ${url} serves chain id ${found}, expected ${expected}; this URL is not used`, url);
+    const text = (name: string): string => `chain ${chain}: RPC URL ${name} serves chain id ${found}, expected ${expected}; this URL is not used`;
+    super(text(at.logName), at.label, text(at.label));
   }
 }
 
@@ -93,7 +134,8 @@ export class RpcExhaustedError extends RpcError {
     readonly attempts: number,
     readonly lastError: Error,
   ) {
-    super(`${label}: ${method} failed after ${attempts} attempts; last error: ${lastError.message}`, lastError instanceof RpcError ? lastError.url : null);
+    const text = (last: string): string => `${label}: ${method} failed after ${attempts} attempts; last error: ${last}`;
+    super(text(lastError.message), lastError instanceof RpcError ? lastError.endpoint : null, text(publicMessage(lastError)));
   }
 }
 
@@ -119,17 +161,14 @@ export function isPermanentJsonRpcError(err: JsonRpcError): boolean {
 }
 
 /**
- * Strip user info, query strings and long path segments (providers put API keys there) from a
- * URL before it appears in a log line or an error message.
+ * How an RPC URL appears in logs: scheme, host and port, never user info, path, query or
+ * fragment (providers put keys in all of them). Callers use the label instead when a ${NAME}
+ * substitution reached the host.
  */
-export function redactUrl(url: string): string {
+export function urlOrigin(url: string): string {
   try {
     const u = new URL(url);
-    const path = u.pathname
-      .split('/')
-      .map((seg) => (seg.length > 16 ? '…' : seg))
-      .join('/');
-    return `${u.protocol}//${u.host}${path === '/' ? '' : path}`;
+    return `${u.protocol}//${u.host}`;
   } catch {
     return '<invalid url>';
   }

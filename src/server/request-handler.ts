@@ -7,13 +7,14 @@
 // the sink. Everything else — path rules, limits, keys, errors — runs only when that lookup
 // misses or the route needs it. Every header is read synchronously inside `handle`, before any
 // await, because a uWS request object is only valid during its callback.
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings, type Transport } from '../registry/server-settings.js';
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
+import { createLogger } from '../log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
 import { clientAddress } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
@@ -33,6 +34,7 @@ import {
 import { healthReport, type HealthInfo } from './health.js';
 import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument } from './prepared-set.js';
 import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
+import { loggedPath } from './logged-path.js';
 import { parseRequestPath } from './request-path.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 import {
@@ -98,8 +100,12 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const { holder, clock, config } = opts;
   const dataSource = dataSourceHeader(config.public_base_url);
   const metrics = new ServerMetrics(holder, clock, opts.registry);
-  const accessLog = config.access_log ? (opts.logger ?? pino()) : undefined;
+  // createLogger, not bare pino: its lines pass the secret scrubber and the bounded stdout buffer.
+  const accessLog = config.access_log ? (opts.logger ?? createLogger()) : undefined;
   const keys = new ApiKeyTable(config.api_keys.keys);
+  // The holder of the valid API key a request presented, for its access-log line (the key
+  // itself is never logged). Set by `gate`, taken (and deleted) by `sendBytes`.
+  const keyHolders = new WeakMap<RequestView, string>();
   const maxClients = config.rate_limits.max_clients ?? SERVER_DEFAULTS.max_clients;
   const rules: LimitRule[] = [];
   if (config.rate_limits.apps_details_per_minute > 0) {
@@ -157,6 +163,8 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     encoding: string,
     t0: number,
   ): void => {
+    const keyHolder = keyHolders.get(req);
+    if (keyHolder !== undefined) keyHolders.delete(req);
     if (res.aborted) return;
     const omitBody = req.method === 'HEAD';
     res.send(status, headers, body, omitBody);
@@ -164,7 +172,9 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     metrics.observe(route, status, ms / 1000);
     if (accessLog) {
       const bytes = body !== undefined && !omitBody ? body.length : 0;
-      accessLog.info({ method: req.method, path: req.target, status, bytes, ms: Math.round(ms * 1000) / 1000, encoding });
+      const line: Record<string, unknown> = { method: req.method, path: loggedPath(req.target), status, bytes, ms: Math.round(ms * 1000) / 1000, encoding };
+      if (keyHolder !== undefined) line.key = keyHolder;
+      accessLog.info(line);
     }
   };
 
@@ -218,6 +228,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       else {
         identity = `key:${entry.name}`;
         limit = entry.per_minute;
+        keyHolders.set(req, entry.name);
       }
     } else if (isApps && config.api_keys.require_for_apps) {
       authFailure = UNAUTHORIZED_MISSING_BODY;

@@ -14,6 +14,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { DUPLICATE_HOST_BODY, MAX_URI_LENGTH, URI_TOO_LONG_BODY } from './conformance.js';
 import { EXPECTATION_FAILED_BODY } from './errors.js';
+import { loggedPath } from './logged-path.js';
 import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 
@@ -241,7 +242,7 @@ export function createUwsServer(opts: HttpServerOptions): ChainlyticsHttpServer 
     } catch (e) {
       // A bug must not take the process down: uWS terminates it when a handler returns without
       // answering. Drop this connection and keep serving the others.
-      opts.logger?.error({ err: e, method: view.method, path: view.target }, 'request handler failed');
+      opts.logger?.error({ err: e, method: view.method, path: loggedPath(view.target) }, 'request handler failed');
       if (!sink.responded) {
         sink.aborted = true;
         res.close();

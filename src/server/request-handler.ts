@@ -15,6 +15,7 @@ import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
 import { createLogger } from '../log.js';
+import { AccessLog } from './access-log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
 import { clientAddress } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
@@ -79,7 +80,7 @@ export interface RequestHandler {
   /** Answers with a JSON error without routing: for transport-level rejections (400, 417). */
   reject(req: RequestView, res: ResponseSink, status: number, body: Buffer, extra?: readonly string[]): void;
   metrics: ServerMetrics;
-  /** Stops following document set swaps. */
+  /** Stops following document set swaps and writes the access log's pending summaries. */
   dispose(): void;
 }
 
@@ -101,7 +102,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const dataSource = dataSourceHeader(config.public_base_url);
   const metrics = new ServerMetrics(holder, clock, opts.registry);
   // createLogger, not bare pino: its lines pass the secret scrubber and the bounded stdout buffer.
-  const accessLog = config.access_log ? (opts.logger ?? createLogger()) : undefined;
+  const accessLog = config.access_log ? new AccessLog(opts.logger ?? createLogger(), () => clock.now()) : undefined;
   const keys = new ApiKeyTable(config.api_keys.keys);
   // The holder of the valid API key a request presented, for its access-log line (the key
   // itself is never logged). Set by `gate`, taken (and deleted) by `sendBytes`.
@@ -174,7 +175,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       const bytes = body !== undefined && !omitBody ? body.length : 0;
       const line: Record<string, unknown> = { method: req.method, path: loggedPath(req.target), status, bytes, ms: Math.round(ms * 1000) / 1000, encoding };
       if (keyHolder !== undefined) line.key = keyHolder;
-      accessLog.info(line);
+      accessLog.write(route, status, line);
     }
   };
 
@@ -347,7 +348,11 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const reject = (req: RequestView, res: ResponseSink, status: number, body: Buffer, extra: readonly string[] = []): void =>
     sendError(req, res, 'invalid', status, body, performance.now(), extra);
 
-  return { handle, reject, metrics, dispose: unsubscribe };
+  const dispose = (): void => {
+    unsubscribe();
+    accessLog?.close();
+  };
+  return { handle, reject, metrics, dispose };
 }
 
 /**

@@ -10,6 +10,7 @@ import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../docum
 import { Ingestor, type ChainProgress } from '../ingest/ingestor.js';
 import type { Logger } from '../log.js';
 import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
+import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { HealthInfo } from '../server/health.js';
@@ -48,6 +49,8 @@ export class Service {
   private lastPriceSync = -Infinity;
   private lastBuild: { at: number; hour: number } | null = null;
   private csvImported = false;
+  /** Price gaps already logged: each is logged once per change, not every round. */
+  private readonly priceGapLog = new PriceGapLog();
   /** Each chain's checkpoint and its block time as stored at start (see restore). */
   private readonly stored = new Map<string, { block: number; time_s: number | null }>();
   /** Set when the store file proved damaged; the service stops and /healthz says so. */
@@ -87,7 +90,7 @@ export class Service {
     const { config, store, clock, logger } = this.opts;
     const sync = await this.ingestor.syncOnce(signal);
     await this.syncPrices();
-    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }) });
+    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
     const changed = facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {

@@ -16,12 +16,18 @@ import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
 import { addressSets, transactionAggregates, type MetricDefinition, type SqlContext } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
+import { PriceGapLog } from './price-gap-log.js';
 
 export interface FactsOptions {
   /** Recompute every complete period from raw transactions instead of the dirty hours. */
   full?: boolean;
   definitions?: readonly MetricDefinition[];
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /**
+   * Remembers the price gaps already logged, so that a caller running rounds (the service)
+   * logs each gap once and again only when it changes. Default: a new one (log every gap).
+   */
+  priceGapLog?: PriceGapLog;
 }
 
 export interface ChainFactsResult {
@@ -65,13 +71,8 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
     results.push(await store.transaction(() => computeChain(store, chain, clock, defs, opts.full ?? false)));
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
-  for (const g of price_gaps) {
-    // A missing price nulls values: a warning. A fallback is routine (feeds lag an hour or so).
-    logger[g.status === 'missing' ? 'warn' : 'info'](
-      { origin_key: g.origin_key, asset: g.asset, granularity: g.granularity, periods: g.periods, first: new Date(g.first_ms).toISOString(), last: new Date(g.last_ms).toISOString() },
-      g.status === 'missing' ? 'no price: USD/ETH values are null for these periods' : 'price missing for these periods: the latest earlier price was used',
-    );
-  }
+  // Each gap is a warning (docs/metrics.md), logged once and again when it changes.
+  (opts.priceGapLog ?? new PriceGapLog()).report(price_gaps, logger);
   return { chains: results, price_gaps, elapsed_ms: performance.now() - started };
 }
 

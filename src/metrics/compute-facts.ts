@@ -96,9 +96,17 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
     // The running day's complete hours are computed now; the day itself once it completes.
     pending = hoursUntil > daysUntil ? [daysUntil] : [];
   } else {
+    // A rollback can move the stored head back across periods computed earlier (the new fork
+    // is shorter, or not fetched yet): those periods are no longer complete, but their facts
+    // hold the orphaned blocks' values. They are recomputed now from what is stored (and stay
+    // dirty/pending, so they are computed again once complete), instead of keeping the old
+    // fork's values until the chain passes the next boundary.
+    const before = (await store.factStatus()).get(ok);
+    const stale = before ? dirty.filter((h) => h >= hoursUntil && h < before.hours_until) : [];
+    const staleDays = before ? [...new Set(stale.map(dayStart))].filter((d) => d >= daysUntil && d < before.days_until) : [];
     const candidates = new Set<number>([...clearable.map(dayStart), ...(await store.pendingDays(ok))]);
-    scope = { hourly: clearable, daily: [...candidates].filter((d) => d < daysUntil) };
-    pending = [...candidates].filter((d) => d >= daysUntil);
+    scope = { hourly: [...clearable, ...stale], daily: [...[...candidates].filter((d) => d < daysUntil), ...staleDays] };
+    pending = [...new Set([...[...candidates].filter((d) => d >= daysUntil), ...staleDays])];
   }
   result.hours_computed = scope.hourly.length;
   result.days_computed = scope.daily.length;

@@ -11,7 +11,7 @@ import { dayStart, type Clock } from '../clock.js';
 import { createLogger, type Logger } from '../log.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
-import { completeBounds, headTimeMs } from './complete-periods.js';
+import { completeBounds, firstWholePeriods, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
 import { addressSets, transactionAggregates, type MetricDefinition, type SqlContext } from './definition.js';
@@ -58,7 +58,8 @@ export interface FactsReport {
   elapsed_ms: number;
 }
 
-type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'>;
+/** `start` decides the first whole period (complete-periods.ts); without it every period counts. */
+type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start'>>;
 
 export async function computeFacts(store: Store, chains: readonly FactChain[], clock: Clock, opts: FactsOptions = {}): Promise<FactsReport> {
   const started = performance.now();
@@ -107,6 +108,13 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
     const candidates = new Set<number>([...clearable.map(dayStart), ...(await store.pendingDays(ok))]);
     scope = { hourly: [...clearable, ...stale], daily: [...[...candidates].filter((d) => d < daysUntil), ...staleDays] };
     pending = [...new Set([...[...candidates].filter((d) => d >= daysUntil), ...staleDays])];
+  }
+  // Periods before the first whole one (a start block inside them) are never computed; their
+  // dirty hours are cleared all the same.
+  const first = await firstWholePeriods(store, ok, chain.start);
+  if (first) {
+    scope = { hourly: scope.hourly.filter((h) => h >= first.hourly), daily: scope.daily.filter((d) => d >= first.daily) };
+    pending = pending.filter((d) => d >= first.daily);
   }
   result.hours_computed = scope.hourly.length;
   result.days_computed = scope.daily.length;

@@ -16,7 +16,7 @@ import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
 import { addressSets, transactionAggregates, type MetricDefinition, type SqlContext } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
-import { PriceGapLog } from './price-gap-log.js';
+import { PriceGapLog, type PriceGap } from './price-gap-log.js';
 
 export interface FactsOptions {
   /** Recompute every complete period from raw transactions instead of the dirty hours. */
@@ -41,16 +41,7 @@ export interface ChainFactsResult {
   days_pending: number;
 }
 
-/** Periods whose USD/ETH values used a fallback price ('fallback') or have none ('missing'). */
-export interface PriceGap {
-  origin_key: string;
-  asset: string;
-  granularity: Granularity;
-  status: 'fallback' | 'missing';
-  periods: number;
-  first_ms: number;
-  last_ms: number;
-}
+export type { PriceGap } from './price-gap-log.js';
 
 export interface FactsReport {
   chains: ChainFactsResult[];

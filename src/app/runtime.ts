@@ -10,6 +10,9 @@ import type { Store } from '../store/store.js';
 import { startDevnetMode } from './devnet-mode.js';
 import { Service } from './service.js';
 
+/** Thrown by every entry point when the store file is damaged; the CLI prints its message. */
+export { StoreUnreadableError } from '../store/store-unreadable.js';
+
 /** The built-in devnet chains instead of config.chains (`chainlytics` without --config). */
 export interface DevnetChoice {
   seed?: number;
@@ -55,6 +58,16 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
   }
   const reporter = createProgressReporter({ logger });
   const service = new Service({ config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  try {
+    await service.restore();
+  } catch (err) {
+    // A store that cannot be read stops the entry point here, with the file named.
+    reporter.stop();
+    await service.close();
+    await store.close();
+    await closeDevnet();
+    throw err;
+  }
   return {
     config,
     store,

@@ -11,6 +11,7 @@ import { Ingestor, type ChainProgress, type IngestorOptions } from '../ingest/in
 import type { Logger } from '../log.js';
 import { scrubSecrets } from '../log/secrets.js';
 import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
+import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { HealthInfo } from '../server/health.js';
@@ -19,6 +20,7 @@ import { CoinGeckoClient } from '../sources/prices/coingecko-client.js';
 import { importPriceCsvFile } from '../sources/prices/csv-import.js';
 import { assetsFor, syncPrices } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
+import { StoreUnreadableError } from '../store/store-unreadable.js';
 
 export interface ServiceOptions {
   config: AppConfig;
@@ -50,6 +52,12 @@ export class Service {
   private lastPriceSync = -Infinity;
   private lastBuild: { at: number; hour: number } | null = null;
   private csvImported = false;
+  /** Price gaps already logged: each is logged once per change, not every round. */
+  private readonly priceGapLog = new PriceGapLog();
+  /** Each chain's checkpoint and its block time as stored at start (see restore). */
+  private readonly stored = new Map<string, { block: number; time_s: number | null }>();
+  /** Set when the store file proved damaged; the service stops and /healthz says so. */
+  private storeError: StoreUnreadableError | null = null;
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -67,12 +75,26 @@ export class Service {
       : null;
   }
 
+  /**
+   * Reads what the store already holds (each chain's checkpoint and its block time), so that
+   * /healthz reports the stored state after a restart before, or without, anything new being
+   * ingested. Reading it at start also finds a damaged file before the server says anything.
+   */
+  async restore(): Promise<void> {
+    const { config, store } = this.opts;
+    for (const chain of config.chains) {
+      const cp = await store.getCheckpoint(chain.origin_key);
+      if (!cp) continue;
+      this.stored.set(chain.origin_key, { block: cp.block_number, time_s: await store.blockTimeAtOrBelow(chain.origin_key, cp.block_number) });
+    }
+  }
+
   /** One pass over every stage. Publishes a new set when facts changed or an hour completed. */
   async round(signal?: AbortSignal): Promise<RoundResult> {
     const { config, store, clock, logger } = this.opts;
     const sync = await this.ingestor.syncOnce(signal);
     await this.syncPrices();
-    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }) });
+    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
     const changed = facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
@@ -100,6 +122,13 @@ export class Service {
       try {
         await this.round(signal);
       } catch (err) {
+        if (err instanceof StoreUnreadableError) {
+          // Retrying cannot help: every round would fail on the same bytes. Stop with the file
+          // named and what to do; /healthz says the same until the process is stopped.
+          this.storeError = err;
+          this.opts.logger.fatal({ file: err.path }, err.message);
+          throw err;
+        }
         if (signal.aborted) break;
         this.opts.logger.error({ err }, 'round failed; retrying');
       }
@@ -111,14 +140,20 @@ export class Service {
     const now = this.opts.clock.now();
     return {
       last_build_at: this.lastBuild?.at ?? null,
+      ...(this.storeError ? { store_error: this.storeError.message } : {}),
       chains: this.ingestor.progress().map((p) => {
-        const lag = p.last_block_time === null ? null : Math.max(0, Math.round(now / 1000 - p.last_block_time));
+        // Until this process writes a block, the stored checkpoint is the chain's state: a
+        // restart with nothing new to ingest is caught up, not "nothing ingested yet".
+        const stored = this.stored.get(p.origin_key);
+        const lastBlock = p.last_block ?? stored?.block ?? null;
+        const lastTime = p.last_block_time ?? (stored && stored.block === lastBlock ? stored.time_s : null);
+        const lag = lastTime === null ? null : Math.max(0, Math.round(now / 1000 - lastTime));
         const degraded = p.state === 'error' || lag === null || lag > 3 * 3600;
         return {
           origin_key: p.origin_key,
           head_block: p.head,
-          last_ingested_block: p.last_block,
-          last_ingested_block_time: p.last_block_time === null ? null : p.last_block_time * 1000,
+          last_ingested_block: lastBlock,
+          last_ingested_block_time: lastTime === null ? null : lastTime * 1000,
           lag_seconds: lag,
           status: degraded ? 'degraded' : 'ok',
           // progress errors are public texts already (labels, no upstream bytes); scrubbing again

@@ -11,17 +11,23 @@ import { dayStart, type Clock } from '../clock.js';
 import { createLogger, type Logger } from '../log.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
-import { completeBounds, headTimeMs } from './complete-periods.js';
+import { completeBounds, firstWholePeriods, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
 import { addressSets, transactionAggregates, type MetricDefinition, type SqlContext } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
+import { PriceGapLog, type PriceGap } from './price-gap-log.js';
 
 export interface FactsOptions {
   /** Recompute every complete period from raw transactions instead of the dirty hours. */
   full?: boolean;
   definitions?: readonly MetricDefinition[];
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /**
+   * Remembers the price gaps already logged, so that a caller running rounds (the service)
+   * logs each gap once and again only when it changes. Default: a new one (log every gap).
+   */
+  priceGapLog?: PriceGapLog;
 }
 
 export interface ChainFactsResult {
@@ -35,16 +41,7 @@ export interface ChainFactsResult {
   days_pending: number;
 }
 
-/** Periods whose USD/ETH values used a fallback price ('fallback') or have none ('missing'). */
-export interface PriceGap {
-  origin_key: string;
-  asset: string;
-  granularity: Granularity;
-  status: 'fallback' | 'missing';
-  periods: number;
-  first_ms: number;
-  last_ms: number;
-}
+export type { PriceGap } from './price-gap-log.js';
 
 export interface FactsReport {
   chains: ChainFactsResult[];
@@ -52,7 +49,8 @@ export interface FactsReport {
   elapsed_ms: number;
 }
 
-type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'>;
+/** `start` decides the first whole period (complete-periods.ts); without it every period counts. */
+type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start'>>;
 
 export async function computeFacts(store: Store, chains: readonly FactChain[], clock: Clock, opts: FactsOptions = {}): Promise<FactsReport> {
   const started = performance.now();
@@ -65,13 +63,8 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
     results.push(await store.transaction(() => computeChain(store, chain, clock, defs, opts.full ?? false)));
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
-  for (const g of price_gaps) {
-    // A missing price nulls values: a warning. A fallback is routine (feeds lag an hour or so).
-    logger[g.status === 'missing' ? 'warn' : 'info'](
-      { origin_key: g.origin_key, asset: g.asset, granularity: g.granularity, periods: g.periods, first: new Date(g.first_ms).toISOString(), last: new Date(g.last_ms).toISOString() },
-      g.status === 'missing' ? 'no price: USD/ETH values are null for these periods' : 'price missing for these periods: the latest earlier price was used',
-    );
-  }
+  // Each gap is a warning (docs/metrics.md), logged once and again when it changes.
+  (opts.priceGapLog ?? new PriceGapLog()).report(price_gaps, logger);
   return { chains: results, price_gaps, elapsed_ms: performance.now() - started };
 }
 
@@ -95,9 +88,24 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
     // The running day's complete hours are computed now; the day itself once it completes.
     pending = hoursUntil > daysUntil ? [daysUntil] : [];
   } else {
+    // A rollback can move the stored head back across periods computed earlier (the new fork
+    // is shorter, or not fetched yet): those periods are no longer complete, but their facts
+    // hold the orphaned blocks' values. They are recomputed now from what is stored (and stay
+    // dirty/pending, so they are computed again once complete), instead of keeping the old
+    // fork's values until the chain passes the next boundary.
+    const before = (await store.factStatus()).get(ok);
+    const stale = before ? dirty.filter((h) => h >= hoursUntil && h < before.hours_until) : [];
+    const staleDays = before ? [...new Set(stale.map(dayStart))].filter((d) => d >= daysUntil && d < before.days_until) : [];
     const candidates = new Set<number>([...clearable.map(dayStart), ...(await store.pendingDays(ok))]);
-    scope = { hourly: clearable, daily: [...candidates].filter((d) => d < daysUntil) };
-    pending = [...candidates].filter((d) => d >= daysUntil);
+    scope = { hourly: [...clearable, ...stale], daily: [...[...candidates].filter((d) => d < daysUntil), ...staleDays] };
+    pending = [...new Set([...[...candidates].filter((d) => d >= daysUntil), ...staleDays])];
+  }
+  // Periods before the first whole one (a start block inside them) are never computed; their
+  // dirty hours are cleared all the same.
+  const first = await firstWholePeriods(store, ok, chain.start);
+  if (first) {
+    scope = { hourly: scope.hourly.filter((h) => h >= first.hourly), daily: scope.daily.filter((d) => d >= first.daily) };
+    pending = pending.filter((d) => d >= first.daily);
   }
   result.hours_computed = scope.hourly.length;
   result.days_computed = scope.daily.length;

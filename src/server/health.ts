@@ -23,6 +23,8 @@ export interface HealthInfo {
   chains: ChainHealth[];
   /** When the last document build finished (unix ms), if known to the caller. */
   last_build_at?: number | null;
+  /** Set when the store file cannot be read: what is wrong and what to do. */
+  store_error?: string;
 }
 
 export interface HealthReport {
@@ -43,6 +45,8 @@ export function healthReport(set: DocumentSet | null, now: number, health: (() =
     // The callback failing is itself a health signal, not a reason to fail liveness.
     error = `health callback failed: ${e instanceof Error ? e.message : String(e)}`;
   }
+  // A damaged store is reported as the error: the chains' states say nothing about it.
+  if (info.store_error !== undefined) error = info.store_error;
   const degraded = error !== undefined || info.chains.some((c) => c.status !== 'ok');
   const report: HealthReport = {
     status: set === null ? 'not_ready' : degraded ? 'degraded' : 'ok',

@@ -28,7 +28,7 @@ interface MetricValue {
 }
 
 /** A read-only metric computed at scrape time, in the shape prom-client's Registry formats. */
-function scrapeMetric(name: string, help: string, type: 'counter' | 'histogram', values: () => MetricValue[]): Metric {
+function scrapeMetric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', values: () => MetricValue[]): Metric {
   const metric = {
     name,
     help,
@@ -76,16 +76,14 @@ export class ServerMetrics {
         { labels: {}, value: droppedLogLines() },
       ]),
     );
-    new Gauge({
-      name: 'chainlytics_document_set_age_seconds',
-      help: 'Seconds since the served document set was built; absent before the first set.',
-      registers: [registry],
-      collect() {
+    // Not a prom-client Gauge: an unlabelled Gauge reports 0 after reset(), which reads as a
+    // set built just now while none is loaded. Without a set there is no sample at all.
+    registry.registerMetric(
+      scrapeMetric('chainlytics_document_set_age_seconds', 'Seconds since the served document set was built; absent before the first set.', 'gauge', () => {
         const set = holder.current();
-        this.reset();
-        if (set) this.set((clock.now() - set.builtAt) / 1000);
-      },
-    });
+        return set ? [{ labels: {}, value: (clock.now() - set.builtAt) / 1000 }] : [];
+      }),
+    );
     new Gauge({
       name: 'chainlytics_documents',
       help: 'Documents in the served set.',

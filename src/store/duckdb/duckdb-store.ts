@@ -14,6 +14,7 @@ import * as facts from './facts.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
+import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 export interface DuckDbStoreOptions {
@@ -35,28 +36,33 @@ export class DuckDbStore implements Store {
 
   /** DuckDB's worker threads now, and for queries (its default: one per core). */
   private threadsNow: number;
+  /** Set once the file proved damaged: every later call fails with it at once. */
+  private damaged: StoreUnreadableError | null = null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
     private readonly queryThreads: number,
+    private readonly path: string,
   ) {
     this.threadsNow = queryThreads;
   }
 
   static async open(opts: DuckDbStoreOptions): Promise<DuckDbStore> {
     if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
-    const instance = await DuckDBInstance.create(opts.path);
-    const conn = await instance.connect();
-    const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
+    let instance: DuckDBInstance | null = null;
+    let conn: DuckDBConnection | null = null;
     try {
+      instance = await DuckDBInstance.create(opts.path);
+      conn = await instance.connect();
+      const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
       await prepareSchema(conn, opts.path);
+      return new DuckDbStore(instance, conn, threads, opts.path);
     } catch (err) {
-      conn.closeSync();
-      instance.closeSync();
-      throw err;
+      conn?.closeSync();
+      instance?.closeSync();
+      throw asStoreError(err, opts.path);
     }
-    return new DuckDbStore(instance, conn, threads);
   }
 
   /**
@@ -74,7 +80,14 @@ export class DuckDbStore implements Store {
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTx.getStore()) return fn();
-    const run = this.queue.then(fn, fn);
+    const guarded = (): Promise<T> => (this.damaged ? Promise.reject(this.damaged) : fn());
+    const run = this.queue.then(guarded, guarded).catch((err: unknown) => {
+      // A damaged file fails every statement that touches the damage, and DuckDB may then
+      // invalidate the whole database: say so once, by file, instead of a raw IO error.
+      const e = asStoreError(err, this.path);
+      if (e instanceof StoreUnreadableError) this.damaged = e;
+      throw e;
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -296,10 +309,14 @@ export class DuckDbStore implements Store {
   }
 
   async close(): Promise<void> {
-    await this.serial(async () => {
+    // Not through serial: a damaged store must still close (and release its file).
+    const close = (): void => {
       this.conn.closeSync();
       this.instance.closeSync();
-    });
+    };
+    const run = this.queue.then(close, close);
+    this.queue = run.catch(() => undefined);
+    await run;
   }
 }
 

@@ -54,7 +54,7 @@ export function metricRows(ctx: BuildContext, metric: ChainMetric): ExportRow[] 
   for (const { chain, status, facts } of chainsWithDocument(ctx, metric.metric_id)) {
     const daily = dailyRows(metric, facts, status);
     metric.columns.forEach((col, i) => {
-      for (const r of daily) rows.push({ metric_key: col.fact_key, origin_key: chain.origin_key, date: isoDate(r[0]), value: r[i + 1]! });
+      for (const r of daily) rows.push({ metric_key: col.fact_key, origin_key: chain.origin_key, date: isoDate(r[0]), value: r[i + 1] ?? null });
     });
   }
   return sortRows(rows);

@@ -11,7 +11,7 @@ import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
-import type { DocumentInput } from './document-set.js';
+import { mediaTypeOf, type DocumentInput } from './document-set.js';
 import { DOCUMENT_KINDS } from './kinds.js';
 import { HOURLY_WINDOW_HOURS } from './metric-detail.js';
 
@@ -73,9 +73,10 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
   return { inputs, report };
 }
 
-/** A builder's document must be what its declaration says: its path pattern and its freshness. */
+/** A builder's document must be what its declaration says: its path pattern, format and freshness. */
 function checkDeclared(kind: DocumentKind, input: DocumentInput): void {
   if (!kind.matches(input.path)) throw new Error(`document kind ${kind.route} built ${input.path}, which does not match ${kind.path}`);
+  if ((kind.media ?? 'json') !== mediaTypeOf(input)) throw new Error(`document kind ${kind.route} is declared ${kind.media ?? 'json'} but built ${input.path} as ${mediaTypeOf(input)}`);
   if (kind.freshness !== 'by metric' && kind.freshness !== input.freshness) {
     throw new Error(`document kind ${kind.route} is declared ${kind.freshness} but built ${input.path} as ${input.freshness}`);
   }

@@ -8,7 +8,7 @@ import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import type { BuildReport } from './build-report.js';
-import type { DocumentInput, Freshness } from './document-set.js';
+import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
 import { SEGMENT_CHARS } from './path-rules.js';
 
@@ -71,6 +71,11 @@ export interface DocumentKind<R extends string = string> {
    */
   scope: string;
   freshness: KindFreshness;
+  /**
+   * The format of the kind's documents (default json). A kind is one path pattern and one format:
+   * a document published in two formats (the flat exports' .json and .csv) is two kinds.
+   */
+  media?: MediaType;
   /** The body text of a 404 for a path in this kind's scope. */
   notFound: NotFoundText;
   /** The clients' entry point: listed first on the /docs page. */

@@ -1,18 +1,36 @@
-// A DocumentSet is everything the server answers with: per path the JSON bytes, their brotli
-// and gzip variants, a strong ETag and the build time. It is built once, ahead of requests,
+// A DocumentSet is everything the server answers with: per path the bytes (JSON, or CSV for the
+// flat exports), their brotli and gzip variants, the media type, a strong ETag and the build time. It is built once, ahead of requests,
 // and never changed; a newer build replaces the whole set (server/document-holder).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
+import { csvText, type CsvTable } from './csv.js';
 
 /** How often a document's contents change; drives Cache-Control (CONTRACT.md section 7). */
 export type Freshness = 'hourly' | 'daily';
 
-export interface DocumentInput {
+/**
+ * The formats documents are published in, with their Content-Type. JSON is the rule (CONTRACT.md
+ * section 0); CSV exists for the flat exports (section 9), whose rows spreadsheets load directly.
+ * The file name's extension is the format's name, which is how nginx finds the same type.
+ */
+export const MEDIA_TYPES = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+export type MediaType = keyof typeof MEDIA_TYPES;
+
+interface InputCommon {
   /** URL path under the server root, starting with '/v1/'. */
   path: string;
-  /** The document; serialized once here. */
-  json: unknown;
   freshness: Freshness;
+}
+
+/** A document: a JSON value, or a table of rows published as CSV. Serialized once, here. */
+export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined } | { csv: CsvTable; json?: undefined });
+
+/** The format an input is published in. */
+export function mediaTypeOf(input: DocumentInput): MediaType {
+  return input.csv !== undefined ? 'csv' : 'json';
 }
 
 export interface DocumentEntry {
@@ -22,6 +40,8 @@ export interface DocumentEntry {
   gzip: Buffer;
   /** Strong validator of the identity body, quoted: "<hash>". */
   etag: string;
+  /** The Content-Type of the body, e.g. MEDIA_TYPES.json. */
+  contentType: string;
   freshness: Freshness;
   /** Build time, unix ms. */
   builtAt: number;
@@ -44,16 +64,21 @@ export function buildDocumentSet(inputs: Iterable<DocumentInput>, builtAt: numbe
 }
 
 export function makeEntry(input: DocumentInput, builtAt: number): DocumentEntry {
-  const text = JSON.stringify(input.json, (_k, v: unknown) => {
-    if (typeof v === 'number' && !Number.isFinite(v)) throw new Error(`non-finite number in ${input.path}`);
-    if (typeof v === 'bigint') throw new Error(`bigint in ${input.path}: convert before building documents`);
-    return v;
-  });
+  const media = mediaTypeOf(input);
+  const text = input.csv !== undefined ? csvText(input.csv, input.path) : jsonText(input.json, input.path);
   const body = Buffer.from(text, 'utf8');
   const br = brotliCompressSync(body, {
     params: { [zc.BROTLI_PARAM_QUALITY]: 9, [zc.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
   const gzip = gzipSync(body, { level: 9 });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  return { path: input.path, body, br, gzip, etag, freshness: input.freshness, builtAt };
+  return { path: input.path, body, br, gzip, etag, contentType: MEDIA_TYPES[media], freshness: input.freshness, builtAt };
+}
+
+function jsonText(json: unknown, path: string): string {
+  return JSON.stringify(json, (_k, v: unknown) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) throw new Error(`non-finite number in ${path}`);
+    if (typeof v === 'bigint') throw new Error(`bigint in ${path}: convert before building documents`);
+    return v;
+  });
 }

@@ -8,14 +8,32 @@
 import { appDetails } from './app-details.js';
 import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
+import { exportMetric, exportMetricCsv } from './export-metric.js';
 import { feeTable } from './fee-table.js';
+import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './fundamentals.js';
 import { master } from './master.js';
 import { metricDetail } from './metric-detail.js';
 import { openApiKind } from './openapi-kind.js';
 import { projects } from './projects.js';
 import { projectsFiltered } from './projects-filtered.js';
 
-export const DOCUMENT_KINDS = [metricDetail, feeTable, chainOverview, appDetails, projectsFiltered, projects, master, openApiKind] as const;
+export const DOCUMENT_KINDS = [
+  metricDetail,
+  feeTable,
+  chainOverview,
+  appDetails,
+  projectsFiltered,
+  projects,
+  master,
+  // The flat exports read ctx.supported, which the metric detail builder fills.
+  exportMetric,
+  exportMetricCsv,
+  fundamentals,
+  fundamentalsCsv,
+  fundamentalsFull,
+  fundamentalsFullCsv,
+  openApiKind,
+] as const;
 
 /** The route class of a document kind (server/route-class.ts adds the server's own). */
 export type DocumentRoute = (typeof DOCUMENT_KINDS)[number]['route'];

@@ -138,6 +138,7 @@ export const cors = { 'Access-Control-Allow-Origin': h('AllowOrigin'), 'Access-C
 export const limitHeaders = { 'RateLimit-Policy': h('RateLimitPolicy'), RateLimit: h('RateLimit') };
 
 export const jsonContent = (schema: Schema): Schema => ({ 'application/json': { schema } });
+export const csvContent = (schema: Schema): Schema => ({ 'text/csv': { schema } });
 const errorResponse = (description: string, extra: Record<string, Schema> = {}): Schema => ({
   description,
   headers: { ...cors, ...extra },
@@ -192,8 +193,12 @@ export interface DocOp {
   /** Also names the 200 response ("The <summary> document."). */
   summary: string;
   description: string;
-  /** The component schema of the body; also the suffix of the operationIds. */
+  /** The component schema of the body; also the suffix of the operationIds unless `operation` is given. */
   schema: string;
+  /** Suffix of the operationIds, for paths that share one schema (the flat exports). */
+  operation?: string;
+  /** 'csv': the body is text/csv (the flat exports' CSV variants); default application/json. */
+  media?: 'csv';
   /** Names in PARAMETERS, in path order. */
   params?: string[];
   /** The application routes' extras: RateLimit and X-Data-Source headers, 401 and 429, API keys. */
@@ -220,8 +225,9 @@ export function documentPath(op: DocOp): Schema {
     ...(op.apps ? { '429': resp('TooManyRequests') } : {}),
     '503': resp('NotReady'),
   };
+  const content = op.media === 'csv' ? csvContent : jsonContent;
   const operation = (method: 'get' | 'head'): Schema => ({
-    operationId: `${method}${op.schema}`,
+    operationId: `${method}${op.operation ?? op.schema}`,
     summary: method === 'get' ? op.summary : `${op.summary} (headers only)`,
     description: op.description,
     parameters: [p('IfNoneMatch'), p('IfModifiedSince'), p('AcceptEncoding')],
@@ -230,7 +236,7 @@ export function documentPath(op: DocOp): Schema {
       '200': {
         description: `The ${op.summary.toLowerCase()} document.`,
         headers: okHeaders,
-        ...(method === 'get' ? { content: jsonContent(ref(op.schema)) } : {}),
+        ...(method === 'get' ? { content: content(ref(op.schema)) } : {}),
       },
       ...errors,
     },
@@ -241,7 +247,7 @@ export function documentPath(op: DocOp): Schema {
     get: operation('get'),
     head: operation('head'),
     options: {
-      operationId: `options${op.schema}`,
+      operationId: `options${op.operation ?? op.schema}`,
       summary: 'CORS preflight',
       responses: {
         '204': {

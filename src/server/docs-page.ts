@@ -44,6 +44,7 @@ ${rows}
 <ul>
 <li><code>unix</code> columns are integer milliseconds, UTC, at the start of the period; series are oldest first, the fee table newest first.</li>
 <li>Responses carry <code>ETag</code> and <code>Last-Modified</code>; send <code>If-None-Match</code> to get 304. <code>br</code> and <code>gzip</code> are served precompressed.</li>
+<li>The flat exports (<code>/v1/export/</code>, <code>/v1/fundamentals*</code>) are rows of <code>{metric_key, origin_key, date, value}</code>, also as CSV (<code>.csv</code>, <code>text/csv</code>) for spreadsheets.</li>
 <li>Errors are JSON: <code>{"error":{"status","code","message","hint"}}</code>.</li>
 <li>Data reused from <code>/v1/apps/details/</code> must name its source (the <code>X-Data-Source</code> header).</li>
 </ul>

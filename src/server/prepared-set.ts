@@ -7,7 +7,7 @@ import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import type { DocumentEntry, DocumentSet, Freshness } from '../documents/document-set.js';
 import type { Encoding } from './content-encoding.js';
 import { parseRequestPath } from './request-path.js';
-import { CORS_HEADERS, JSON_TYPE, cacheControlFor, httpDate } from './response-headers.js';
+import { CORS_HEADERS, cacheControlFor, httpDate } from './response-headers.js';
 import { classifyPath, type RouteClass } from './route-class.js';
 
 export interface PreparedVariant {
@@ -48,7 +48,9 @@ export function variantEtag(identityEtag: string, encoding: Encoding): string {
   return `${identityEtag.slice(0, -1)}-${encoding}"`;
 }
 
-export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions, contentType = JSON_TYPE): PreparedDocument {
+/** Headers are prepared once per document: its Content-Type is the entry's own (JSON, CSV, HTML). */
+export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions): PreparedDocument {
+  const contentType = entry.contentType;
   const route = classifyPath(entry.path);
   const lastModified = httpDate(entry.builtAt);
   const cacheControl = cacheControlFor(entry.freshness);
@@ -102,11 +104,12 @@ export function prepareSet(set: DocumentSet, opts: PrepareOptions): PreparedSet 
   return { documents, unreachable };
 }
 
-/** A DocumentEntry for bytes that are not JSON (the HTML docs page), hashed like the builders do. */
-export function entryFromBytes(path: string, body: Buffer, freshness: Freshness, builtAt: number): DocumentEntry {
+/** A DocumentEntry for bytes no builder makes (the HTML docs page), hashed like the builders' documents. */
+export function entryFromBytes(path: string, body: Buffer, contentType: string, freshness: Freshness, builtAt: number): DocumentEntry {
   return {
     path,
     body,
+    contentType,
     br: brotliCompressSync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 9, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzip: gzipSync(body, { level: 9 }),
     etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,

@@ -133,7 +133,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const staticOpenApi = prepareDocument(makeEntry(openApiDocument(config.public_base_url), startedAt), prepOpts);
   const docsHtml = Buffer.from(docsPageHtml(config.public_base_url), 'utf8');
   const docsPages = new Map<string, PreparedDocument>(
-    DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, 'daily', startedAt), prepOpts, HTML_TYPE)]),
+    DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
 
   const prepared = new WeakMap<DocumentSet, Map<string, PreparedDocument>>();

@@ -18,6 +18,8 @@ const HINT_PROJECTS = 'Valid owner_project values are the first column of /v1/la
 const HINT_ANY =
   'The documents are described in /v1/openapi.json; chains and metrics are listed in /v1/master.json, projects in /v1/labels/projects_filtered.json.';
 
+const HINT_EXPORT = 'Metric ids are the keys of "metrics" in /v1/master.json; a metric has an export when a chain lists it in "supported_metrics".';
+
 /** A path of the kind's pattern whose keys name nothing. */
 const missingPath = (pattern: string): string => pattern.replace(/\{[a-z_]+\}/g, 'no-such-key');
 
@@ -31,6 +33,12 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['projects', '/v1/labels/projects_filtered.json', 'daily', 'undefined'],
       ['projects', '/v1/labels/projects.json', 'daily', 'undefined'],
       ['master', '/v1/master.json', 'daily', 'function'],
+      ['export', '/v1/export/{metric_id}.json', 'daily', 'function'],
+      ['export', '/v1/export/{metric_id}.csv', 'daily', 'function'],
+      ['fundamentals', '/v1/fundamentals.json', 'daily', 'function'],
+      ['fundamentals', '/v1/fundamentals.csv', 'daily', 'function'],
+      ['fundamentals', '/v1/fundamentals_full.json', 'daily', 'function'],
+      ['fundamentals', '/v1/fundamentals_full.csv', 'daily', 'function'],
       ['openapi', '/v1/openapi.json', 'daily', 'undefined'],
     ]);
   });
@@ -63,6 +71,12 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/labels/projects_filtered.json',
       '/labels/projects.json',
       '/master.json',
+      '/export/{metric_id}.json',
+      '/export/{metric_id}.csv',
+      '/fundamentals.json',
+      '/fundamentals.csv',
+      '/fundamentals_full.json',
+      '/fundamentals_full.csv',
       '/openapi.json',
       '/healthz',
     ]);
@@ -128,6 +142,9 @@ describe('the server answers for every kind', () => {
     ['/v1/chains/no-such-key/overview.json', 'No overview document for this chain.', HINT_MASTER],
     ['/v1/chains/base/other.json', 'No overview document for this chain.', HINT_MASTER],
     ['/v1/apps/details/no-such-key.json', 'No application detail document for this owner_project.', HINT_PROJECTS],
+    ['/v1/export/no-such-metric.json', 'No export for this metric.', HINT_EXPORT],
+    ['/v1/export/txcount.xlsx', 'No export for this metric.', HINT_EXPORT],
+    ['/v1/fundamentals.tsv', 'No document at this path.', HINT_ANY],
     ['/v1/fees/table2.json', 'No document at this path.', HINT_ANY],
     ['/v1/labels/nothing.json', 'No document at this path.', HINT_ANY],
     ['/v1/master.json/', 'No document at this path.', HINT_ANY],
@@ -151,7 +168,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'chain_overview', 'fee_table', 'master', 'metric_detail', 'openapi', 'projects']);
+    expect([...seen].sort()).toEqual(['app_details', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

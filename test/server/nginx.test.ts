@@ -22,6 +22,10 @@ const DOCS = [
   '/v1/labels/projects_filtered.json',
   '/v1/master.json',
   '/v1/openapi.json',
+  '/v1/export/txcount.json',
+  '/v1/export/txcount.csv',
+  '/v1/fundamentals.csv',
+  '/v1/fundamentals_full.csv',
 ];
 /** Headers whose values must be identical on both servers. */
 const SAME = ['content-type', 'cache-control', 'last-modified', 'access-control-allow-origin', 'access-control-expose-headers', 'x-data-source'];
@@ -75,6 +79,18 @@ describe('nginx serving the exported directory', () => {
     expect(hb.headers['content-length']).toBe(ha.headers['content-length']);
   });
 
+  it.each(['/v1/export/txcount.csv', '/v1/fundamentals.csv', '/v1/fundamentals_full.csv'])('serves the exported CSV %s as text/csv; charset=utf-8, gzip included', async (path) => {
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip' }] as Record<string, string>[]) {
+      const r = await request(nginx.base, path, { headers });
+      expect(r.status).toBe(200);
+      expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
+    }
+    // Errors on a .csv path are JSON, as on the chainlytics server.
+    const [a, b] = await both(path, { method: 'POST' });
+    expect([a.status, b.status]).toEqual([405, 405]);
+    expect([a.headers['content-type'], b.headers['content-type']]).toEqual(['application/json; charset=utf-8', 'application/json; charset=utf-8']);
+  });
+
   it('revalidates with its own ETag (304)', async () => {
     const first = await request(nginx.base, '/v1/fees/table.json', { headers: { 'Accept-Encoding': 'gzip' } });
     const again = await request(nginx.base, '/v1/fees/table.json', { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': String(first.headers.etag) } });
@@ -90,6 +106,9 @@ describe('nginx serving the exported directory', () => {
     '/v1/metrics/chains/nosuch/txcount.json',
     '/v1/chains/nosuch/overview.json',
     '/v1/apps/details/nosuch.json',
+    '/v1/export/nosuch.json',
+    '/v1/export/nosuch.csv',
+    '/v1/fundamentals_full.csv.gz',
     '/v1/nothing.json',
     '/v1/fees/',
     '/v1/fees/table.json.gz',

@@ -68,6 +68,8 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/labels/projects_filtered.json') return 'ProjectsFiltered';
       if (path === '/v1/labels/projects.json') return 'Projects';
       if (path === '/v1/master.json') return 'Master';
+      if (path.startsWith('/v1/export/') && path.endsWith('.json')) return 'ExportRows';
+      if (path === '/v1/fundamentals.json' || path === '/v1/fundamentals_full.json') return 'ExportRows';
       return null;
     };
     let checked = 0;

@@ -1,6 +1,7 @@
 // A small but realistic document set for the server tests: one document of every kind, shaped as
 // CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
+import { csvTable, type ExportRow } from '../../../src/documents/export-rows.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
 
 export const BUILT_AT = Date.UTC(2026, 0, 31, 14, 5, 0);
@@ -63,6 +64,21 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       throughput: { types: ['unix', 'value', 'normalized'], data: feeRows('rate') },
     },
   });
+  // Flat export rows (CONTRACT.md section 9): origin_key, metric_key, date order; a null value
+  // shows how CSV writes it.
+  const exportRows = (keys: string[]): ExportRow[] =>
+    ['base', 'optimism'].flatMap((origin_key) =>
+      keys.flatMap((metric_key) =>
+        Array.from({ length: 3 }, (_, i): ExportRow => ({
+          metric_key,
+          origin_key,
+          date: new Date(dayStart + i * DAY).toISOString().slice(0, 10),
+          value: metric_key.endsWith('_eth') && i === 0 ? null : 1000 + generation + i * 0.25,
+        })),
+      ),
+    );
+  const txcountRows = exportRows(['txcount']);
+  const fundamentalsRows = exportRows(['aa_last7d', 'fees_paid_eth', 'fees_paid_usd', 'txcount']);
   return [
     metric('base', 'txcount', true),
     metric('base', 'daa', false),
@@ -141,6 +157,12 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
         generation,
       },
     },
+    { path: '/v1/export/txcount.json', freshness: 'daily', json: txcountRows },
+    { path: '/v1/export/txcount.csv', freshness: 'daily', csv: csvTable(txcountRows) },
+    { path: '/v1/fundamentals_full.json', freshness: 'daily', json: fundamentalsRows },
+    { path: '/v1/fundamentals_full.csv', freshness: 'daily', csv: csvTable(fundamentalsRows) },
+    { path: '/v1/fundamentals.json', freshness: 'daily', json: fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth')) },
+    { path: '/v1/fundamentals.csv', freshness: 'daily', csv: csvTable(fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth'))) },
     openApiDocument(publicBaseUrl),
   ];
 }

@@ -10,7 +10,7 @@ import { startServer } from './server.js';
 const transport = (process.argv[2] ?? 'node') as Transport;
 const section = JSON.parse(process.argv[3] ?? '{}') as Record<string, unknown>;
 const padded = fixtureInputs().map((d) =>
-  d.path === '/v1/master.json'
+  d.path === '/v1/master.json' && d.csv === undefined
     ? { ...d, json: { ...(d.json as object), padding: Array.from({ length: 1024 * 3 }, (_, i) => `${i}-${(i * 2654435761) % 1000003}-padding`) } }
     : d,
 );

@@ -15,6 +15,14 @@ function slugHint(found: unknown): string {
   return 'use lower-case ids such as op-stack, op-super or arbitrum-orbit';
 }
 
+/** A URL written without its scheme (x.com/example) gets the exact fix; otherwise an example. */
+function urlHint(example: string): (found: unknown) => string {
+  return (found) =>
+    typeof found === 'string' && found.trim() !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(found.trim())
+      ? `add the scheme: https://${found.trim().replace(/^\/+/, '')}`
+      : `e.g. ${example}`;
+}
+
 export const CHAIN_PROFILE_RULES: Record<string, FieldRule> = {
   'chains[].deployment': { expected: `one of ${DEPLOYMENTS.join(', ')}`, hint: 'write deployment: PROD, or deployment: DEV for a chain not ready to be ranked' },
   'chains[].description': { expected: TEXT, hint: 'quote text that contains a colon, e.g. description: "An OP Stack rollup: fast and cheap"' },
@@ -33,18 +41,18 @@ export const CHAIN_PROFILE_RULES: Record<string, FieldRule> = {
   'chains[].l2beat_stage.stage': { expected: 'non-empty text', hint: 'e.g. stage: Stage 1' },
   'chains[].l2beat_stage.hex': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. hex: "#FFC61B" (an unquoted # starts a YAML comment)' },
   'chains[].l2beat_id': { expected: TEXT_OR_NULL, hint: 'the project id in L2BEAT URLs, e.g. l2beat_id: optimism' },
-  'chains[].l2beat_link': { expected: URL_OR_NULL, hint: 'e.g. l2beat_link: https://l2beat.com/scaling/projects/optimism' },
+  'chains[].l2beat_link': { expected: URL_OR_NULL, hint: urlHint('l2beat_link: https://l2beat.com/scaling/projects/optimism') },
   'chains[].raas': { expected: TEXT_OR_NULL, hint: 'the rollup-as-a-service provider, e.g. raas: Conduit, or null' },
   'chains[].stack': { expected: 'a mapping { label, url }', hint: 'e.g. stack: { label: OP Stack, url: https://docs.optimism.io }' },
   'chains[].stack.label': { expected: TEXT, hint: 'e.g. label: OP Stack' },
   'chains[].stack.url': { expected: 'an http:// or https:// URL, or ""', hint: 'e.g. url: https://docs.optimism.io, or url: "" for none' },
   'chains[].links': { expected: 'a mapping (twitter, github, docs, bridges, socials, others)', hint: 'e.g. links: { twitter: https://x.com/example, bridges: { Official: https://bridge.example.org } }' },
-  'chains[].links.twitter': { expected: URL_OR_NULL, hint: 'e.g. twitter: https://x.com/example' },
-  'chains[].links.github': { expected: URL_OR_NULL, hint: 'e.g. github: https://github.com/example' },
-  'chains[].links.docs': { expected: URL_OR_NULL, hint: 'e.g. docs: https://docs.example.org' },
+  'chains[].links.twitter': { expected: URL_OR_NULL, hint: urlHint('twitter: https://x.com/example') },
+  'chains[].links.github': { expected: URL_OR_NULL, hint: urlHint('github: https://github.com/example') },
+  'chains[].links.docs': { expected: URL_OR_NULL, hint: urlHint('docs: https://docs.example.org') },
   'chains[].links.bridges': { expected: 'a mapping of name to URL', hint: 'e.g. bridges: { Official: https://bridge.example.org }' },
   'chains[].links.socials': { expected: 'a mapping of name to URL', hint: 'e.g. socials: { Discord: https://discord.gg/example }' },
   'chains[].links.others': { expected: 'a mapping of name to URL', hint: 'e.g. others: { Status: https://status.example.org }' },
-  'chains[].links.*.*': { expected: 'an http:// or https:// URL', hint: 'write the full address, e.g. https://bridge.example.org' },
+  'chains[].links.*.*': { expected: 'an http:// or https:// URL', hint: urlHint('Official: https://bridge.example.org') },
   'chains[].colors.darkTextOnBackground': { expected: 'true or false', hint: 'true when the chain colour is so light that text on it must be dark' },
 };

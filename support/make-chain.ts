@@ -1,5 +1,6 @@
 // A complete resolved Chain with test defaults, for the tests' hand-made chains and the
 // bench's synthetic ones: only what a caller overrides differs between them.
+import { blankProfile } from '../src/registry/builtin-chain-profiles.js';
 import type { Chain } from '../src/registry/types.js';
 
 export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain {
@@ -17,7 +18,8 @@ export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain 
     flags: { fee_table: true, apps: false },
     chain_type: 'L2',
     bucket: 'Others',
-    colors: { light: ['#111111', '#222222'], dark: ['#333333', '#444444'] },
+    colors: { light: ['#111111', '#222222'], dark: ['#333333', '#444444'], darkTextOnBackground: false },
+    ...blankProfile(),
     launch_date: '2024-01-01',
     website: 'https://example.org',
     block_explorers: { Explorer: 'https://explorer.example.org' },

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS, HOUR_MS, type Clock } from '../clock.js';
+import { SIMULATED_NOTE } from '../devnet/chains.js';
 import { startDevnetProcess, type DevnetProcess } from '../devnet/process.js';
 import type { Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
@@ -63,6 +64,10 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
   }
   const a = anchor as Anchor;
   const devnet = await startDevnetProcess({ seed: a.seed, liveSince: a.liveSince, historyDays: a.historyDays, txPerDay: a.txPerDay });
+  // The chains carry the reference's keys (ethereum, base…) so its clients work unchanged; say
+  // plainly, where the operator looks first, that nothing served is real chain data.
+  const keys = devnet.info.chains.map((c) => c.origin_key);
+  opts.logger.warn({ chains: keys }, `${SIMULATED_NOTE} Serving simulated devnet chains under the keys ${keys.join(', ')}; pass --config for real chains.`);
   return {
     devnet,
     duckdbPath,

@@ -390,7 +390,7 @@ export class ChainGenerator {
       // Bedrock L1 data fee: calldata gas (zero bytes are cheaper) × L1 base fee × scalar.
       tx.l1GasUsed = Math.round(envelope * 16 * (0.55 + 0.35 * rng.float())) + 188;
       tx.l1GasPrice = this.blockL1BaseFee;
-      tx.l1Fee = Math.floor(tx.l1GasUsed * tx.l1GasPrice * 0.684);
+      tx.l1Fee = Math.floor(tx.l1GasUsed * tx.l1GasPrice * 0.684 * this.d.spec.l1_fee_token_ratio);
     } else if (this.isArb) {
       // The L1 share is charged as extra L2 gas, already part of gasUsed.
       const l1 = Math.round((envelope * rng.range(8, 30) * this.blockL1BaseFee) / 12e9);

@@ -1,12 +1,20 @@
 // The simulated chains: static facts (identity, family, block time) and the knobs of their
 // traffic (volume share, growth, fee levels). Volumes differ by more than 10x between the
 // largest and the smallest chain so rankings and shares are not flat.
+//
+// Each one takes the origin_key of the built-in chain it imitates (same family and gas token),
+// so clients that hard-code the reference's keys (`chain_data["ethereum"]`) work against
+// `npm start`; names, colours and links come from the built-in chain (index.ts: chainConfig).
+// The chain ids stay in a private range (910001…) and every description starts with
+// SIMULATED_NOTE, so nobody mistakes the demo for the real chains.
 import type { ChainFamily } from '../registry/types.js';
 
+/** Starts the master.json description of every devnet chain (and the start banner says it too). */
+export const SIMULATED_NOTE = 'Simulated devnet data, not the real chain.';
+
 export interface DevnetChainSpec {
+  /** The origin_key of the built-in chain this one imitates. */
   origin_key: string;
-  name: string;
-  name_short: string;
   evm_chain_id: number;
   family: ChainFamily;
   /** Price-source asset id of the gas token. */
@@ -31,9 +39,11 @@ export interface DevnetChainSpec {
   finalized_lag: number;
   /** Blocks behind the head that ingestion re-checks for reorgs (registry finality_lag). */
   finality_lag: number;
-  chain_type: 'L1' | 'L2';
-  bucket: string;
-  colors: { light: string[]; dark: string[] };
+  /**
+   * OP family: gas-token wei per wei of L1 data cost (the L1 fee is paid in the gas token, like
+   * Mantle's token ratio); 1 on ETH-gas chains.
+   */
+  l1_fee_token_ratio: number;
   /** Symbols of the stablecoins deployed on this chain (see apps.ts). */
   stablecoins: string[];
   /**
@@ -45,9 +55,7 @@ export interface DevnetChainSpec {
 
 export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
   {
-    origin_key: 'dev_ethereum',
-    name: 'Devnet Ethereum',
-    name_short: 'Dev Ethereum',
+    origin_key: 'ethereum',
     evm_chain_id: 910001,
     family: 'ethereum',
     gas_token: 'ethereum',
@@ -62,16 +70,12 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 32,
     finalized_lag: 64,
     finality_lag: 64,
-    chain_type: 'L1',
-    bucket: 'Layer 1',
-    colors: { light: ['#627EEA', '#454A75'], dark: ['#8FA4F0', '#C0CBF6'] },
+    l1_fee_token_ratio: 1,
     stablecoins: ['USDC', 'USDT', 'DAI'],
     batch_interval_s: null,
   },
   {
-    origin_key: 'dev_optimism',
-    name: 'Devnet Optimism',
-    name_short: 'Dev OP',
+    origin_key: 'optimism',
     evm_chain_id: 910002,
     family: 'op',
     gas_token: 'ethereum',
@@ -86,16 +90,12 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 60,
     finalized_lag: 450,
     finality_lag: 150,
-    chain_type: 'L2',
-    bucket: 'OP Chains',
-    colors: { light: ['#FF0420', '#B0001A'], dark: ['#FF4D63', '#FF99A6'] },
+    l1_fee_token_ratio: 1,
     stablecoins: ['USDC', 'USDT'],
     batch_interval_s: 5400,
   },
   {
-    origin_key: 'dev_base',
-    name: 'Devnet Base',
-    name_short: 'Dev Base',
+    origin_key: 'base',
     evm_chain_id: 910003,
     family: 'op',
     gas_token: 'ethereum',
@@ -110,16 +110,12 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 60,
     finalized_lag: 450,
     finality_lag: 150,
-    chain_type: 'L2',
-    bucket: 'OP Chains',
-    colors: { light: ['#0052FF', '#003BB8'], dark: ['#4D86FF', '#99B9FF'] },
+    l1_fee_token_ratio: 1,
     stablecoins: ['USDC', 'USDT', 'DAI'],
     batch_interval_s: 5400,
   },
   {
-    origin_key: 'dev_arbitrum',
-    name: 'Devnet Arbitrum',
-    name_short: 'Dev Arbitrum',
+    origin_key: 'arbitrum',
     evm_chain_id: 910004,
     family: 'arbitrum',
     gas_token: 'ethereum',
@@ -134,16 +130,12 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 120,
     finalized_lag: 900,
     finality_lag: 300,
-    chain_type: 'L2',
-    bucket: 'Arbitrum Chains',
-    colors: { light: ['#2D374B', '#28A0F0'], dark: ['#5C7AA3', '#8CC8F5'] },
+    l1_fee_token_ratio: 1,
     stablecoins: ['USDC', 'USDT'],
     batch_interval_s: 21600, // posts less often than the OP chains: its fees are lower
   },
   {
-    origin_key: 'dev_plain',
-    name: 'Devnet Plain',
-    name_short: 'Dev Plain',
+    origin_key: 'linea',
     evm_chain_id: 910005,
     family: 'default',
     gas_token: 'ethereum',
@@ -158,24 +150,20 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 50,
     finalized_lag: 200,
     finality_lag: 100,
-    chain_type: 'L2',
-    bucket: 'Others',
-    colors: { light: ['#7C8B9C', '#4A5563'], dark: ['#A7B3C0', '#D0D7DE'] },
+    l1_fee_token_ratio: 1,
     stablecoins: ['USDC', 'DAI'],
     batch_interval_s: 5400,
   },
   {
-    origin_key: 'dev_token',
-    name: 'Devnet Token Chain',
-    name_short: 'Dev Token',
+    origin_key: 'mantle',
     evm_chain_id: 910006,
-    family: 'default',
-    gas_token: 'dev-token',
-    symbol: 'DEV',
+    family: 'op',
+    gas_token: 'mantle',
+    symbol: 'MNT',
     block_time_s: 4,
     scale: 0.2,
     growth_120d: 2.0,
-    // Priced in DEV (about 1 USD), so a gas price a few thousand times an ETH chain's.
+    // Priced in MNT (about 1 USD here), so a gas price a few thousand times an ETH chain's.
     base_fee_wei: 2e10,
     min_base_fee_wei: 1e9,
     priority_fee_wei: [1e8, 2e9],
@@ -183,9 +171,7 @@ export const DEVNET_CHAIN_SPECS: readonly DevnetChainSpec[] = Object.freeze([
     safe_lag: 40,
     finalized_lag: 150,
     finality_lag: 75,
-    chain_type: 'L2',
-    bucket: 'Others',
-    colors: { light: ['#16A34A', '#065F46'], dark: ['#4ADE80', '#A7F3D0'] },
+    l1_fee_token_ratio: 3000, // ETH at 2000–4000 USD over MNT at about 1 USD (prices.ts)
     stablecoins: ['USDC', 'USDT'],
     batch_interval_s: 5400,
   },

@@ -1,9 +1,10 @@
 // The devnet: simulated EVM chains speaking real JSON-RPC over loopback HTTP, plus a
 // CoinGecko-shaped price feed, for the demo and the integration tests (DESIGN.md "The devnet").
 import { systemClock, type Clock } from '../clock.js';
+import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
 import { ChainSim, type DayTruth } from './chain-sim.js';
-import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, type DevnetChainSpec } from './chains.js';
+import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
 import { PriceServer } from './price-server.js';
@@ -11,7 +12,7 @@ import { RpcServer } from './rpc-server.js';
 import { l1BaseFeeModel } from './traffic.js';
 
 export { DEVNET_APPS, devnetStablecoins, type DevnetApp, type DevnetAppContract, type DevnetStablecoin } from './apps.js';
-export { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, type DevnetChainSpec } from './chains.js';
+export { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultStats } from './faults.js';
 export { batcherAddress } from './identities.js';
 export { DEVNET_PRICE_ASSETS, devnetPrice } from './prices.js';
@@ -126,11 +127,22 @@ function isoDate(unixS: number): string {
   return new Date(unixS * 1000).toISOString().slice(0, 10);
 }
 
+/** The built-in chain a devnet chain imitates: its names, colours, links and the rest of master.json. */
+function imitated(spec: DevnetChainSpec): Chain {
+  const base = builtinChain(spec.origin_key);
+  if (!base) throw new Error(`devnet: ${spec.origin_key} is not a built-in chain (src/registry/builtin-chains.ts)`);
+  return base;
+}
+
+/**
+ * The registry entry of a devnet chain: the built-in chain's facts, with everything that
+ * decides what is ingested (chain id, family, gas token, start, stablecoins, batch poster) taken
+ * from the simulation, and a description that says first that the data is simulated.
+ */
 function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain & { rpc_urls: string[] } {
+  const base = imitated(spec);
   return {
-    origin_key: spec.origin_key,
-    name: spec.name,
-    name_short: spec.name_short,
+    ...base,
     evm_chain_id: spec.evm_chain_id,
     family: spec.family,
     gas_token: spec.gas_token,
@@ -139,15 +151,11 @@ function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain &
     start: { block: 0 },
     finality_lag: spec.finality_lag,
     flags: { fee_table: true, apps: true },
-    chain_type: spec.chain_type,
-    bucket: spec.bucket,
-    colors: { light: [...spec.colors.light], dark: [...spec.colors.dark] },
     launch_date: isoDate(sim.timeline.genesis),
-    website: null,
-    block_explorers: {},
     events: [],
     stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals })),
     settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
+    description: `${SIMULATED_NOTE} ${base.description}`.trim(),
   };
 }
 
@@ -183,7 +191,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
       const s = servers.get(spec.origin_key) as RpcServer;
       return {
         origin_key: spec.origin_key,
-        name: spec.name,
+        name: imitated(spec).name,
         evm_chain_id: spec.evm_chain_id,
         family: spec.family,
         gas_token: spec.gas_token,

@@ -22,15 +22,15 @@ interface AssetModel {
 
 const ETH_LISTED_MS = Date.UTC(2015, 7, 7);
 
-/** Asset ids the feed knows: ETH, the custom gas token and the project tokens. */
-export const DEVNET_PRICE_ASSETS: readonly string[] = ['ethereum', 'dev-token', ...DEVNET_APP_TOKEN_IDS];
+/** Asset ids the feed knows: ETH, the custom gas token (the devnet's `mantle`) and the project tokens. */
+export const DEVNET_PRICE_ASSETS: readonly string[] = ['ethereum', 'mantle', ...DEVNET_APP_TOKEN_IDS];
 
 function model(assetId: string): AssetModel | null {
   if (assetId === 'ethereum') {
     // ln(4000 / √(2000·4000)) = ln √2: the whole swing stays within [2000, 4000].
     return { center: Math.sqrt(2000 * 4000), amplitude: Math.log(Math.SQRT2), supply: 120_400_000, listedMs: ETH_LISTED_MS };
   }
-  if (assetId === 'dev-token') return { center: 1.0, amplitude: 0.6, supply: 1_000_000_000, listedMs: null };
+  if (assetId === 'mantle') return { center: 1.0, amplitude: 0.6, supply: 1_000_000_000, listedMs: null };
   if (!DEVNET_APP_TOKEN_IDS.includes(assetId)) return null;
   const h = hashString(assetId);
   return { center: 0.05 * Math.pow(1000, unit(h)), amplitude: 0.5 + 0.3 * unit(hashInts(h, 1)), supply: 1e7 * Math.pow(100, unit(hashInts(h, 2))), listedMs: null };

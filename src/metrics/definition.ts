@@ -112,6 +112,9 @@ export type MetricStatus = 'computed' | 'planned';
 
 export type ValueColumn = 'usd' | 'eth' | 'value';
 
+/** sum per period; unique: distinct addresses over the L2s' union; weighted_mean: by txcount. */
+export type AllL2sAggregate = 'sum' | 'unique' | 'weighted_mean';
+
 export interface ColumnSource {
   /** Document column name. */
   name: ValueColumn;
@@ -127,6 +130,16 @@ interface ChainMetricFields {
   table: 'chain';
   metric_id: string;
   name: string;
+  /** One or two sentences for master.json. */
+  description: string;
+  /** `metrics-` + the metric's name without separators: the icon id the reference UI resolves. */
+  icon: string;
+  /** The metric's page, `/fundamentals/<slug>`. */
+  url_path: string;
+  /** How the `all_l2s` aggregate combines the L2s' values per period (CONTRACT.md section 8). */
+  all_l2s_aggregate: AllL2sAggregate;
+  /** Shown in the landing page's ranking. */
+  ranking_landing: boolean;
   /** The stored keys master.json lists, usd before eth: the columns' fact keys. */
   metric_keys: readonly string[];
   units: Partial<Record<ValueColumn, UnitSpec>>;

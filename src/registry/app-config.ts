@@ -46,6 +46,6 @@ export const DEFAULTS = {
     finality_lag: 100,
     start: { block: 0 },
     chain_type: 'L2',
-    bucket: 'Others',
+    bucket: 'Other',
   },
 } as const;

@@ -11,9 +11,13 @@
 // - stablecoins: only native USDC/USDT/DAI deployments whose addresses are certain (their EIP-55
 //   checksums are verified by test/registry/builtin-chains.test.ts); empty elsewhere.
 // - settlement_addresses: empty; batcher addresses rotate and must come from the operator.
+// - bucket: the contract's stack groups (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other).
+// - what master.json says beyond these facts (description, links, stack…): builtin-chain-profiles.ts.
+import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
 import type { Chain, ChainEvent, Stablecoin } from './types.js';
 
-type Facts = Omit<Chain, 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'start' | 'gas_token' | 'symbol'> & {
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+  colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
   symbol?: string;
@@ -24,6 +28,7 @@ type Facts = Omit<Chain, 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'sett
 
 function chain(f: Facts): Chain {
   return {
+    ...(BUILTIN_PROFILES[f.origin_key] ?? blankProfile()),
     origin_key: f.origin_key,
     name: f.name,
     name_short: f.name_short,
@@ -37,7 +42,7 @@ function chain(f: Facts): Chain {
     flags: { fee_table: true, apps: true, ...f.flags },
     chain_type: f.chain_type,
     bucket: f.bucket,
-    colors: f.colors,
+    colors: { light: f.colors.light, dark: f.colors.dark, darkTextOnBackground: f.colors.darkTextOnBackground ?? false },
     launch_date: f.launch_date,
     website: f.website,
     block_explorers: f.block_explorers,
@@ -50,9 +55,9 @@ function chain(f: Facts): Chain {
 const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6 });
 const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6 });
 
-const OP_CHAINS = 'OP Chains';
-const ARBITRUM_CHAINS = 'Arbitrum Chains';
-const OTHERS = 'Others';
+const OP_CHAINS = 'OP Stack';
+const ARBITRUM_CHAINS = 'Arbitrum Orbit';
+const OTHERS = 'Other';
 
 export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   chain({
@@ -246,7 +251,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     finality_lag: 150,
     chain_type: 'L2',
     bucket: OP_CHAINS,
-    colors: { light: ['#B5B000', '#7E7A07'], dark: ['#FCFC03', '#FDFD80'] },
+    colors: { light: ['#B5B000', '#7E7A07'], dark: ['#FCFC03', '#FDFD80'], darkTextOnBackground: true },
     launch_date: '2024-02-29',
     website: 'https://blast.io',
     block_explorers: { Blastscan: 'https://blastscan.io' },
@@ -274,7 +279,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     finality_lag: 150,
     chain_type: 'L2',
     bucket: OP_CHAINS,
-    colors: { light: ['#8FA600', '#6B7D00'], dark: ['#DFFE00', '#ECFF66'] },
+    colors: { light: ['#8FA600', '#6B7D00'], dark: ['#DFFE00', '#ECFF66'], darkTextOnBackground: true },
     launch_date: '2024-01-31',
     website: 'https://mode.network',
     block_explorers: { 'Mode Explorer': 'https://explorer.mode.network' },
@@ -307,7 +312,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     finality_lag: 300,
     chain_type: 'L2',
     bucket: OP_CHAINS,
-    colors: { light: ['#B8BA00', '#8A8C00'], dark: ['#FCFF52', '#FDFF99'] },
+    colors: { light: ['#B8BA00', '#8A8C00'], dark: ['#FCFF52', '#FDFF99'], darkTextOnBackground: true },
     launch_date: '2020-04-22',
     website: 'https://celo.org',
     block_explorers: { Celoscan: 'https://celoscan.io', Blockscout: 'https://celo.blockscout.com' },

@@ -1,6 +1,7 @@
 // What each configuration key expects and how to fix a wrong value, in the operator's words.
 // Keys are paths with list positions written as [] (`chains[].family`).
 import { BUILTIN_CHAIN_KEYS } from './builtin-chains.js';
+import { CHAIN_PROFILE_RULES } from './chain-profile-hints.js';
 import { closestMatch } from './did-you-mean.js';
 import { ENGINE_NAMES } from './engines.js';
 import { TRANSPORTS } from './server-settings.js';
@@ -210,8 +211,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].flags.fee_table': booleanHint('fee_table'),
   'chains[].flags.apps': booleanHint('apps'),
   'chains[].chain_type': { expected: 'one of L1, L2, L3', hint: 'e.g. chain_type: L2' },
-  'chains[].bucket': { expected: 'a non-empty group name', hint: 'e.g. bucket: OP Chains' },
-  'chains[].colors': { expected: 'a mapping { light: [colors], dark: [colors] }', hint: 'e.g. colors: { light: ["#FF0420"], dark: ["#FF5A6E"] }' },
+  'chains[].bucket': { expected: 'a non-empty group name', hint: 'e.g. bucket: OP Stack (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other)' },
+  'chains[].colors': { expected: 'a mapping { light: [colors], dark: [colors], darkTextOnBackground }', hint: 'e.g. colors: { light: ["#FF0420"], dark: ["#FF5A6E"] }' },
   'chains[].colors.light': { expected: 'a list of colors #RRGGBB', hint: 'e.g. light: ["#FF0420", "#C0031A"]' },
   'chains[].colors.dark': { expected: 'a list of colors #RRGGBB', hint: 'e.g. dark: ["#FF5A6E", "#FF8A98"]' },
   'chains[].colors.light[]': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. "#FF0420" (an unquoted # starts a YAML comment)' },
@@ -235,6 +236,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].stablecoins[].decimals': { expected: 'an integer from 0 to 36', hint: 'the token\'s decimals(), e.g. 6 for USDC, 18 for DAI' },
   'chains[].settlement_addresses': { expected: 'a list of addresses', hint: 'e.g. settlement_addresses: [ 0x… ] (the chain\'s batch poster on Ethereum)' },
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  ...CHAIN_PROFILE_RULES,
 };
 
 /** `chains[3].rpc_urls[0]` for the message; `chains[].rpc_urls[]` to look up the rule. */
@@ -250,6 +252,8 @@ export function keyPathText(path: readonly (string | number)[], listAsBrackets =
 export function ruleFor(path: readonly (string | number)[]): FieldRule | undefined {
   // Explorer names are free-form keys: every one shares the `*` rule.
   if (path[0] === 'chains' && path[2] === 'block_explorers' && path.length === 4) return FIELD_RULES['chains[].block_explorers.*'];
+  // So are the names in links.bridges / socials / others.
+  if (path[0] === 'chains' && path[2] === 'links' && path.length === 5) return FIELD_RULES['chains[].links.*.*'];
   return FIELD_RULES[keyPathText(path, true)];
 }
 

@@ -2,6 +2,7 @@
 // exists). Checks that need more than one value at a time (duplicates, keys required only for
 // chains that are not built in, ${VAR} in rpc_urls) live in config-checks.ts.
 import { z } from 'zod';
+import { chainProfileShape } from './chain-profile-schema.js';
 import { ENGINE_NAMES } from './engines.js';
 import { isHttpUrl } from './http-url.js';
 import { serverSectionSchema } from './server-settings.js';
@@ -80,6 +81,7 @@ export const chainEntrySchema = z.strictObject({
     .strictObject({
       light: z.array(z.string().regex(HEX_COLOR_RE)).min(1),
       dark: z.array(z.string().regex(HEX_COLOR_RE)).min(1),
+      darkTextOnBackground: z.boolean().optional(),
     })
     .optional(),
   launch_date: date.nullable().optional(),
@@ -88,6 +90,7 @@ export const chainEntrySchema = z.strictObject({
   events: z.array(eventSchema).optional(),
   stablecoins: z.array(stablecoinSchema).optional(),
   settlement_addresses: z.array(address).optional(),
+  ...chainProfileShape,
 });
 
 export const configFileSchema = z.strictObject({

@@ -1,7 +1,9 @@
 // A validated chain entry from the file → a complete Chain. For a built-in origin_key the
 // built-in facts are the base and every key the file gives replaces the built-in value
-// (`flags` merges key by key); any other chain gets documented defaults for what it omits.
+// (`flags` and `links` merge key by key); any other chain gets documented defaults for what it
+// omits.
 import { DEFAULTS } from './app-config.js';
+import { blankProfile } from './builtin-chain-profiles.js';
 import { builtinChain } from './builtin-chains.js';
 import type { ChainEntry } from './config-schema.js';
 import { DAY_MS, dayStart } from '../clock.js';
@@ -26,16 +28,43 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     flags: { ...base.flags, ...definedOnly(entry.flags ?? {}) },
     chain_type: entry.chain_type ?? base.chain_type,
     bucket: entry.bucket ?? base.bucket,
-    colors: entry.colors ?? base.colors,
+    colors: entry.colors ? { light: entry.colors.light, dark: entry.colors.dark, darkTextOnBackground: entry.colors.darkTextOnBackground ?? false } : base.colors,
     launch_date: entry.launch_date !== undefined ? entry.launch_date : base.launch_date,
     website: entry.website !== undefined ? entry.website : base.website,
     block_explorers: entry.block_explorers ?? base.block_explorers,
+    ...resolveProfile(entry, base),
     events: entry.events ? entry.events.map(toEvent) : base.events,
     // One spelling everywhere downstream: ingest compares addresses with lower-case RPC data.
     stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address) })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
   };
   return chain;
+}
+
+/**
+ * The master.json-only keys. A key written in the file wins, null included (an operator may
+ * blank a built-in value); `links` merges key by key like `flags`, `stack` fills a missing part
+ * with "" because the contract never publishes it as null.
+ */
+function resolveProfile(entry: ChainEntry, base: Chain): Partial<Chain> {
+  const pick = <K extends keyof ChainEntry & keyof Chain>(k: K): Chain[K] => (entry[k] !== undefined ? (entry[k] as Chain[K]) : base[k]);
+  return {
+    deployment: pick('deployment'),
+    description: pick('description'),
+    company: pick('company'),
+    ecosystem: pick('ecosystem'),
+    logo: pick('logo'),
+    technology: pick('technology'),
+    purpose: pick('purpose'),
+    da_layer: pick('da_layer'),
+    maturity: pick('maturity'),
+    l2beat_stage: pick('l2beat_stage'),
+    l2beat_id: pick('l2beat_id'),
+    l2beat_link: pick('l2beat_link'),
+    raas: pick('raas'),
+    stack: entry.stack ? { label: entry.stack.label ?? '', url: entry.stack.url ?? '' } : base.stack,
+    links: { ...base.links, ...definedOnly(entry.links ?? {}) },
+  };
 }
 
 function resolveStart(start: NonNullable<ChainEntry['start']>, nowMs: number): ChainStart {
@@ -63,6 +92,7 @@ function customDefaults(entry: ChainEntry): Chain {
     chain_type: d.chain_type,
     bucket: d.bucket,
     colors: colorsFor(entry.origin_key),
+    ...blankProfile(),
     launch_date: null,
     website: null,
     block_explorers: {},
@@ -103,6 +133,7 @@ export function colorsFor(originKey: string): Chain['colors'] {
   return {
     light: [hsl(hue, 70, 42), hsl(hue, 70, 32)],
     dark: [hsl(hue, 75, 65), hsl(hue, 75, 78)],
+    darkTextOnBackground: false,
   };
 }
 

@@ -21,6 +21,33 @@ export interface Stablecoin {
   decimals: number;
 }
 
+/** Links master.json publishes under `links` (website and explorers are Chain fields of their own). */
+export interface ChainLinks {
+  twitter: string | null;
+  github: string | null;
+  docs: string | null;
+  bridges: Record<string, string>;
+  socials: Record<string, string>;
+  others: Record<string, string>;
+}
+
+/** SVG path data of a chain logo (the reference UI draws `body` in a `width`×`height` box). */
+export interface ChainLogo {
+  body: string;
+  width: number;
+  height: number;
+}
+
+export interface ChainColors {
+  light: string[];
+  dark: string[];
+  /** True when the chain colour is light enough that text on it must be dark. */
+  darkTextOnBackground: boolean;
+}
+
+export const DEPLOYMENTS = ['PROD', 'DEV'] as const;
+export type Deployment = (typeof DEPLOYMENTS)[number];
+
 /** Where ingestion starts: a block number, or the first block on/after a UTC date. */
 export type ChainStart = { block: number } | { date: string };
 
@@ -47,11 +74,31 @@ export interface Chain {
   finality_lag: number;
   flags: { fee_table: boolean; apps: boolean };
   chain_type: string; // 'L1' | 'L2'
-  bucket: string; // e.g. 'OP Chains', 'Arbitrum Orbit', 'Others'
-  colors: { light: string[]; dark: string[] };
+  bucket: string; // e.g. 'Layer 1', 'OP Stack', 'Arbitrum Orbit', 'Other'
+  colors: ChainColors;
   launch_date: string | null;
   website: string | null;
   block_explorers: Record<string, string>;
+  // What master.json says about the chain (CONTRACT.md section 6); ingestion never reads these.
+  /** DEV chains are listed in master.json but left out of default_chain_sorting. */
+  deployment: Deployment;
+  description: string;
+  company: string;
+  /** Ecosystems besides `all-chains`, which master.json always adds (e.g. op-stack, op-super). */
+  ecosystem: string[];
+  logo: ChainLogo | null;
+  technology: string;
+  purpose: string;
+  /** Free text such as "Ethereum (blobs)"; null when unknown. */
+  da_layer: string | null;
+  maturity: string | null;
+  l2beat_stage: { stage: string; hex: string } | null;
+  l2beat_id: string | null;
+  l2beat_link: string | null;
+  /** Rollup-as-a-service provider, if any. */
+  raas: string | null;
+  stack: { label: string; url: string };
+  links: ChainLinks;
   events: ChainEvent[];
   stablecoins: Stablecoin[];
   /** Ethereum senders whose fees are this chain's rent; lower case once resolved. */

@@ -20,7 +20,7 @@ let http: ChainlyticsHttpServer;
 let base: string;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 7, clock, historyDays: 9, txPerDay: 150, chains: ['dev_ethereum', 'dev_base', 'dev_token'] });
+  devnet = await startDevnet({ seed: 7, clock, historyDays: 9, txPerDay: 150, chains: ['ethereum', 'base', 'mantle'] });
   const defaults = loadConfig(null, {});
   const config: AppConfig = {
     ...defaults,
@@ -52,7 +52,7 @@ describe('the service, end to end', () => {
     expect(round.build).not.toBeNull();
 
     const master = await (await fetch(`${base}/v1/master.json`)).json();
-    expect(Object.keys(master.chains).sort()).toEqual(['dev_base', 'dev_ethereum', 'dev_token']);
+    expect(Object.keys(master.chains).sort()).toEqual(['base', 'ethereum', 'mantle']);
     const fees = await fetch(`${base}/v1/fees/table.json`);
     expect(fees.status).toBe(200);
     const table = await fees.json();
@@ -64,29 +64,29 @@ describe('the service, end to end', () => {
   });
 
   it('serves daily txcount equal to the devnet ground truth for every complete day', async () => {
-    const doc = await (await fetch(`${base}/v1/metrics/chains/dev_base/txcount.json`)).json();
+    const doc = await (await fetch(`${base}/v1/metrics/chains/base/txcount.json`)).json();
     const rows: Array<[number, number]> = doc.details.timeseries.daily.data;
     expect(rows.length).toBeGreaterThanOrEqual(8);
     const yesterday = Math.floor(START / DAY_MS) * DAY_MS - DAY_MS;
     expect(rows[rows.length - 1][0]).toBe(yesterday);
     for (const [day, value] of rows) {
-      expect(value, `day ${new Date(day).toISOString()}`).toBe(devnet.groundTruth('dev_base', day).txcount);
+      expect(value, `day ${new Date(day).toISOString()}`).toBe(devnet.groundTruth('base', day).txcount);
     }
   });
 
   it('follows the heads: two hours later the hourly series and fee table advance', async () => {
     const first = await (await fetch(`${base}/v1/fees/table.json`)).json();
-    const newest = first.chain_data.dev_base.hourly.tps.data[0][0] as number;
+    const newest = first.chain_data.base.hourly.tps.data[0][0] as number;
     expect(newest).toBe(Math.floor(START / HOUR_MS) * HOUR_MS - HOUR_MS);
 
     clock.advance(2 * HOUR_MS);
     const round = await service.round();
     expect(round.build).not.toBeNull();
     const later = await (await fetch(`${base}/v1/fees/table.json`)).json();
-    expect(later.chain_data.dev_base.hourly.tps.data[0][0]).toBe(newest + 2 * HOUR_MS);
+    expect(later.chain_data.base.hourly.tps.data[0][0]).toBe(newest + 2 * HOUR_MS);
     const health = await (await fetch(`${base}/healthz`)).json();
     expect(health.status).toBe('ok');
-    expect(health.chains.map((c: { origin_key: string }) => c.origin_key).sort()).toEqual(['dev_base', 'dev_ethereum', 'dev_token']);
+    expect(health.chains.map((c: { origin_key: string }) => c.origin_key).sort()).toEqual(['base', 'ethereum', 'mantle']);
   });
 
   it('publishes nothing new when a round finds nothing new within the same hour', async () => {

@@ -70,11 +70,11 @@ describe('devnet determinism', () => {
 
   it('restarted with the persisted liveSince, serves the same chain later', async () => {
     const later = new FixedClock(TEST_NOW_MS + 5 * 3600_000);
-    const restarted = await startDevnet({ ...opts, seed: 7, clock: later, liveSince: a.liveSince, chains: ['dev_ethereum'] });
+    const restarted = await startDevnet({ ...opts, seed: 7, clock: later, liveSince: a.liveSince, chains: ['ethereum'] });
     try {
-      const url = a.chains.find((c) => c.origin_key === 'dev_ethereum')!.url;
-      const head = a.head('dev_ethereum');
-      expect(restarted.head('dev_ethereum')).toBe(head + (5 * 3600) / 12);
+      const url = a.chains.find((c) => c.origin_key === 'ethereum')!.url;
+      const head = a.head('ethereum');
+      expect(restarted.head('ethereum')).toBe(head + (5 * 3600) / 12);
       expect(await rawBlocks(restarted.chains[0].url, [10, head])).toBe(await rawBlocks(url, [10, head]));
     } finally {
       await restarted.close();

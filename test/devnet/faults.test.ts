@@ -47,10 +47,10 @@ describe('devnet fault injection', () => {
   let dev: Devnet;
   let url: string;
   let expected: string;
-  const k = 'dev_optimism';
+  const k = 'optimism';
 
   beforeAll(async () => {
-    dev = await startDevnet({ clock: new FixedClock(TEST_NOW_MS), historyDays: 2, txPerDay: 500, chains: [k, 'dev_plain'] });
+    dev = await startDevnet({ clock: new FixedClock(TEST_NOW_MS), historyDays: 2, txPerDay: 500, chains: [k, 'linea'] });
     url = dev.chains[0].url;
     expected = await (await fetch(url, { method: 'POST', body: BODY })).text();
   });
@@ -78,7 +78,7 @@ describe('devnet fault injection', () => {
     expect(stats.requests - before.requests).toBe(n);
     expect(stats.http_429 + stats.http_5xx + stats.rpc_error - (before.http_429 + before.http_5xx + before.rpc_error)).toBe(failed);
     // The other chain was not configured.
-    expect(dev.faultStats('dev_plain').http_429).toBe(0);
+    expect(dev.faultStats('linea').http_429).toBe(0);
   });
 
   it('breaks bodies: malformed JSON and truncated answers', async () => {

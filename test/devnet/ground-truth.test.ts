@@ -65,7 +65,7 @@ describe('devnet ground truth', () => {
 
   it('equals a scan of the current day, history and live blocks up to the head', async () => {
     const day = Math.floor(TEST_NOW_MS / DAY_MS) * DAY_MS;
-    for (const k of ['dev_ethereum', 'dev_optimism', 'dev_arbitrum']) {
+    for (const k of ['ethereum', 'optimism', 'arbitrum']) {
       const c = dev.chains.find((x) => x.origin_key === k)!;
       const truth = dev.groundTruth(k, day);
       expect(truth.blocks).toBe(120 + 1 + 1800 / c.block_time_s); // 10 h of history, liveSince, 30 min live
@@ -75,11 +75,11 @@ describe('devnet ground truth', () => {
 
   it('counts deposits and system transactions in tx_all but not in txcount', () => {
     const day = Math.floor(TEST_NOW_MS / DAY_MS) * DAY_MS - DAY_MS;
-    for (const k of ['dev_optimism', 'dev_base', 'dev_arbitrum']) {
+    for (const k of ['optimism', 'base', 'arbitrum']) {
       const t = dev.groundTruth(k, day);
       expect(t.tx_all - t.txcount).toBeGreaterThanOrEqual(t.blocks - 1); // one system tx per block at least
     }
-    const l1 = dev.groundTruth('dev_ethereum', day);
+    const l1 = dev.groundTruth('ethereum', day);
     expect(l1.tx_all).toBe(l1.txcount);
   });
 });

@@ -58,13 +58,13 @@ describe('devnet timeline and head', () => {
   });
 
   it('defaults liveSince to the start of the current hour of the system clock', async () => {
-    const d = await startDevnet({ historyDays: 1, txPerDay: 10, chains: ['dev_plain'] });
+    const d = await startDevnet({ historyDays: 1, txPerDay: 10, chains: ['linea'] });
     try {
       const now = Math.floor(Date.now() / 1000);
       expect(d.liveSince % 3600).toBe(0);
       expect(now - d.liveSince).toBeGreaterThanOrEqual(0);
       expect(now - d.liveSince).toBeLessThan(3601);
-      expect(Number(await call(d.chains[0].url, 'eth_blockNumber'))).toBe(d.head('dev_plain'));
+      expect(Number(await call(d.chains[0].url, 'eth_blockNumber'))).toBe(d.head('linea'));
     } finally {
       await d.close();
     }

@@ -6,10 +6,10 @@ import { call, hex, post, rpc, TEST_NOW_MS } from './helpers.js';
 describe('devnet JSON-RPC protocol', () => {
   let dev: Devnet;
   let url: string;
-  const k = 'dev_ethereum';
+  const k = 'ethereum';
 
   beforeAll(async () => {
-    dev = await startDevnet({ clock: new FixedClock(TEST_NOW_MS), historyDays: 2, txPerDay: 200, chains: [k, 'dev_base'] });
+    dev = await startDevnet({ clock: new FixedClock(TEST_NOW_MS), historyDays: 2, txPerDay: 200, chains: [k, 'base'] });
     url = dev.chains[0].url;
   });
   afterAll(async () => {
@@ -93,10 +93,10 @@ describe('devnet JSON-RPC protocol', () => {
   });
 
   it('rejects bad options and unknown chains with messages that name the problem', async () => {
-    await expect(startDevnet({ chains: ['dev_nope'] })).rejects.toThrow(/unknown chain "dev_nope".*dev_ethereum/);
+    await expect(startDevnet({ chains: ['nope_chain'] })).rejects.toThrow(/unknown chain "nope_chain".*ethereum/);
     await expect(startDevnet({ historyBlockInterval: 0 })).rejects.toThrow(/historyBlockInterval/);
     await expect(startDevnet({ clock: new FixedClock(TEST_NOW_MS), liveSince: TEST_NOW_MS / 1000 + 10 })).rejects.toThrow(/liveSince/);
-    expect(() => dev.head('dev_nope')).toThrow(/no chain "dev_nope"/);
+    expect(() => dev.head('nope_chain')).toThrow(/no chain "nope_chain"/);
     expect(() => dev.groundTruth(k, TEST_NOW_MS)).toThrow(/UTC day start/);
   });
 });

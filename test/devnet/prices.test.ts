@@ -12,18 +12,18 @@ describe('devnet price feed', () => {
   };
 
   beforeAll(async () => {
-    dev = await startDevnet({ seed, clock: new FixedClock(TEST_NOW_MS), historyDays: 1, txPerDay: 10, chains: ['dev_token'] });
+    dev = await startDevnet({ seed, clock: new FixedClock(TEST_NOW_MS), historyDays: 1, txPerDay: 10, chains: ['mantle'] });
   });
   afterAll(async () => {
     await dev?.close();
   });
 
   it('answers /simple/price with the current price in usd and eth', async () => {
-    const { status, json } = await get('/api/v3/simple/price?ids=ethereum,dev-token,nope&vs_currencies=usd,eth');
+    const { status, json } = await get('/api/v3/simple/price?ids=ethereum,mantle,nope&vs_currencies=usd,eth');
     expect(status).toBe(200);
     const eth = devnetPrice(seed, 'ethereum', TEST_NOW_MS);
-    const dev_ = devnetPrice(seed, 'dev-token', TEST_NOW_MS);
-    expect(json).toEqual({ ethereum: { usd: eth, eth: 1 }, 'dev-token': { usd: dev_, eth: dev_ / eth } });
+    const dev_ = devnetPrice(seed, 'mantle', TEST_NOW_MS);
+    expect(json).toEqual({ ethereum: { usd: eth, eth: 1 }, 'mantle': { usd: dev_, eth: dev_ / eth } });
     const extra = await get('/api/v3/simple/price?ids=ethereum&vs_currencies=usd&include_market_cap=true&include_last_updated_at=true');
     expect(extra.json.ethereum.usd_market_cap).toBeGreaterThan(eth * 1e8);
     expect(extra.json.ethereum.last_updated_at).toBe(TEST_NOW_MS / 1000);
@@ -45,14 +45,14 @@ describe('devnet price feed', () => {
     const daily: Array<[number, number]> = long.json.prices;
     expect(daily.length).toBe(121);
     for (const [t] of daily.slice(0, -1)) expect(t % DAY_MS).toBe(0);
-    const asked = await get('/api/v3/coins/dev-token/market_chart?vs_currency=usd&days=30&interval=daily');
+    const asked = await get('/api/v3/coins/mantle/market_chart?vs_currency=usd&days=30&interval=daily');
     expect(asked.json.prices.length).toBe(31);
     expect(asked.json.prices[0][0] % DAY_MS).toBe(0);
   });
 
   it('quotes in eth as usd / eth-usd, and keeps ETH within 2000–4000 USD', async () => {
-    const r = await get('/api/v3/coins/dev-token/market_chart?vs_currency=eth&days=10');
-    for (const [t, p] of r.json.prices as Array<[number, number]>) expect(p).toBeCloseTo(devnetPrice(seed, 'dev-token', t) / devnetPrice(seed, 'ethereum', t), 12);
+    const r = await get('/api/v3/coins/mantle/market_chart?vs_currency=eth&days=10');
+    for (const [t, p] of r.json.prices as Array<[number, number]>) expect(p).toBeCloseTo(devnetPrice(seed, 'mantle', t) / devnetPrice(seed, 'ethereum', t), 12);
     const max = await get('/api/v3/coins/ethereum/market_chart?vs_currency=usd&days=max');
     expect(max.json.prices.length).toBeGreaterThan(3000);
     let lo = Infinity;

@@ -15,7 +15,7 @@ describe('devnet in a separate process', () => {
   let dev: DevnetProcess;
 
   beforeAll(async () => {
-    dev = await startDevnetProcess({ seed: 2, fixedNowMs: TEST_NOW_MS, historyDays: 1, txPerDay: 100, chains: ['dev_ethereum', 'dev_arbitrum'] });
+    dev = await startDevnetProcess({ seed: 2, fixedNowMs: TEST_NOW_MS, historyDays: 1, txPerDay: 100, chains: ['ethereum', 'arbitrum'] });
   });
   afterAll(async () => {
     await dev?.close();
@@ -25,7 +25,7 @@ describe('devnet in a separate process', () => {
     expect(dev.pid).not.toBe(process.pid);
     expect(alive(dev.pid)).toBe(true);
     expect(dev.info.liveSince).toBe(TEST_LIVE_SINCE);
-    expect(dev.info.chains.map((c) => c.origin_key)).toEqual(['dev_ethereum', 'dev_arbitrum']);
+    expect(dev.info.chains.map((c) => c.origin_key)).toEqual(['ethereum', 'arbitrum']);
     const configs = dev.chainConfigs();
     expect(configs.map((c) => c.rpc_urls[0])).toEqual(dev.info.chains.map((c) => c.url));
     for (const c of dev.info.chains) {
@@ -47,7 +47,7 @@ describe('devnet in a separate process', () => {
 
   it('refuses a Clock object, and close() ends the child', async () => {
     expect(() => startDevnetProcess({ clock: { now: () => 0 } } as never)).toThrow(/fixedNowMs/);
-    const other = await startDevnetProcess({ fixedNowMs: TEST_NOW_MS, historyDays: 1, txPerDay: 10, chains: ['dev_plain'] });
+    const other = await startDevnetProcess({ fixedNowMs: TEST_NOW_MS, historyDays: 1, txPerDay: 10, chains: ['linea'] });
     const url = other.info.chains[0].url;
     await other.close();
     expect(alive(other.pid)).toBe(false);
@@ -55,6 +55,6 @@ describe('devnet in a separate process', () => {
   });
 
   it('reports a start failure with the child’s message', async () => {
-    await expect(startDevnetProcess({ chains: ['dev_nope'] })).rejects.toThrow(/unknown chain "dev_nope"/);
+    await expect(startDevnetProcess({ chains: ['nope_chain'] })).rejects.toThrow(/unknown chain "nope_chain"/);
   });
 });

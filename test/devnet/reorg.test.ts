@@ -6,7 +6,7 @@ import { blocksWithReceipts, call, hex, TEST_NOW_MS } from './helpers.js';
 describe('devnet reorgs', () => {
   let dev: Devnet;
   const clock = new FixedClock(TEST_NOW_MS);
-  const k = 'dev_base';
+  const k = 'base';
   let url: string;
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
 import { DEVNET_APPS, startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { builtinChain } from '../../src/registry/builtin-chains.js';
 import { isUsageCategory } from '../../src/registry/categories.js';
 import { batch, blocksWithReceipts, hex, TEST_NOW_MS } from './helpers.js';
 
@@ -8,14 +9,14 @@ const TODAY = Math.floor(TEST_NOW_MS / DAY_MS) * DAY_MS;
 
 describe('devnet traffic', () => {
   let dev: Devnet;
-  // One complete history day of dev_base, scanned over RPC.
+  // One complete history day of base, scanned over RPC.
   let day: Array<{ block: any; receipts: any[] }>;
 
   beforeAll(async () => {
     dev = await startDevnet({ seed: 21, clock: new FixedClock(TEST_NOW_MS), historyDays: 28, txPerDay: 1000 });
-    const url = dev.chains.find((c) => c.origin_key === 'dev_base')!.url;
-    const from = dev.blockAt('dev_base', (TODAY - DAY_MS) / 1000 - 1) + 1;
-    const to = dev.blockAt('dev_base', TODAY / 1000 - 1);
+    const url = dev.chains.find((c) => c.origin_key === 'base')!.url;
+    const from = dev.blockAt('base', (TODAY - DAY_MS) / 1000 - 1) + 1;
+    const to = dev.blockAt('base', TODAY / 1000 - 1);
     day = await blocksWithReceipts(url, from, to);
   });
   afterAll(async () => {
@@ -29,22 +30,22 @@ describe('devnet traffic', () => {
 
   it('grows over the months and is quieter on weekends', () => {
     const days = Array.from({ length: 27 }, (_, i) => TODAY - (27 - i) * DAY_MS);
-    const counts = days.map((d) => ({ d, n: dev.groundTruth('dev_base', d).txcount }));
+    const counts = days.map((d) => ({ d, n: dev.groundTruth('base', d).txcount }));
     const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
     const weekend = counts.filter(({ d }) => [0, 6].includes(new Date(d).getUTCDay())).map((x) => x.n);
     const weekday = counts.filter(({ d }) => ![0, 6].includes(new Date(d).getUTCDay())).map((x) => x.n);
     expect(mean(weekend)).toBeLessThan(0.9 * mean(weekday));
     expect(mean(counts.slice(-7).map((x) => x.n))).toBeGreaterThan(mean(counts.slice(0, 7).map((x) => x.n)));
     for (const d of days.slice(-3)) {
-      const t = dev.groundTruth('dev_base', d);
+      const t = dev.groundTruth('base', d);
       expect(t.distinct_senders).toBeLessThan(0.8 * t.tx_all);
     }
   });
 
   it('follows a daily cycle in volume and base fee', async () => {
-    const url = dev.chains.find((c) => c.origin_key === 'dev_ethereum')!.url;
-    const from = dev.blockAt('dev_ethereum', (TODAY - 7 * DAY_MS) / 1000);
-    const to = dev.blockAt('dev_ethereum', TODAY / 1000 - 1);
+    const url = dev.chains.find((c) => c.origin_key === 'ethereum')!.url;
+    const from = dev.blockAt('ethereum', (TODAY - 7 * DAY_MS) / 1000);
+    const to = dev.blockAt('ethereum', TODAY / 1000 - 1);
     const headers = await batch(url, Array.from({ length: to - from + 1 }, (_, i) => ({ method: 'eth_getBlockByNumber', params: [hex(from + i), false] })));
     const at = (h0: number, h1: number) => headers.filter((b) => {
       const h = new Date(Number(b.timestamp) * 1000).getUTCHours();
@@ -60,7 +61,7 @@ describe('devnet traffic', () => {
   it('mixes transfers, swaps, token transfers, app calls, deployments and failures', () => {
     const apps = new Map<string, { owner: string; category: string; name: string }>();
     for (const a of DEVNET_APPS) {
-      for (const c of a.contracts) if (c.origin_key === 'dev_base') apps.set(c.address, { owner: a.owner_project, category: a.usage_category, name: c.contract_name });
+      for (const c of a.contracts) if (c.origin_key === 'base') apps.set(c.address, { owner: a.owner_project, category: a.usage_category, name: c.contract_name });
     }
     const users = day.flatMap(({ block, receipts }) => block.transactions.map((tx: any, i: number) => ({ tx, r: receipts[i] }))).filter(({ tx }) => tx.type !== '0x7e');
     expect(users.length).toBeGreaterThan(1500);
@@ -97,7 +98,7 @@ describe('devnet traffic', () => {
   });
 
   it('posts every L2’s batches to the L1 from its settlement address', async () => {
-    const l1 = dev.chains.find((c) => c.origin_key === 'dev_ethereum')!;
+    const l1 = dev.chains.find((c) => c.origin_key === 'ethereum')!;
     const from = dev.blockAt(l1.origin_key, (TODAY - DAY_MS) / 1000);
     const blocks = await blocksWithReceipts(l1.url, from, from + 287);
     const senders = new Set(blocks.flatMap(({ block }) => block.transactions.map((t: any) => t.from)));
@@ -135,14 +136,18 @@ describe('devnet traffic', () => {
     expect(categories.size).toBeGreaterThan(25);
     expect(sharedAddresses).toBeGreaterThan(5);
     const configs = dev.chainConfigs();
-    expect(configs.map((c) => c.family).sort()).toEqual(['arbitrum', 'default', 'default', 'ethereum', 'op', 'op']);
+    // Mantle (the custom gas token chain) is an OP Stack chain like the one it imitates.
+    expect(configs.map((c) => c.family).sort()).toEqual(['arbitrum', 'default', 'ethereum', 'op', 'op', 'op']);
     expect(new Set(configs.map((c) => c.evm_chain_id)).size).toBe(configs.length);
     for (const c of configs) {
-      expect(c.origin_key).toMatch(/^dev_[a-z0-9_]+$/);
+      // The key of the built-in chain it imitates, with that chain's family and gas token.
+      expect(c.family).toBe(builtinChain(c.origin_key)!.family);
+      expect(c.gas_token).toBe(builtinChain(c.origin_key)!.gas_token);
+      expect(c.description).toMatch(/^Simulated devnet data/);
       expect(c.rpc_urls).toEqual([dev.chains.find((x) => x.origin_key === c.origin_key)!.url]);
       expect(c.start).toEqual({ block: 0 });
       expect(DEVNET_APPS.filter((a) => a.contracts.some((x) => x.origin_key === c.origin_key)).length).toBeGreaterThan(20);
     }
-    expect(configs.filter((c) => c.gas_token !== 'ethereum').map((c) => c.gas_token)).toEqual(['dev-token']);
+    expect(configs.filter((c) => c.gas_token !== 'ethereum').map((c) => c.gas_token)).toEqual(['mantle']);
   });
 });

@@ -20,7 +20,7 @@ const silent = createLogger('silent');
 const SEED = 42;
 const LIVE_SINCE = Date.UTC(2024, 5, 12, 10); // history ends, live blocks start
 const NOW = LIVE_SINCE + 10 * 60_000;
-const KEYS = ['dev_optimism', 'dev_arbitrum', 'dev_token']; // OP Stack, Arbitrum, a custom gas token
+const KEYS = ['optimism', 'arbitrum', 'mantle']; // OP Stack, Arbitrum, a custom gas token
 
 type Table = { types: string[]; data: Array<Array<number | null>> };
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -96,7 +96,7 @@ describe('golden: devnet → ingest → facts → documents', () => {
       expect(h.tps!.data.every((r) => r[1] !== null) && h.throughput!.data.every((r) => r[1] !== null)).toBe(true);
       h.txcosts_median!.data.forEach((r, i) => expect(r[1] === null).toBe(h.tps!.data[i]![1] === 0));
     }
-    expect(fee.chain_data.dev_arbitrum!.hourly.txcosts_median!.data.every((r) => r[1] !== null)).toBe(true);
+    expect(fee.chain_data.arbitrum!.hourly.txcosts_median!.data.every((r) => r[1] !== null)).toBe(true);
   });
 
   it('after the clock moves on, an incremental run equals a full rebuild', async () => {

@@ -19,7 +19,7 @@ let devnet: Devnet;
 let chain: Chain;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 5, clock: new FixedClock(Date.UTC(2024, 1, 1)), historyDays: 2, txPerDay: 1_000, chains: ['dev_base'] });
+  devnet = await startDevnet({ seed: 5, clock: new FixedClock(Date.UTC(2024, 1, 1)), historyDays: 2, txPerDay: 1_000, chains: ['base'] });
   chain = devnet.chainConfigs()[0];
 });
 
@@ -79,7 +79,7 @@ describe('kill -9 during ingestion', () => {
     const clean = await runChild(cleanPath, null);
     expect(clean.code).toBe(0);
     const want = await digestOf(cleanPath);
-    expect(want.blocks).toBe(devnet.head('dev_base') + 1);
+    expect(want.blocks).toBe(devnet.head('base') + 1);
 
     const crashPath = join(dir, 'crashed.duckdb');
     const kills: ChildRun[] = [];

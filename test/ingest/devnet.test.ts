@@ -59,11 +59,11 @@ describe('devnet: every chain family against ground truth', () => {
       expect(compared).toBeGreaterThanOrEqual(3);
     }
     // The families differ where METRICS.md says they do: system/deposit txs are not user txs.
-    const [op] = await store.query("SELECT count(*) FILTER (WHERE tx_type = 126) AS deposits, count(*) FILTER (WHERE tx_type = 126 AND is_user_tx) AS user_deposits, sum(l1_fee_wei) AS l1 FROM transactions WHERE origin_key = 'dev_optimism'");
+    const [op] = await store.query("SELECT count(*) FILTER (WHERE tx_type = 126) AS deposits, count(*) FILTER (WHERE tx_type = 126 AND is_user_tx) AS user_deposits, sum(l1_fee_wei) AS l1 FROM transactions WHERE origin_key = 'optimism'");
     expect(Number(op.deposits)).toBeGreaterThan(0);
     expect(Number(op.user_deposits)).toBe(0);
     expect(BigInt(op.l1 as bigint)).toBeGreaterThan(0n);
-    const [arb] = await store.query("SELECT sum(l1_gas_used) AS l1g, count(*) FILTER (WHERE gas_used = 0 AND is_user_tx) AS bad FROM transactions WHERE origin_key = 'dev_arbitrum'");
+    const [arb] = await store.query("SELECT sum(l1_gas_used) AS l1g, count(*) FILTER (WHERE gas_used = 0 AND is_user_tx) AS bad FROM transactions WHERE origin_key = 'arbitrum'");
     expect(BigInt(arb.l1g as bigint)).toBeGreaterThan(0n);
     expect(Number(arb.bad)).toBe(0);
   });
@@ -71,7 +71,7 @@ describe('devnet: every chain family against ground truth', () => {
 
 describe('devnet: robustness', () => {
   it('20% injected faults (errors, 429, 5xx, timeouts, malformed, truncated) store the same data as a clean run', async () => {
-    const chains = [config('dev_base'), config('dev_arbitrum')];
+    const chains = [config('base'), config('arbitrum')];
     const clean = await ingest(chains);
     const want = await storeDigest(clean.store);
     devnet.setFaults('*', { rate: 0.2, retryAfterS: 1, timeoutMs: 300 });
@@ -79,7 +79,7 @@ describe('devnet: robustness', () => {
       const faulty = await ingest(chains);
       expect(faulty.res.ok).toBe(true);
       expect(await storeDigest(faulty.store)).toEqual(want);
-      const stats = devnet.faultStats('dev_base');
+      const stats = devnet.faultStats('base');
       for (const kind of ['rpc_error', 'http_429', 'http_5xx', 'timeout', 'malformed', 'truncated'] as const) expect(stats[kind]).toBeGreaterThan(0);
     } finally {
       devnet.setFaults('*', { rate: 0 });
@@ -87,24 +87,24 @@ describe('devnet: robustness', () => {
   });
 
   it('without eth_getBlockReceipts the per-transaction fallback stores the same data', async () => {
-    const chains = [config('dev_optimism')];
+    const chains = [config('optimism')];
     const want = await storeDigest((await ingest(chains)).store);
-    devnet.setBlockReceipts('dev_optimism', false);
+    devnet.setBlockReceipts('optimism', false);
     try {
       const { store, ing, res } = await ingest(chains);
       expect(res.ok).toBe(true);
       expect(ing.progress()[0].receipts_mode).toBe('per-tx');
       expect(await storeDigest(store)).toEqual(want);
     } finally {
-      devnet.setBlockReceipts('dev_optimism', true);
+      devnet.setBlockReceipts('optimism', true);
     }
   });
 
   it('after a reorg the stored chain equals the canonical one', async () => {
-    const chains = [config('dev_plain')];
+    const chains = [config('linea')];
     const { store, ing } = await ingest(chains);
     const before = await storeDigest(store);
-    devnet.reorg('dev_plain', 6);
+    devnet.reorg('linea', 6);
     const res = await ing.syncOnce();
     expect(res.chains[0].reorgs).toBe(1);
     expect(res.chains[0].rolled_back_blocks).toBe(6);
@@ -113,8 +113,8 @@ describe('devnet: robustness', () => {
     const fresh = await ingest(chains);
     expect(after).toEqual(await storeDigest(fresh.store));
     const day = Math.floor(NOW / DAY_MS) * DAY_MS;
-    const truth = devnet.groundTruth('dev_plain', day);
-    const got = (await dayAggregates(store, 'dev_plain')).get(day)!;
+    const truth = devnet.groundTruth('linea', day);
+    const got = (await dayAggregates(store, 'linea')).get(day)!;
     expect(got).toEqual({ txcount: truth.txcount, tx_all: truth.tx_all, distinct_senders: truth.distinct_senders, fee_wei: truth.fee_wei });
   });
 });

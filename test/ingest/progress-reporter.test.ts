@@ -7,7 +7,7 @@ import { createProgressReporter, FOLLOW_LAG_BLOCKS, formatEta } from '../../src/
 
 function progress(over: Partial<ChainProgress>): ChainProgress {
   return {
-    origin_key: 'dev_base',
+    origin_key: 'base',
     state: 'syncing',
     start_block: 0,
     head: 999,
@@ -47,13 +47,13 @@ describe('progress reporter', () => {
     const { r, done } = logReporter(60_000);
     r.update(progress({}));
     r.update(progress({ blocks_done: 260 })); // same state, within the interval: dropped
-    r.update(progress({ origin_key: 'dev_op' })); // another chain: its own line
+    r.update(progress({ origin_key: 'optimism' })); // another chain: its own line
     r.update(progress({ state: 'error', error: 'boom' })); // state change: logged
     const lines = await done();
     expect(lines.map((l) => [l.chain, l.state, l.blocks_done])).toEqual([
-      ['dev_base', 'syncing', 250],
-      ['dev_op', 'syncing', 250],
-      ['dev_base', 'error', 250],
+      ['base', 'syncing', 250],
+      ['optimism', 'syncing', 250],
+      ['base', 'error', 250],
     ]);
     expect(lines[0]).toMatchObject({ msg: 'ingest progress', blocks_total: 1000, tx_per_s: 1234, eta: '15s', head: 999 });
     expect(lines[2]).toMatchObject({ level: 50, err: 'boom' });
@@ -95,10 +95,10 @@ describe('progress reporter', () => {
     tty.on('data', (d: Buffer) => (drawn += d.toString()));
     const r = createProgressReporter({ logger: pino({ level: 'silent' }), stream: tty as unknown as NodeJS.WriteStream });
     r.update(progress({}));
-    r.update(progress({ origin_key: 'dev_arbitrum', blocks_done: 10, blocks_total: 40, tx_per_s: 99, eta_s: 3700 }));
+    r.update(progress({ origin_key: 'arbitrum', blocks_done: 10, blocks_total: 40, tx_per_s: 99, eta_s: 3700 }));
     r.stop();
-    expect(drawn).toMatch(/dev_base\s+\|[█░]+\| 250\/1000 blocks \| 1234 tx\/s \| ETA 15s \| syncing/);
-    expect(drawn).toMatch(/dev_arbitrum\s*\|[█░]+\| 10\/40 blocks \| 99 tx\/s \| ETA 1h01m \| syncing/);
+    expect(drawn).toMatch(/base\s+\|[█░]+\| 250\/1000 blocks \| 1234 tx\/s \| ETA 15s \| syncing/);
+    expect(drawn).toMatch(/arbitrum\s*\|[█░]+\| 10\/40 blocks \| 99 tx\/s \| ETA 1h01m \| syncing/);
   });
 
   it('formats ETAs for people', () => {

@@ -123,7 +123,7 @@ describe('chains that are not built in', () => {
       finality_lag: 100,
       flags: { fee_table: true, apps: true },
       chain_type: 'L2',
-      bucket: 'Others',
+      bucket: 'Other',
       launch_date: null,
       website: null,
       block_explorers: {},

@@ -9,6 +9,13 @@ export const fdv: ChainMetric = {
   table: 'chain',
   metric_id: 'fdv',
   name: 'Fully Diluted Valuation',
+  description: "The chain token's price times its maximum supply.",
+  icon: 'metrics-fullydilutedvaluation',
+  url_path: '/fundamentals/fully-diluted-valuation',
+  // CONTRACT.md section 8 builds no all_l2s for market metrics; the field may not be null, and
+  // market values of different chains add up, so it says how they would combine.
+  all_l2s_aggregate: 'sum',
+  ranking_landing: false,
   ...moneyColumns(FDV),
   units: { usd: usd(0, true), eth: eth(2, true) },
   avg: false,

@@ -9,6 +9,13 @@ export const marketCap: ChainMetric = {
   table: 'chain',
   metric_id: 'market_cap',
   name: 'Market Cap',
+  description: "The chain token's price times its circulating supply.",
+  icon: 'metrics-marketcap',
+  url_path: '/fundamentals/market-cap',
+  // CONTRACT.md section 8 builds no all_l2s for market metrics; the field may not be null, and
+  // market values of different chains add up, so it says how they would combine.
+  all_l2s_aggregate: 'sum',
+  ranking_landing: true,
   ...moneyColumns(MARKET_CAP),
   units: { usd: usd(0, true), eth: eth(2, true) },
   avg: false,

@@ -14,6 +14,11 @@ export const txcosts: ChainMetric = {
   table: 'chain',
   metric_id: 'txcosts',
   name: 'Transaction Costs',
+  description: 'The median fee a user paid for one transaction.',
+  icon: 'metrics-transactioncosts',
+  url_path: '/fundamentals/transaction-costs',
+  all_l2s_aggregate: 'weighted_mean',
+  ranking_landing: true,
   ...moneyColumns(TXCOSTS_MEDIAN),
   units: { usd: usd(3, false), eth: eth(8, false) },
   // A median is a level, not a flow: smoothing it adds nothing the daily series lacks.

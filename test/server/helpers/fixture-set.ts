@@ -2,7 +2,10 @@
 // CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
 import { csvTable, type ExportRow } from '../../../src/documents/export-rows.js';
+import { masterJson } from '../../../src/documents/master.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
+import { chainMetric } from '../../../src/metrics/catalog.js';
+import { builtinChain } from '../../../src/registry/builtin-chains.js';
 
 export const BUILT_AT = Date.UTC(2026, 0, 31, 14, 5, 0);
 const DAY = 86_400_000;
@@ -146,14 +149,15 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     {
       path: '/v1/master.json',
       freshness: 'daily',
+      // The real builder's shape (every key of CONTRACT.md section 6), so the schema check holds.
       json: {
-        current_version: 'v1',
-        chains: { base: { name: 'Base', url_key: 'base', evm_chain_id: 8453, supported_metrics: ['txcount', 'daa'] } },
-        metrics: { txcount: { name: 'Transaction Count', metric_keys: ['txcount'], units: {}, avg: true, monthly_agg: 'sum', hourly_available: true } },
-        app_metrics: {},
-        fee_metrics: {},
-        blockspace_categories: { main_categories: {}, sub_categories: {}, mapping: {} },
-        last_updated_utc: updated,
+        ...(masterJson({
+          chains: [builtinChain('base')!],
+          metrics: [chainMetric('txcount')!],
+          feeMetrics: [],
+          supported: new Map([['base', ['txcount', 'daa']]]),
+          builtAt: BUILT_AT,
+        }) as object),
         generation,
       },
     },

@@ -23,7 +23,7 @@ let devnet: Devnet;
 let config: AppConfig;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 3, clock, historyDays: 3, txPerDay: 60, chains: ['dev_base'] });
+  devnet = await startDevnet({ seed: 3, clock, historyDays: 3, txPerDay: 60, chains: ['base'] });
   const defaults = loadConfig(null, {});
   config = {
     ...defaults,

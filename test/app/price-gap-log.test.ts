@@ -23,7 +23,7 @@ let store: DuckDbStore;
 let service: Service;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 9, clock, historyDays: 2, txPerDay: 60, chains: ['dev_base'] });
+  devnet = await startDevnet({ seed: 9, clock, historyDays: 2, txPerDay: 60, chains: ['base'] });
   const firstDay = new Date(Math.floor(START / DAY_MS) * DAY_MS - 2 * DAY_MS).toISOString().slice(0, 10);
   const csv = join(dir, 'eth.csv');
   writeFileSync(csv, `date,asset,usd\n${firstDay},ethereum,2000\n`);

@@ -13,7 +13,7 @@ import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 
 const START = Date.UTC(2025, 2, 10, 12, 30);
 const TODAY = Math.floor(START / DAY_MS) * DAY_MS;
-const K = 'dev_base';
+const K = 'base';
 const clock = new FixedClock(START);
 let devnet: Devnet;
 let store: DuckDbStore;

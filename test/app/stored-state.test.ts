@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/registry/config.js';
 const clock = new FixedClock(Date.UTC(2025, 2, 10, 12, 30));
 const logger = createLogger('silent');
 const dir = mkdtempSync(join(tmpdir(), 'chainlytics-restart-'));
-const K = 'dev_base';
+const K = 'base';
 let devnet: Devnet;
 let config: AppConfig;
 

@@ -15,7 +15,7 @@ import { chainSubject } from '../../src/store/facts.js';
 import { startAnvil, type AnvilNode } from '../ingest/helpers/anvil.js';
 import { makeChain } from './chain-fixture.js';
 
-const K = 'dev_base';
+const K = 'base';
 // Half a minute into the hour: hour 11 is complete, and a reorg of the last blocks reaches it.
 const NOW = Date.UTC(2025, 2, 10, 12, 0, 30);
 const HOUR_11 = NOW - (NOW % HOUR_MS) - HOUR_MS;

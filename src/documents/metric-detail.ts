@@ -104,7 +104,7 @@ export const metricDetail: DocumentKind<'metric_detail'> = {
   openapi: {
     pathItem: documentPath({
       summary: 'Metric detail',
-      description: 'Daily, weekly, monthly, quarterly (and, when hourly_available, hourly) series of one metric on one chain, with changes and summary.',
+      description: 'Daily, weekly, monthly, quarterly (and, when hourly_available, hourly) series of one metric on one chain, with changes and summary. origin_key all_l2s is the aggregate over every L2: sums, exact distinct addresses over the union, txcount-weighted mean costs.',
       schema: 'MetricDetail',
       params: ['origin_key', 'metric_id'],
     }),

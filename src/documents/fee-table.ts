@@ -1,7 +1,9 @@
 // Fee table — /v1/fees/table.json (CONTRACT.md section 2). Every fee-table chain, six hourly
-// metrics, the complete hours of the last 30 hours newest first. Row i is the same hour on
-// every chain: the newest row is the newest complete hour of any chain, and a chain without
-// data for an hour (behind, or not yet started) has nulls there.
+// metrics, the complete hours that started less than 30 hours before the build (29 rows),
+// newest first. Clients drop rows older than 30 hours and read the last (oldest) row as a
+// current value, so the window is anchored on the build time, not only on the data. Row i is
+// the same hour on every chain: the newest row is the newest complete hour of any chain, and a
+// chain without data for an hour (behind, or not yet started) has nulls there.
 import { HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import type { ChainFacts, FactStatus } from '../metrics/read-facts.js';
@@ -12,7 +14,10 @@ import type { DocumentInput } from './document-set.js';
 import { arrayOf, documentPath, mapOf, obj, ref, str, type OpenApiSchema } from './openapi-components.js';
 
 export const FEE_TABLE_PATH = '/v1/fees/table.json';
-export const FEE_TABLE_HOURS = 30;
+/** Rows start less than this many hours before the build. */
+export const FEE_TABLE_MAX_AGE_HOURS = 30;
+/** Complete hours that started less than 30 hours ago: 29 (the running hour is not complete). */
+export const FEE_TABLE_HOURS = FEE_TABLE_MAX_AGE_HOURS - 1;
 
 export interface FeeTableChain {
   origin_key: string;
@@ -22,8 +27,11 @@ export interface FeeTableChain {
 
 type Cell = number | null;
 
-/** Hours of the table, newest first; empty when no chain has a complete hour. */
-export function feeTableHours(chains: readonly FeeTableChain[]): number[] {
+/**
+ * Hours of the table, newest first: at most 29, each started less than 30 hours before
+ * `builtAt`; empty when no chain has a complete hour in that window.
+ */
+export function feeTableHours(chains: readonly FeeTableChain[], builtAt: number): number[] {
   let newest = -Infinity;
   let earliest = Infinity;
   for (const c of chains) {
@@ -35,8 +43,11 @@ export function feeTableHours(chains: readonly FeeTableChain[]): number[] {
   }
   const hours: number[] = [];
   if (newest === -Infinity) return hours;
-  // Hours before every chain's first data would be rows of nulls only: left out.
-  for (let h = newest; h > newest - FEE_TABLE_HOURS * HOUR_MS && h >= earliest; h -= HOUR_MS) hours.push(h);
+  // An hour that started 30 hours or more before the build would be dropped by clients (and
+  // with it the row they read as current); hours before every chain's first data would be rows
+  // of nulls only. Both are left out.
+  const oldestAllowed = Math.max(newest - (FEE_TABLE_HOURS - 1) * HOUR_MS, builtAt - FEE_TABLE_MAX_AGE_HOURS * HOUR_MS + 1, earliest);
+  for (let h = newest; h >= oldestAllowed; h -= HOUR_MS) hours.push(h);
   return hours;
 }
 
@@ -91,8 +102,8 @@ function metricTable(chain: FeeTableChain, metric: FeeMetric, hours: readonly nu
 }
 
 /** The document, or null when no fee-table chain has a complete hour. */
-export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly FeeMetric[]): { json: unknown; hours: number[] } | null {
-  const hours = feeTableHours(chains);
+export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly FeeMetric[], builtAt: number): { json: unknown; hours: number[] } | null {
+  const hours = feeTableHours(chains, builtAt);
   if (hours.length === 0) return null;
   const chain_data: Record<string, { hourly: Record<string, unknown> }> = {};
   const ordered = [...metrics].sort((a, b) => a.priority - b.priority);
@@ -108,9 +119,9 @@ export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly
 function buildFeeTable(ctx: BuildContext): DocumentInput[] {
   const included = ctx.chains.filter((c) => c.chain.flags.fee_table);
   const feeChains: FeeTableChain[] = included.map((c) => ({ origin_key: c.chain.origin_key, status: c.status, facts: c.facts }));
-  const fee = feeTableJson(feeChains, ctx.feeMetrics);
+  const fee = feeTableJson(feeChains, ctx.feeMetrics, ctx.builtAt);
   if (!fee) {
-    ctx.report.skipped.push({ path: FEE_TABLE_PATH, reason: `no fee-table chain has a complete hour in the last ${FEE_TABLE_HOURS} hours` });
+    ctx.report.skipped.push({ path: FEE_TABLE_PATH, reason: `no fee-table chain has a complete hour that started in the last ${FEE_TABLE_MAX_AGE_HOURS} hours` });
     return [];
   }
   const newest = fee.hours[0]!;
@@ -142,7 +153,7 @@ const schemas: Record<string, OpenApiSchema> = {
             throughput: ref('FeeRateTable'),
           }),
         }),
-        'Keyed by origin_key. Rows are the complete hours of the last 30 hours, NEWEST FIRST; row i of every chain is the same hour. normalized: 0 = best, 1 = worst within one chain and metric.',
+        'Keyed by origin_key. Rows are the complete hours that started less than 30 hours before the build (29 rows), NEWEST FIRST; row i of every chain is the same hour. normalized: 0 = best, 1 = worst within one chain and metric.',
       ),
     },
     ['chain_data'],
@@ -157,11 +168,11 @@ export const feeTable: DocumentKind<'fee_table'> = {
   scope: '/v1/fees/',
   freshness: 'hourly',
   notFound: NOT_FOUND_ANY,
-  description: 'Fee table: last 30 complete hours of costs, tps and throughput per chain, newest first.',
+  description: 'Fee table: the 29 complete hours of the last 30 hours: costs, tps and throughput per chain, newest first.',
   openapi: {
     pathItem: documentPath({
       summary: 'Fee table',
-      description: 'Hourly transaction costs, tps and throughput of every fee-table chain over the last 30 complete hours, newest first.',
+      description: 'Hourly transaction costs, tps and throughput of every fee-table chain over the complete hours that started less than 30 hours before the build (29 rows), newest first.',
       schema: 'FeeTable',
     }),
     schemas,

@@ -1,7 +1,7 @@
 // `changes` of the metric detail (CONTRACT.md section 1): fractions rounded to 4 decimals,
 // capped at 99.99, null when the history is too short, the earlier value is <= 0 or the later
 // value is < 0. Positions count rows back from the last row.
-import { aggregateRows, type Aggregation, type DistinctCounter, type SeriesRow, type Value } from './series.js';
+import { aggregateRows, type DistinctCounter, type RowAggregation, type SeriesRow, type Value } from './series.js';
 
 export const CHANGE_CAP = 99.99;
 
@@ -45,7 +45,7 @@ export function windowChanges(
   types: string[],
   size: number,
   windows: ReadonlyArray<[string, number]>,
-  agg: Aggregation,
+  agg: RowAggregation,
   distinct?: DistinctCounter,
 ): ChangeTable {
   const out: ChangeTable = { types };

@@ -14,6 +14,15 @@ export type SeriesRow = [number, ...Value[]];
 export type DistinctCounter = (fromDayMs: number, toDayMs: number) => number | null;
 
 /**
+ * An aggregation that needs more than the rows it is given, one value per column of
+ * rows[i0..i1]: the all_l2s txcount-weighted mean reads every chain's own rows and weights.
+ */
+export type WindowAggregate = (rows: readonly SeriesRow[], i0: number, i1: number) => Value[];
+
+/** How a window of rows aggregates: by name, or by a function that knows more than the rows. */
+export type RowAggregation = Aggregation | WindowAggregate;
+
+/**
  * Aggregate of rows[i0..i1] (inclusive) per column.
  * - sum: null when any value is null (an unknown day makes the total unknown; in practice a
  *   USD value without any price).
@@ -21,7 +30,8 @@ export type DistinctCounter = (fromDayMs: number, toDayMs: number) => number | n
  *   a median of no fees), null when there are none.
  * - unique: the distinct count over the window's days.
  */
-export function aggregateRows(agg: Aggregation, rows: readonly SeriesRow[], i0: number, i1: number, distinct?: DistinctCounter): Value[] {
+export function aggregateRows(agg: RowAggregation, rows: readonly SeriesRow[], i0: number, i1: number, distinct?: DistinctCounter): Value[] {
+  if (typeof agg === 'function') return agg(rows, i0, i1);
   const ncols = rows[i0]!.length - 1;
   if (agg === 'unique') {
     if (!distinct) throw new Error('unique aggregation needs a distinct counter');
@@ -47,7 +57,7 @@ export function aggregateRows(agg: Aggregation, rows: readonly SeriesRow[], i0: 
 }
 
 /** Weekly / monthly / quarterly rows from daily rows; the last (possibly partial) period included. */
-export function rollup(period: CalendarPeriod, agg: Aggregation, daily: readonly SeriesRow[], distinct?: DistinctCounter): SeriesRow[] {
+export function rollup(period: CalendarPeriod, agg: RowAggregation, daily: readonly SeriesRow[], distinct?: DistinctCounter): SeriesRow[] {
   const out: SeriesRow[] = [];
   let i0 = 0;
   while (i0 < daily.length) {

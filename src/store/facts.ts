@@ -79,6 +79,24 @@ export interface FactQuery {
   hours_until: number;
 }
 
+/**
+ * Per-hour distinct addresses over the union of chains' raw transactions; `sql` is each chain's
+ * address expression over `t` (the metric's address set, in the engine's dialect).
+ */
+export interface HourlyDistinctRequest {
+  chains: ReadonlyArray<{ origin_key: string; sql: string }>;
+  /** Hours [hours_from, hours_until), unix ms hour starts. */
+  hours_from: number;
+  hours_until: number;
+}
+
+/** One hour's count: over the union (`origin_key` null) or over one chain. Hours without transactions have no rows. */
+export interface HourlyDistinctRow {
+  hour_ms: number;
+  origin_key: string | null;
+  n: number;
+}
+
 /** Fact storage: everything the metrics stage writes and document builders read. */
 export interface FactStore {
   /** Time (unix s) of the block, or of the highest stored block below it; null when none. */
@@ -107,4 +125,11 @@ export interface FactStore {
    * (inclusive day starts), from the per-day sets.
    */
   distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
+  /**
+   * As distinctCounts over the union of several subjects' sets: an address in two of them counts
+   * once (the all_l2s aggregate of a `unique` metric).
+   */
+  distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
+  /** Exact distinct addresses per hour over the union of chains, from raw transactions. */
+  hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]>;
 }

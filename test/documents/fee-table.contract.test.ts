@@ -77,7 +77,9 @@ describe('fee table (CONTRACT.md 2)', () => {
     await store.close();
   });
 
-  const hours = Array.from({ length: 30 }, (_, i) => T - HOUR - i * HOUR); // newest first
+  // CONTRACT.md 2: the complete hours that started less than 30 hours before the build, 29 rows
+  // (was 30 before the contract changed: the oldest row was then always over 30 hours old).
+  const hours = Array.from({ length: 29 }, (_, i) => T - HOUR - i * HOUR); // newest first
   const txsOf = (key: string, h: number) => histories[key]!.filter((b) => b.time * 1000 >= h && b.time * 1000 < h + HOUR).flatMap((b) => b.txs ?? []);
   const priceAt = (h: number) => hourUsd(h === NO_PRICE_HOUR ? h - HOUR : h); // the latest earlier price
   const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
@@ -99,7 +101,7 @@ describe('fee table (CONTRACT.md 2)', () => {
     }
   });
 
-  it('rows are the last 30 complete hours, newest first, and row i is the same hour on every chain', () => {
+  it('rows are the 29 complete hours of the last 30 hours, newest first, and row i is the same hour on every chain', () => {
     for (const c of Object.values(doc.chain_data)) {
       for (const [name, t] of Object.entries(c.hourly)) {
         if (name === 'txcosts_swap' && t.data.length === 0) continue;
@@ -162,6 +164,32 @@ describe('fee table (CONTRACT.md 2)', () => {
       const cheapest = Math.min(...costs.filter((r) => r[1] !== null).map((r) => r[1]!));
       expect(costs.find((r) => r[1] === cheapest)![3]).toBe(0);
     }
+  });
+
+  it('at :00, :01 and :59 of an hour: 29 rows, the last (oldest) row started less than 30 hours before the build', async () => {
+    for (const at of [T, T + 60_000, T + 59 * 60_000]) {
+      const built = await buildAllDocuments(store, Object.values(chains), new FixedClock(at), { logger: silent });
+      const d = JSON.parse(JSON.stringify(built.inputs.find((i) => i.path === '/v1/fees/table.json')!.json)) as FeeDoc;
+      for (const [key, c] of Object.entries(d.chain_data)) {
+        for (const [name, t] of Object.entries(c.hourly)) {
+          if (t.data.length === 0) continue;
+          const label = `${new Date(at).toISOString()} ${key} ${name}`;
+          expect(t.data.length, label).toBe(29);
+          expect(at - t.data.at(-1)![0]!, label).toBeLessThan(30 * HOUR);
+          expect(t.data[0]![0], label).toBe(T - HOUR); // the newest complete hour
+        }
+      }
+    }
+  });
+
+  it('when every chain lags, rows 30 hours old or older are left out rather than published', async () => {
+    const at = T + HOUR + 30 * 60_000; // facts still end at T: every chain is an hour behind
+    const built = await buildAllDocuments(store, Object.values(chains), new FixedClock(at), { logger: silent });
+    const d = JSON.parse(JSON.stringify(built.inputs.find((i) => i.path === '/v1/fees/table.json')!.json)) as FeeDoc;
+    const tps = d.chain_data.fast!.hourly.tps!.data;
+    expect(tps[0]![0]).toBe(T - HOUR);
+    expect(tps.length).toBe(28);
+    expect(at - tps.at(-1)![0]!).toBeLessThan(30 * HOUR);
   });
 
   it('a metric that cannot be computed for a chain has "data": []', () => {

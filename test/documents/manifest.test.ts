@@ -101,7 +101,8 @@ describe('published documents manifest (fixed devnet seed and clock)', () => {
     expect(paths).toContain('/v1/master.json');
     expect(paths).toContain('/v1/fees/table.json');
     expect(paths).toContain('/v1/openapi.json');
-    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(6 * 5);
+    // Six chains and the all_l2s aggregate (CONTRACT.md 8), five computed metrics each.
+    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(6 * 5 + 5);
     expect(NOW - LIVE_SINCE).toBeLessThan(DAY_MS);
   });
 

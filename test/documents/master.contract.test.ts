@@ -171,7 +171,8 @@ describe('master.json (CONTRACT.md 6)', () => {
   });
 
   it('lists every configured chain (ethereum first, then alphabetical) with the contract keys; url_key replaces _ with -', () => {
-    expect(Object.keys(master.chains)).toEqual(['idle_chain', 'op_mainnet', 'quiet']);
+    // all_l2s (CONTRACT.md section 8) is listed once documents exist for it: the fixture's L2s have some.
+    expect(Object.keys(master.chains)).toEqual(['all_l2s', 'idle_chain', 'op_mainnet', 'quiet']);
     const c = master.chains.op_mainnet!;
     for (const chain of Object.values(master.chains)) expectChainKeys(chain);
     expect(c).toMatchObject({ name: 'OP Mainnet', name_short: 'OP', url_key: 'op-mainnet', evm_chain_id: 10, caip2: 'eip155:10', deployment: 'PROD', symbol: 'ETH', gas_token: 'ethereum' });
@@ -186,7 +187,8 @@ describe('master.json (CONTRACT.md 6)', () => {
   it('ranks the default chains by exact active addresses over the last 7 days', () => {
     // op_mainnet: 2 senders, quiet: 1, idle_chain: none.
     expect(master.default_chain_selection).toEqual(['op_mainnet', 'quiet', 'idle_chain']);
-    expect(master.default_chain_sorting).toEqual(['op_mainnet', 'quiet', 'idle_chain']);
+    // Every PROD key is sorted; the aggregate goes last (it is no chain a user picks first).
+    expect(master.default_chain_sorting).toEqual(['op_mainnet', 'quiet', 'idle_chain', 'all_l2s']);
   });
 
   it('describes every source name a metric or a details.source uses', () => {
@@ -354,6 +356,7 @@ describe('master.json from an operator config (the real loader and builder)', ()
     try {
       const { inputs } = await buildAllDocuments(store, cfg.chains, new FixedClock(Date.UTC(2025, 0, 2)), { logger: silent });
       const m = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/master.json')!.json)) as Master;
+      // optimism is marked DEV, so it is no member of all_l2s; my_chain is no L2 with facts here.
       expect(Object.keys(m.chains)).toEqual(['my_chain', 'optimism']);
       for (const c of Object.values(m.chains)) expectChainKeys(c);
       const op = m.chains.optimism!;

@@ -69,7 +69,9 @@ describe('metric detail documents (CONTRACT.md 0, 1)', () => {
 
   it('builds one document per supported metric, and none for metrics without a source', () => {
     const paths = [...set.entries.keys()].filter((p) => p.startsWith('/v1/metrics/')).sort();
-    expect(paths).toEqual(['daa', 'fees', 'throughput', 'txcosts', 'txcount'].map((m) => `/v1/metrics/chains/alpha/${m}.json`));
+    // alpha is an L2, so the all_l2s aggregate (CONTRACT.md 8) exists for the same metrics.
+    const ids = ['daa', 'fees', 'throughput', 'txcosts', 'txcount'];
+    expect(paths).toEqual([...ids.map((m) => `/v1/metrics/chains/all_l2s/${m}.json`), ...ids.map((m) => `/v1/metrics/chains/alpha/${m}.json`)]);
     expect(set.entries.get('/v1/metrics/chains/alpha/txcount.json')!.freshness).toBe('hourly');
   });
 

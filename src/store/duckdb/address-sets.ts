@@ -4,7 +4,7 @@ import { DAY_MS } from '../../clock.js';
 import type { ChainAddressSetsRequest, FactSubject } from '../facts.js';
 import { inFactPeriods, loadPeriodScope } from './period-scope.js';
 import type { SqlRunner } from './sql-runner.js';
-import { chainFilter, sqlString } from './sql-text.js';
+import { chainFilter, intList, sqlString } from './sql-text.js';
 
 export async function writeChainAddressSets(db: SqlRunner, req: ChainAddressSetsRequest): Promise<void> {
   if (req.days.length === 0 || req.sets.length === 0) return;
@@ -24,19 +24,36 @@ export async function writeChainAddressSets(db: SqlRunner, req: ChainAddressSets
   }
 }
 
+/** Exact distinct addresses of one subject's set over each window of days. */
+export function distinctCounts(db: SqlRunner, setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+  return distinctCountsOverUnion(db, setKey, [subject], windows);
+}
+
 /**
- * One filtered scan per window, batched with UNION ALL: each scan prunes to its days by zone
- * maps, which is several times faster than one range join over all windows.
+ * Exact distinct addresses over the union of several subjects' sets (an address in two sets
+ * counts once), per window of days. One filtered scan per window, batched with UNION ALL: each
+ * scan prunes to its days by zone maps, which is several times faster than one range join over
+ * all windows.
  */
-export async function distinctCounts(db: SqlRunner, setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+export async function distinctCountsOverUnion(
+  db: SqlRunner,
+  setKey: string,
+  subjects: readonly FactSubject[],
+  windows: ReadonlyArray<readonly [number, number]>,
+): Promise<number[]> {
   const out = new Array<number>(windows.length).fill(0);
-  const where = `set_key = $1 AND origin_key = $2 AND dimension = $3 AND entity = $4`;
+  if (subjects.length === 0 || windows.length === 0) return out;
+  const who = subjects
+    .map((s) => `(origin_key = ${sqlString(s.origin_key)} AND dimension = ${sqlString(s.dimension)} AND entity = ${sqlString(s.entity)})`)
+    .join(' OR ');
+  const where = `set_key = ${sqlString(setKey)} AND (${who})`;
   const BATCH = 64;
   for (let i0 = 0; i0 < windows.length; i0 += BATCH) {
-    const parts = windows
-      .slice(i0, i0 + BATCH)
-      .map(([lo, hi], k) => `SELECT ${i0 + k} AS id, count(DISTINCT address) AS n FROM address_sets WHERE ${where} AND day_ms BETWEEN ${Math.trunc(lo)} AND ${Math.trunc(hi)}`);
-    const rows = await db.all<{ id: number; n: bigint }>(parts.join(' UNION ALL '), [setKey, subject.origin_key, subject.dimension, subject.entity]);
+    const parts = windows.slice(i0, i0 + BATCH).map(([lo, hi], k) => {
+      intList([lo, hi], 'distinct-count window');
+      return `SELECT ${i0 + k} AS id, count(DISTINCT address) AS n FROM address_sets WHERE ${where} AND day_ms BETWEEN ${lo} AND ${hi}`;
+    });
+    const rows = await db.all<{ id: number; n: bigint }>(parts.join(' UNION ALL '));
     for (const r of rows) out[Number(r.id)] = Number(r.n);
   }
   return out;

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
 import type { NormalizedBatch } from '../rows.js';
@@ -10,6 +10,7 @@ import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import * as addressSets from './address-sets.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import * as factReads from './fact-reads.js';
+import * as hourlyDistinct from './hourly-distinct.js';
 import * as facts from './facts.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
@@ -278,6 +279,14 @@ export class DuckDbStore implements Store {
 
   distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
     return this.use((db) => addressSets.distinctCounts(db, setKey, subject, windows));
+  }
+
+  distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+    return this.use((db) => addressSets.distinctCountsOverUnion(db, setKey, subjects, windows));
+  }
+
+  hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
+    return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
   }
 
   // --- prices and money (prices.ts, money.ts) --------------------------------------------------

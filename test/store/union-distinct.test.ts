@@ -1,0 +1,68 @@
+// The store's distinct counts over a union of chains (the all_l2s daa): an address active on two
+// chains counts once, per window of days from the address sets and per hour from raw transactions.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/clock.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import { chainSubject } from '../../src/store/facts.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
+
+const D0 = Date.UTC(2024, 2, 4);
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const at = (ms: number) => (D0 + ms) / 1000;
+const [A, B, C, D] = [addr(0xa), addr(0xb), addr(0xc), addr(0xd)];
+
+describe('distinct counts over a union of chains', () => {
+  let store: DuckDbStore;
+  const one = makeChain('one');
+  const two = makeChain('two');
+
+  beforeAll(async () => {
+    store = await DuckDbStore.open({ path: ':memory:' });
+    // day 0, hour 1: one {A, B}, two {A, C}; day 1, hour 0: one {D}, two {B}; heads on day 2.
+    await new ChainWriter(store, one).write([
+      { time: at(HOUR + 60_000), txs: [{ from: A }, { from: B }, { from: A }] },
+      { time: at(DAY + 60_000), txs: [{ from: D }] },
+      { time: at(2 * DAY + HOUR) },
+    ]);
+    await new ChainWriter(store, two).write([
+      { time: at(HOUR + 120_000), txs: [{ from: A }, { from: C }] },
+      { time: at(DAY + 120_000), txs: [{ from: B }] },
+      { time: at(2 * DAY + HOUR) },
+    ]);
+    await computeFacts(store, [one, two], new FixedClock(D0 + 2 * DAY + 2 * HOUR), { logger: createLogger('silent') });
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('counts an address on two chains once, per window of days', async () => {
+    const both = [chainSubject('one'), chainSubject('two')];
+    expect(await store.distinctCountsOverUnion('daa', both, [[D0, D0], [D0 + DAY, D0 + DAY], [D0, D0 + DAY]])).toEqual([3, 2, 4]);
+    expect(await store.distinctCountsOverUnion('daa', [chainSubject('one')], [[D0, D0 + DAY]])).toEqual([3]);
+    expect(await store.distinctCounts('daa', chainSubject('two'), [[D0, D0 + DAY]])).toEqual([3]);
+    expect(await store.distinctCountsOverUnion('daa', [], [[D0, D0]])).toEqual([0]);
+  });
+
+  it('counts per hour over the union and per chain from raw transactions', async () => {
+    const rows = await store.hourlyDistinctOverChains({
+      chains: [
+        { origin_key: 'one', sql: 't.from_address' },
+        { origin_key: 'two', sql: 't.from_address' },
+      ],
+      hours_from: D0,
+      hours_until: D0 + DAY + HOUR,
+    });
+    const key = (r: { hour_ms: number; origin_key: string | null }) => `${r.hour_ms - D0} ${r.origin_key ?? '*'}`;
+    expect(Object.fromEntries(rows.map((r) => [key(r), r.n]))).toEqual({
+      [`${HOUR} *`]: 3,
+      [`${HOUR} one`]: 2,
+      [`${HOUR} two`]: 2,
+      [`${DAY} *`]: 2,
+      [`${DAY} one`]: 1,
+      [`${DAY} two`]: 1,
+    });
+  });
+});

@@ -3,7 +3,7 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import { parseRetryAfter } from './backoff.js';
-import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, redactUrl } from './errors.js';
+import { RpcError, RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, redactUrl } from './errors.js';
 
 export class Endpoint {
   /** Redacted, safe to log. */
@@ -51,11 +51,15 @@ export class Endpoint {
 
   /**
    * POST a JSON-RPC payload and return the parsed body. `nowMs` reads the wall clock only for
-   * the HTTP-date form of Retry-After.
+   * the HTTP-date form of Retry-After. `cancel` aborts the request (shutdown); it is reported
+   * as an RpcError, not as a timeout.
    */
-  async post(body: string, timeoutMs: number, nowMs: () => number): Promise<unknown> {
+  async post(body: string, timeoutMs: number, nowMs: () => number, cancel?: AbortSignal): Promise<unknown> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), timeoutMs);
+    const onCancel = (): void => ac.abort();
+    if (cancel?.aborted) ac.abort();
+    cancel?.addEventListener('abort', onCancel, { once: true });
     try {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (this.auth) headers.authorization = this.auth;
@@ -85,9 +89,11 @@ export class Endpoint {
         );
       }
     } catch (err) {
+      if (cancel?.aborted) throw new RpcError(`${this.name}: request aborted`, this.name);
       throw this.classify(err, ac.signal.aborted, timeoutMs);
     } finally {
       clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
     }
   }
 
@@ -107,6 +113,8 @@ export class Endpoint {
   }
 
   async close(): Promise<void> {
-    await this.pool.close().catch(() => undefined);
+    // destroy, not close: close() waits for requests in flight, which a node that never
+    // answers holds until their timeout. The client aborts its requests before this.
+    await this.pool.destroy().catch(() => undefined);
   }
 }

@@ -8,7 +8,7 @@ import type { AppConfig } from '../registry/app-config.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { startDevnetMode } from './devnet-mode.js';
-import { Service } from './service.js';
+import { Service, type ServiceOptions } from './service.js';
 
 /** The built-in devnet chains instead of config.chains (`chainlytics` without --config). */
 export interface DevnetChoice {
@@ -23,6 +23,8 @@ export interface RunOptions {
   clock?: Clock;
   /** Default: pino on stdout at LOG_LEVEL. */
   logger?: Logger;
+  /** Round pace, first-set wait and price-source timings (tests shorten them). */
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient'>;
 }
 
 export interface Runtime {
@@ -54,7 +56,7 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
     throw err;
   }
   const reporter = createProgressReporter({ logger });
-  const service = new Service({ config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  const service = new Service({ ...opts.timing, config, store, clock, logger, onProgress: (p) => reporter.update(p) });
   return {
     config,
     store,

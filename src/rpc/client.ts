@@ -1,6 +1,7 @@
 // JSON-RPC over HTTP for one chain: batching, retries with backoff, 429/Retry-After, timeouts,
 // result validation ("lying" nodes), failover between the chain's URLs and adaptive
 // concurrency per URL. The ingest pipeline talks to nodes only through this class.
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -108,6 +109,8 @@ export class RpcClient {
     this.expectedChainId = opts.expectedChainId;
     const aimd = opts.concurrency ?? DEFAULT_AIMD;
     this.endpoints = opts.urls.map((u) => new Endpoint(u, aimd));
+    // Every request in flight listens on it (see linkSignals).
+    setMaxListeners(0, this.closing.signal);
   }
 
   /** One request, retried and failed over like any batch entry. `signal` aborts it (and its retries). */
@@ -418,6 +421,8 @@ export function linkSignals(a: AbortSignal, b: AbortSignal | undefined): { signa
   if (!b) return { signal: a, dispose: () => undefined };
   const ac = new AbortController();
   const abort = (): void => ac.abort();
+  // Every concurrent batch listens for a while; many at once is normal here, not a leak.
+  setMaxListeners(0, a, b, ac.signal);
   if (a.aborted || b.aborted) ac.abort();
   a.addEventListener('abort', abort, { once: true });
   b.addEventListener('abort', abort, { once: true });

@@ -8,7 +8,7 @@ import type { AppConfig } from '../registry/app-config.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { startDevnetMode } from './devnet-mode.js';
-import { Service } from './service.js';
+import { Service, type ServiceOptions } from './service.js';
 
 /** Thrown by every entry point when the store file is damaged; the CLI prints its message. */
 export { StoreUnreadableError } from '../store/store-unreadable.js';
@@ -26,6 +26,8 @@ export interface RunOptions {
   clock?: Clock;
   /** Default: pino on stdout at LOG_LEVEL. */
   logger?: Logger;
+  /** Round pace, first-set wait and price-source timings (tests shorten them). */
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient'>;
 }
 
 export interface Runtime {
@@ -57,7 +59,7 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
     throw err;
   }
   const reporter = createProgressReporter({ logger });
-  const service = new Service({ config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  const service = new Service({ ...opts.timing, config, store, clock, logger, onProgress: (p) => reporter.update(p) });
   try {
     await service.restore();
   } catch (err) {

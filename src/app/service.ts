@@ -3,7 +3,15 @@
 //   served DocumentSet.
 // A round that finds nothing new to publish keeps the served set as it is. The HTTP server
 // only ever sees the DocumentHolder, never the store.
-import { hourStart, type Clock } from '../clock.js';
+//
+// `round()` runs those steps one after the other (the build command, tests). `run()` (serve)
+// lets nothing wait on a slow source: every chain ingests in its own loop, the HTTP price
+// source syncs in the background behind a circuit breaker, and the publishing rounds compute
+// facts and build documents from whatever is stored, on their own schedule (every
+// `roundIntervalMs`, and right after each hour boundary). The first set waits for every
+// chain's first pass, but at most `firstSetWaitMs`; a chain still stuck then follows later.
+import { performance } from 'node:perf_hooks';
+import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -16,9 +24,10 @@ import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { HealthInfo } from '../server/health.js';
 import { openApiDocument } from '../documents/openapi.js';
-import { CoinGeckoClient } from '../sources/prices/coingecko-client.js';
-import { importPriceCsvFile } from '../sources/prices/csv-import.js';
-import { assetsFor, syncPrices } from '../sources/prices/sync.js';
+import { reconvertChangedPrices } from '../metrics/reconvert-money.js';
+import { CoinGeckoClient, type CoinGeckoOptions } from '../sources/prices/coingecko-client.js';
+import { PriceUpdater } from '../sources/prices/price-updater.js';
+import { assetsFor } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
 import { StoreUnreadableError } from '../store/store-unreadable.js';
 
@@ -35,6 +44,12 @@ export interface ServiceOptions {
   priceIntervalMs?: number;
   /** RPC client settings (timeouts, attempts, backoff); tests shorten them. */
   rpc?: IngestorOptions['rpc'];
+  /** run(): how long the first document set waits for every chain's first pass. Default 30 s. */
+  firstSetWaitMs?: number;
+  /** Cool-downs of the price source's circuit breaker. Default 30 s doubling up to 30 min. */
+  priceBreaker?: { baseCooldownMs?: number; maxCooldownMs?: number };
+  /** Price client settings (timeouts, retries); tests shorten them. */
+  priceClient?: Pick<CoinGeckoOptions, 'timeoutMs' | 'retries' | 'backoff'>;
 }
 
 export interface RoundResult {
@@ -48,10 +63,8 @@ export interface RoundResult {
 export class Service {
   readonly holder = new DocumentHolder();
   readonly ingestor: Ingestor;
-  private readonly prices: CoinGeckoClient | null;
-  private lastPriceSync = -Infinity;
+  readonly prices: PriceUpdater;
   private lastBuild: { at: number; hour: number } | null = null;
-  private csvImported = false;
   /** Price gaps already logged: each is logged once per change, not every round. */
   private readonly priceGapLog = new PriceGapLog();
   /** Each chain's checkpoint and its block time as stored at start (see restore). */
@@ -67,12 +80,23 @@ export class Service {
       clock,
       logger: logger.child({ stage: 'ingest' }),
       retentionDays: config.retention_days,
+      // run() polls each chain at the round pace, as the rounds did before chains had loops.
+      pollIntervalMs: opts.roundIntervalMs ?? 5_000,
       onProgress: opts.onProgress,
       rpc: opts.rpc,
     });
-    this.prices = config.prices.coingecko_url
-      ? new CoinGeckoClient({ baseUrl: config.prices.coingecko_url, apiKey: config.prices.coingecko_api_key ?? undefined, clock })
-      : null;
+    const url = config.prices.coingecko_url;
+    this.prices = new PriceUpdater({
+      store,
+      client: url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, clock }) : null,
+      sourceName: url ? sourceName(url) : 'none',
+      csv: config.prices.csv,
+      assets: assetsFor(config.chains),
+      clock,
+      logger: logger.child({ stage: 'prices' }),
+      intervalMs: opts.priceIntervalMs,
+      breaker: opts.priceBreaker,
+    });
   }
 
   /**
@@ -89,22 +113,38 @@ export class Service {
     }
   }
 
-  /** One pass over every stage. Publishes a new set when facts changed or an hour completed. */
+  /**
+   * One pass over every stage, each awaited: every chain up to its head, the price sync, then
+   * publish. Publishes a new set when facts or prices changed or an hour completed.
+   */
   async round(signal?: AbortSignal): Promise<RoundResult> {
-    const { config, store, clock, logger } = this.opts;
     const sync = await this.ingestor.syncOnce(signal);
-    await this.syncPrices();
+    await this.prices.start(signal);
+    return { ingested_ok: sync.ok, ...(await this.publish()) };
+  }
+
+  /**
+   * Facts from whatever is stored, then documents: waits on no chain and no price API (a
+   * store write in progress is the longest wait). CSV files are re-read here when changed.
+   */
+  private async publish(): Promise<Omit<RoundResult, 'ingested_ok'>> {
+    const { config, store, clock, logger } = this.opts;
+    const csvChanged = await this.prices.refreshCsv();
+    // A corrected CSV price must reach periods already converted with the old one.
+    await reconvertChangedPrices(store, config.chains, csvChanged);
+    // Read before the facts: prices landing while they are computed count for the next round.
+    const pricesChanged = this.prices.changedSinceLastLook();
     const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
-    const changed = facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
+    const changed = pricesChanged || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
-      return { ingested_ok: sync.ok, facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
+      return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
     }
     const { set, report } = await this.build();
     this.holder.swap(set);
     this.lastBuild = { at: set.builtAt, hour };
     logger.info({ documents: set.entries.size, degraded: report.degraded.length, ms: report.elapsed_ms }, 'document set published');
-    return { ingested_ok: sync.ok, facts, build: report, documents: set.entries.size };
+    return { facts, build: report, documents: set.entries.size };
   }
 
   /** Builds every document from the stored facts (no ingestion). */
@@ -115,12 +155,28 @@ export class Service {
     return { set: buildDocumentSet(inputs, clock.now()), report: built.report };
   }
 
-  /** Rounds until aborted; an error in one round is logged and the next round tries again. */
+  /**
+   * Until aborted: chains ingest in their own loops, prices sync in the background, and a
+   * publishing round runs every `roundIntervalMs` and just after each hour boundary. An error
+   * in one round is logged and the next round tries again. Aborting cancels the RPC and price
+   * requests in flight; this returns once the loops have stopped.
+   */
   async run(signal: AbortSignal): Promise<void> {
+    const { clock, logger } = this.opts;
     const interval = this.opts.roundIntervalMs ?? 5_000;
+    const ingesting = this.ingestor.run(signal);
+    this.prices.start(signal);
+    // The first set: every chain's first pass, or the deadline, whichever comes first.
+    const waited = performance.now();
+    await Promise.race([this.ingestor.firstPasses(signal), sleepUnless(this.opts.firstSetWaitMs ?? 30_000, signal)]);
+    const late = this.ingestor.awaitingFirstPass();
+    if (!signal.aborted && late.length > 0) {
+      logger.warn({ chains: late, waited_ms: Math.round(performance.now() - waited) }, 'first document set built without chains still catching up; their documents follow');
+    }
     while (!signal.aborted) {
       try {
-        await this.round(signal);
+        this.prices.start(signal);
+        await this.publish();
       } catch (err) {
         if (err instanceof StoreUnreadableError) {
           // Retrying cannot help: every round would fail on the same bytes. Stop with the file
@@ -130,10 +186,14 @@ export class Service {
           throw err;
         }
         if (signal.aborted) break;
-        this.opts.logger.error({ err }, 'round failed; retrying');
+        logger.error({ err }, 'round failed; retrying');
       }
-      await sleepUnless(interval, signal);
+      // Wake just after the hour turns, so the roll-over is published within moments.
+      const toNextHour = hourStart(clock.now()) + HOUR_MS - clock.now() + HOUR_EDGE_MS;
+      await sleepUnless(Math.min(interval, Math.max(MIN_PAUSE_MS, toNextHour)), signal);
     }
+    await ingesting;
+    await this.prices.pending;
   }
 
   health(): HealthInfo {
@@ -164,23 +224,23 @@ export class Service {
     };
   }
 
+  /** Closes the RPC connections, cancelling requests still in flight. */
   async close(): Promise<void> {
     await this.ingestor.close();
   }
+}
 
-  private async syncPrices(): Promise<void> {
-    const { config, store, clock, logger } = this.opts;
-    if (!this.csvImported) {
-      for (const file of config.prices.csv) {
-        const n = await importPriceCsvFile(store, file);
-        logger.info({ file, rows: n }, 'price CSV imported');
-      }
-      this.csvImported = true;
-    }
-    if (!this.prices || clock.now() - this.lastPriceSync < (this.opts.priceIntervalMs ?? 10 * 60_000)) return;
-    const result = await syncPrices(store, this.prices, assetsFor(config.chains), { clock, logger: logger.child({ stage: 'prices' }) });
-    // Failed assets are retried next round, not after the full interval.
-    if (result.failed.length === 0) this.lastPriceSync = clock.now();
+/** How long after the hour the round wakes: the clock has surely turned by then. */
+const HOUR_EDGE_MS = 50;
+/** Shortest pause between rounds (a clock standing still just before the hour, in tests). */
+const MIN_PAUSE_MS = 200;
+
+/** The price source as logs name it: scheme, host and port only (a path may hold a key). */
+function sourceName(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'price source';
   }
 }
 

@@ -43,20 +43,21 @@ export class BlockFetcher {
     return this.mode === 'block' ? Math.max(1, Math.floor(this.rpc.batchSize / 2)) : Math.max(1, Math.floor(this.rpc.batchSize / 4));
   }
 
-  async head(): Promise<number> {
-    return this.rpc.call('eth_blockNumber', [], validateQuantity('eth_blockNumber'));
+  // Every method takes the round's signal: aborting it cancels the RPC requests in flight.
+  async head(signal?: AbortSignal): Promise<number> {
+    return this.rpc.call('eth_blockNumber', [], validateQuantity('eth_blockNumber'), signal);
   }
 
   /** Header identity of blocks [from, to], ascending. */
-  async headers(from: number, to: number): Promise<BlockHeader[]> {
+  async headers(from: number, to: number, signal?: AbortSignal): Promise<BlockHeader[]> {
     if (to < from) return [];
     const calls: RpcCall[] = [];
     for (let n = from; n <= to; n++) calls.push({ method: 'eth_getBlockByNumber', params: [numberToHex(n), false], validate: validateHeader(n) });
-    return (await this.rpc.batch(calls)) as BlockHeader[];
+    return (await this.rpc.batch(calls, signal)) as BlockHeader[];
   }
 
   /** Blocks [from, to] with receipts, normalized, ascending. */
-  async fetchRange(from: number, to: number): Promise<NormalizedBlockData[]> {
+  async fetchRange(from: number, to: number, signal?: AbortSignal): Promise<NormalizedBlockData[]> {
     const out = new Array<NormalizedBlockData>(to - from + 1);
     let pending: number[] = [];
     for (let n = from; n <= to; n++) pending.push(n);
@@ -65,7 +66,7 @@ export class BlockFetcher {
       if (attempt > this.maxConsistencyAttempts) {
         throw new Error(`chain ${this.chain.origin_key}: block ${pending[0]} still inconsistent after ${this.maxConsistencyAttempts} fetches: ${lastErr?.message}`);
       }
-      const fetched = await this.fetchRaw(pending);
+      const fetched = await this.fetchRaw(pending, signal);
       const retry: number[] = [];
       for (let k = 0; k < pending.length; k++) {
         const n = pending[k];
@@ -83,7 +84,7 @@ export class BlockFetcher {
     return out;
   }
 
-  private async fetchRaw(numbers: number[]): Promise<{ blocks: RawBlock[]; receipts: RawReceipt[][] }> {
+  private async fetchRaw(numbers: number[], signal?: AbortSignal): Promise<{ blocks: RawBlock[]; receipts: RawReceipt[][] }> {
     if (this.mode === 'block') {
       const calls: RpcCall[] = [];
       for (const n of numbers) {
@@ -92,7 +93,7 @@ export class BlockFetcher {
         calls.push({ method: 'eth_getBlockReceipts', params: [hex], validate: validateBlockReceipts(n) });
       }
       try {
-        const res = await this.rpc.batch(calls);
+        const res = await this.rpc.batch(calls, signal);
         const blocks: RawBlock[] = [];
         const receipts: RawReceipt[][] = [];
         for (let k = 0; k < res.length; k += 2) {
@@ -109,10 +110,11 @@ export class BlockFetcher {
     }
     const blocks = (await this.rpc.batch(
       numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [numberToHex(n), true], validate: validateFullBlock(n) })),
+      signal,
     )) as RawBlock[];
     const calls: RpcCall[] = [];
     for (const b of blocks) for (const tx of b.transactions) calls.push({ method: 'eth_getTransactionReceipt', params: [tx.hash], validate: validateReceipt(tx.hash) });
-    const flat = (await this.rpc.batch(calls)) as RawReceipt[];
+    const flat = (await this.rpc.batch(calls, signal)) as RawReceipt[];
     const receipts: RawReceipt[][] = [];
     let k = 0;
     for (const b of blocks) {
@@ -123,8 +125,8 @@ export class BlockFetcher {
   }
 
   /** Timestamp of block n (for the start-date search). */
-  async timestampOf(n: number): Promise<number> {
-    const [h] = await this.headers(n, n);
+  async timestampOf(n: number, signal?: AbortSignal): Promise<number> {
+    const [h] = await this.headers(n, n, signal);
     return h.timestamp;
   }
 }

@@ -98,12 +98,12 @@ export class ChainSync {
   async syncOnce(signal?: AbortSignal): Promise<ChainSyncResult> {
     const { store, fetcher, progress } = this.d;
     const result = emptyResult(this.ok);
-    if (!this.verified) await this.verifyChainIds();
-    const head = await fetcher.head();
+    if (!this.verified) await this.verifyChainIds(signal);
+    const head = await fetcher.head(signal);
     result.head = head;
     const cp = await store.getCheckpoint(this.ok);
     if (this.startBlock === null) {
-      const start = await resolveStartBlock(this.d.chain.start, this.ok, head, (n) => fetcher.timestampOf(n));
+      const start = await resolveStartBlock(this.d.chain.start, this.ok, head, (n) => fetcher.timestampOf(n, signal));
       // A start date after the head resolves to head + 1 for now; it is searched again next
       // round, because blocks still to come before that date must not be ingested.
       if (start <= head || cp) this.startBlock = start;
@@ -115,7 +115,7 @@ export class ChainSync {
     let tip: Tip = cp ? { number: cp.block_number, hash: cp.block_hash } : { number: this.startBlock - 1, hash: null };
     progress.update({ start_block: this.startBlock, head, last_block: cp ? cp.block_number : null, state: tip.number < head ? 'syncing' : 'following', error: null });
 
-    if (cp) tip = await this.recheckTail(tip, head, result);
+    if (cp) tip = await this.recheckTail(tip, head, result, signal);
     for (let pass = 0; ; pass++) {
       const r = await this.catchUp(tip, head, result, signal);
       tip = r.tip;
@@ -123,7 +123,7 @@ export class ChainSync {
       if (pass >= this.d.tuning.maxForkPasses) {
         throw new Error(`chain ${this.ok}: block ${r.brokenAt} does not link to stored block ${r.brokenAt - 1} after ${pass + 1} attempts to resolve the fork`);
       }
-      tip = await this.resolveFork(tip, result);
+      tip = await this.resolveFork(tip, result, signal);
     }
     result.last_block = tip.number >= this.startBlock ? tip.number : null;
     result.pruned_txs = await this.prune();
@@ -131,9 +131,10 @@ export class ChainSync {
     return result;
   }
 
-  private async verifyChainIds(): Promise<void> {
+  private async verifyChainIds(signal?: AbortSignal): Promise<void> {
     const { rpc, logger, chain } = this.d;
-    const report = await rpc.verifyChainIds();
+    const report = await rpc.verifyChainIds(signal);
+    signal?.throwIfAborted();
     for (const r of report) {
       if (r.error && !(r.error instanceof ChainIdMismatchError)) {
         logger.warn({ chain: chain.origin_key, endpoint: r.endpoint, err: r.error.message }, 'could not check eth_chainId now; checked again before first use');
@@ -151,31 +152,31 @@ export class ChainSync {
    * Blocks within finality_lag of the head may still change: compare their stored hashes with
    * the node's. A difference means a reorg; roll back to the last common block.
    */
-  private async recheckTail(tip: Tip, head: number, result: ChainSyncResult): Promise<Tip> {
+  private async recheckTail(tip: Tip, head: number, result: ChainSyncResult, signal?: AbortSignal): Promise<Tip> {
     const lo = Math.max(this.startBlock!, head - this.d.chain.finality_lag + 1);
     const hi = Math.min(tip.number, head);
     if (hi < lo) return tip;
-    const [stored, node] = await Promise.all([this.d.store.blockRefs(this.ok, lo, hi), this.d.fetcher.headers(lo, hi)]);
+    const [stored, node] = await Promise.all([this.d.store.blockRefs(this.ok, lo, hi), this.d.fetcher.headers(lo, hi, signal)]);
     const nodeHash = new Map(node.map((h) => [h.number, h.hash]));
     const mismatch = stored.find((s) => nodeHash.get(s.block_number) !== s.block_hash);
     if (!mismatch) return tip;
-    return this.rollbackTo(await this.findCommonAncestor(mismatch.block_number - 1), tip, result);
+    return this.rollbackTo(await this.findCommonAncestor(mismatch.block_number - 1, signal), tip, result);
   }
 
   /** A fetched block did not link to the stored tip: find where the chains diverge. */
-  private async resolveFork(tip: Tip, result: ChainSyncResult): Promise<Tip> {
-    const ancestor = await this.findCommonAncestor(tip.number);
+  private async resolveFork(tip: Tip, result: ChainSyncResult, signal?: AbortSignal): Promise<Tip> {
+    const ancestor = await this.findCommonAncestor(tip.number, signal);
     if (ancestor && ancestor.number === tip.number) return tip; // the node changed its mind mid-fetch, not our data
     return this.rollbackTo(ancestor, tip, result);
   }
 
   /** Highest stored block <= from whose hash the node agrees with; null when none is. */
-  private async findCommonAncestor(from: number): Promise<Tip | null> {
+  private async findCommonAncestor(from: number, signal?: AbortSignal): Promise<Tip | null> {
     const floor = this.startBlock!;
     const WINDOW = 64;
     for (let hi = from; hi >= floor; hi -= WINDOW) {
       const lo = Math.max(floor, hi - WINDOW + 1);
-      const [stored, node] = await Promise.all([this.d.store.blockRefs(this.ok, lo, hi), this.d.fetcher.headers(lo, hi)]);
+      const [stored, node] = await Promise.all([this.d.store.blockRefs(this.ok, lo, hi), this.d.fetcher.headers(lo, hi, signal)]);
       const nodeHash = new Map(node.map((h) => [h.number, h.hash]));
       for (let i = stored.length - 1; i >= 0; i--) {
         if (nodeHash.get(stored[i].block_number) === stored[i].block_hash) return { number: stored[i].block_number, hash: stored[i].block_hash };
@@ -211,7 +212,7 @@ export class ChainSync {
         const from = nextFetch;
         const to = Math.min(head, from + per - 1);
         nextFetch = to + 1;
-        const p = fetcher.fetchRange(from, to);
+        const p = fetcher.fetchRange(from, to, signal);
         p.catch(() => undefined); // observed when its turn comes; never an unhandled rejection
         inflight.push(p);
       }

@@ -51,9 +51,11 @@ interface ChainRunner {
   sync: ChainSync;
   /** One round at a time per chain, even if syncOnce and run overlap. */
   busy: Promise<unknown>;
+  /** At least one pass finished (ok or failed). */
+  passed: boolean;
 }
 
-export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
+export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: [ChainSyncResult] }> {
   private readonly runners: ChainRunner[];
   private readonly logger: Logger;
   private readonly pollIntervalMs: number;
@@ -95,8 +97,36 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
         }
       });
       const sync = new ChainSync({ chain, store: opts.store, rpc, fetcher, progress, clock: opts.clock, monotonic, logger: this.logger, retentionDays: retention, tuning });
-      return { chain, rpc, fetcher, progress, sync, busy: Promise.resolve() };
+      return { chain, rpc, fetcher, progress, sync, busy: Promise.resolve(), passed: false };
     });
+  }
+
+  /**
+   * Resolves once every chain has finished one pass (caught up, or failed), or when `signal`
+   * aborts. A chain whose node never answers keeps this pending for as long as its RPC retries
+   * last: callers race it against their own deadline.
+   */
+  firstPasses(signal?: AbortSignal): Promise<void> {
+    const waiting = new Set(this.runners.filter((r) => !r.passed).map((r) => r.chain.origin_key));
+    if (waiting.size === 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.off('synced', onSynced);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const onSynced = (r: ChainSyncResult): void => {
+        waiting.delete(r.origin_key);
+        if (waiting.size === 0) done();
+      };
+      this.on('synced', onSynced);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Chains that have not finished a first pass yet. */
+  awaitingFirstPass(): string[] {
+    return this.runners.filter((r) => !r.passed).map((r) => r.chain.origin_key);
   }
 
   /** Current progress of every chain (for /healthz). */
@@ -110,7 +140,11 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
     return { ok: chains.every((c) => c.ok), chains };
   }
 
-  /** Follow the heads until `signal` aborts; failing chains are retried with backoff. */
+  /**
+   * Follow the heads until `signal` aborts; failing chains are retried with backoff. Each chain
+   * has its own loop: a chain whose node is slow or never answers holds back only itself.
+   * Aborting cancels the RPC requests in flight, so this returns promptly.
+   */
   async run(signal: AbortSignal): Promise<void> {
     await Promise.all(
       this.runners.map(async (r) => {
@@ -136,6 +170,11 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       try {
         return await r.sync.syncOnce(signal);
       } catch (err) {
+        if (signal?.aborted) {
+          // Shutdown cancelled the requests in flight: not a failure of the chain.
+          r.progress.update({ state: 'stopped' });
+          return emptyResult(r.chain.origin_key, 'stopped');
+        }
         // /healthz and the CLI's progress lines show the progress: labels, no upstream bytes.
         // The result (for callers, like the log) keeps the full message: endpoints by
         // scheme://host:port, secrets scrubbed. The progress gets only the public text.
@@ -146,6 +185,10 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress] }> {
       }
     });
     r.busy = next;
-    return next;
+    return next.then((res) => {
+      r.passed = true;
+      this.emit('synced', res);
+      return res;
+    });
   }
 }

@@ -1,6 +1,7 @@
 // JSON-RPC over HTTP for one chain: batching, retries with backoff, 429/Retry-After, timeouts,
 // result validation ("lying" nodes), failover between the chain's URLs and adaptive
 // concurrency per URL. The ingest pipeline talks to nodes only through this class.
+import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -116,11 +117,13 @@ export class RpcClient {
       const names = endpointNames(opts.label, i, entry);
       return new Endpoint(names.url, names, aimd);
     });
+    // Every request in flight listens on it (see linkSignals).
+    setMaxListeners(0, this.closing.signal);
   }
 
-  /** One request, retried and failed over like any batch entry. */
-  async call<T = unknown>(method: string, params: unknown[], validate?: (result: unknown) => T): Promise<T> {
-    const [out] = await this.batch([{ method, params, validate }]);
+  /** One request, retried and failed over like any batch entry. `signal` aborts it (and its retries). */
+  async call<T = unknown>(method: string, params: unknown[], validate?: (result: unknown) => T, signal?: AbortSignal): Promise<T> {
+    const [out] = await this.batch([{ method, params, validate }], signal);
     return out as T;
   }
 
@@ -128,15 +131,23 @@ export class RpcClient {
    * Many requests, sent `batchSize` per HTTP request, results in input order. Each chunk is
    * retried on its own; inside a chunk only the entries that failed are asked again.
    * Rejects with the first permanent error (e.g. method not supported) or RpcExhaustedError.
+   * An aborted `signal` (or `close()`) cancels the HTTP requests in flight and every retry at
+   * once: shutdown must not wait for a node that never answers.
    */
-  async batch(calls: readonly RpcCall[]): Promise<unknown[]> {
+  async batch(calls: readonly RpcCall[], signal?: AbortSignal): Promise<unknown[]> {
     this.counters.requests += calls.length;
     const results = new Array<unknown>(calls.length);
     const chunks: number[][] = [];
     for (let i = 0; i < calls.length; i += this.batchSize) {
       chunks.push(Array.from({ length: Math.min(this.batchSize, calls.length - i) }, (_, k) => i + k));
     }
-    const settled = await Promise.allSettled(chunks.map((ix) => this.runChunk(calls, ix, results)));
+    const link = linkSignals(this.closing.signal, signal);
+    let settled: PromiseSettledResult<void>[];
+    try {
+      settled = await Promise.allSettled(chunks.map((ix) => this.runChunk(calls, ix, results, link.signal)));
+    } finally {
+      link.dispose();
+    }
     for (const s of settled) if (s.status === 'rejected') throw s.reason;
     return results;
   }
@@ -145,17 +156,18 @@ export class RpcClient {
    * Check eth_chainId on every URL now (at chain start). A URL serving another chain is
    * disabled and reported; an unreachable one is checked again before its first use.
    */
-  async verifyChainIds(): Promise<Array<{ endpoint: string; error: Error | null }>> {
+  async verifyChainIds(signal?: AbortSignal): Promise<Array<{ endpoint: string; error: Error | null }>> {
+    const link = linkSignals(this.closing.signal, signal);
     return Promise.all(
       this.endpoints.map(async (ep) => {
         try {
-          await this.verify(ep);
+          await this.verify(ep, link.signal);
           return { endpoint: ep.label, error: ep.disabled };
         } catch (err) {
           return { endpoint: ep.label, error: err as Error };
         }
       }),
-    );
+    ).finally(() => link.dispose());
   }
 
   /** True when at least one URL is still usable (not serving another chain). */
@@ -184,28 +196,30 @@ export class RpcClient {
 
   // --- internals -------------------------------------------------------------------------------
 
-  private async runChunk(calls: readonly RpcCall[], indices: number[], results: unknown[]): Promise<void> {
+  private async runChunk(calls: readonly RpcCall[], indices: number[], results: unknown[], signal: AbortSignal): Promise<void> {
     let pending = indices;
     let avoid: Endpoint | null = null;
     let lastErr: Error | null = null;
     // A 429 is the node pacing us, not failing: it does not use up an attempt, up to a bound.
     let rateLimits = 0;
     for (let attempt = 1; ; attempt++) {
+      if (signal.aborted) throw this.aborted();
       let ep: Endpoint | null = null;
       let rateLimited = false;
       try {
-        ep = await this.pickEndpoint(avoid);
+        ep = await this.pickEndpoint(avoid, signal);
       } catch (err) {
-        if (err instanceof NoEndpointError) throw err;
+        if (err instanceof NoEndpointError || signal.aborted) throw err;
         // The eth_chainId check of a fresh endpoint failed in transit: a failed attempt.
         lastErr = err as Error;
       }
       if (ep) {
-        const outcomes = await this.attempt(ep, calls, pending);
+        const outcomes = await this.attempt(ep, calls, pending, signal);
+        if (signal.aborted) throw this.aborted();
         if (outcomes instanceof RpcBatchRejectedError && pending.length > 1) {
           // The node refuses batches this large: ask for each half separately.
           const half = Math.ceil(pending.length / 2);
-          await Promise.all([this.runChunk(calls, pending.slice(0, half), results), this.runChunk(calls, pending.slice(half), results)]);
+          await Promise.all([this.runChunk(calls, pending.slice(0, half), results, signal), this.runChunk(calls, pending.slice(half), results, signal)]);
           return;
         }
         if (outcomes instanceof Error) {
@@ -238,9 +252,13 @@ export class RpcClient {
       // A 429 paused the endpoint and pickEndpoint waits out its Retry-After; another healthy
       // URL takes a retry at once; otherwise back off before asking the same node again.
       if (!rateLimited && !(ep && this.hasReadyAlternative(ep))) {
-        await this.sleep(backoffDelay(Math.max(1, attempt), this.backoff));
+        await this.sleep(backoffDelay(Math.max(1, attempt), this.backoff), signal);
       }
     }
+  }
+
+  private aborted(): RpcError {
+    return new RpcError(`chain ${this.label}: RPC request aborted${this.closing.signal.aborted ? ' (client closed)' : ''}`, null);
   }
 
   private exhausted(calls: readonly RpcCall[], pending: number[], attempts: number, last: Error): RpcExhaustedError {
@@ -250,7 +268,7 @@ export class RpcClient {
   }
 
   /** One HTTP exchange. Returns an Error for whole-request failures, else one outcome per entry. */
-  private async attempt(ep: Endpoint, calls: readonly RpcCall[], indices: number[]): Promise<Outcome[] | Error> {
+  private async attempt(ep: Endpoint, calls: readonly RpcCall[], indices: number[], signal: AbortSignal): Promise<Outcome[] | Error> {
     const ids = indices.map(() => this.nextId++);
     const single = indices.length === 1;
     const payload = indices.map((idx, k) => ({ jsonrpc: '2.0', id: ids[k], method: calls[idx].method, params: calls[idx].params }));
@@ -259,10 +277,11 @@ export class RpcClient {
     this.counters.http_requests++;
     let parsed: unknown;
     try {
-      parsed = await ep.post(body, this.timeoutMs, () => this.clock.now());
+      parsed = await ep.post(body, this.timeoutMs, () => this.clock.now(), signal);
     } catch (err) {
       ep.limiter.release();
-      this.penalize(ep, err as Error, ticket);
+      // Cancelled by us: says nothing about the endpoint's health.
+      if (!signal.aborted) this.penalize(ep, err as Error, ticket);
       return err as Error;
     }
     ep.limiter.release();
@@ -349,7 +368,7 @@ export class RpcClient {
    * then ones marked bad (earliest recovery first) since trying beats giving up; an endpoint
    * paused by Retry-After is waited for, never called early.
    */
-  private async pickEndpoint(avoid: Endpoint | null): Promise<Endpoint> {
+  private async pickEndpoint(avoid: Endpoint | null, signal: AbortSignal): Promise<Endpoint> {
     for (;;) {
       const live = this.endpoints.filter((e) => !e.disabled);
       if (live.length === 0) {
@@ -360,7 +379,7 @@ export class RpcClient {
       const unpaused = live.filter((e) => e.pausedUntil <= now);
       if (unpaused.length === 0) {
         const wait = Math.min(...live.map((e) => e.pausedUntil)) - now;
-        await this.sleep(Math.max(1, Math.ceil(wait)));
+        await this.sleep(Math.max(1, Math.ceil(wait)), signal);
         continue;
       }
       const ready = unpaused.filter((e) => e.badUntil <= now);
@@ -371,7 +390,7 @@ export class RpcClient {
         if (ready.length > 0 ? e.limiter.load < best.limiter.load : e.badUntil < best.badUntil) best = e;
       }
       if (this.expectedChainId !== undefined) {
-        await this.verify(best);
+        await this.verify(best, signal);
         if (best.disabled) continue;
       }
       return best;
@@ -379,11 +398,13 @@ export class RpcClient {
   }
 
   /** eth_chainId once per endpoint; a mismatch disables it, a transport failure is retried later. */
-  private verify(ep: Endpoint): Promise<void> {
+  private verify(ep: Endpoint, signal: AbortSignal): Promise<void> {
     if (this.expectedChainId === undefined) return Promise.resolve();
     const expected = this.expectedChainId;
     ep.verified ??= (async () => {
-      const outcome = await this.attempt(ep, [{ method: 'eth_chainId', params: [], validate: (r) => hexToNumber(r, 'chain id') }], [0]);
+      // Shared by concurrent callers: the first caller's signal cancels it, and a cancelled
+      // check is forgotten (below), so the next caller starts a fresh one.
+      const outcome = await this.attempt(ep, [{ method: 'eth_chainId', params: [], validate: (r) => hexToNumber(r, 'chain id') }], [0], signal);
       if (outcome instanceof Error) throw outcome;
       const [o] = outcome;
       if (!o.ok) throw o.err;
@@ -399,14 +420,36 @@ export class RpcClient {
     return ep.verified;
   }
 
-  private async sleep(ms: number): Promise<void> {
+  private async sleep(ms: number, signal: AbortSignal): Promise<void> {
     if (ms <= 0) return;
     try {
-      await sleep(ms, undefined, { signal: this.closing.signal });
+      await sleep(ms, undefined, { signal });
     } catch {
-      throw new RpcError(`chain ${this.label}: RPC client closed`, null);
+      throw this.aborted();
     }
   }
+}
+
+/**
+ * One signal aborted by either input. Listeners are removed by `dispose`, so a long-lived
+ * caller's signal does not collect one per request (AbortSignal.any keeps them until GC).
+ */
+export function linkSignals(a: AbortSignal, b: AbortSignal | undefined): { signal: AbortSignal; dispose: () => void } {
+  if (!b) return { signal: a, dispose: () => undefined };
+  const ac = new AbortController();
+  const abort = (): void => ac.abort();
+  // Every concurrent batch listens for a while; many at once is normal here, not a leak.
+  setMaxListeners(0, a, b, ac.signal);
+  if (a.aborted || b.aborted) ac.abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return {
+    signal: ac.signal,
+    dispose: () => {
+      a.removeEventListener('abort', abort);
+      b.removeEventListener('abort', abort);
+    },
+  };
 }
 
 function describeParams(params: unknown[]): string {

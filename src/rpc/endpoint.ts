@@ -3,7 +3,7 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import { parseRetryAfter } from './backoff.js';
-import { RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
+import { RpcError, RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
 
 export class Endpoint implements EndpointNames {
   /** Public name ("base rpc#1"): /healthz, progress lines, log fields. */
@@ -54,11 +54,15 @@ export class Endpoint implements EndpointNames {
 
   /**
    * POST a JSON-RPC payload and return the parsed body. `nowMs` reads the wall clock only for
-   * the HTTP-date form of Retry-After.
+   * the HTTP-date form of Retry-After. `cancel` aborts the request (shutdown); it is reported
+   * as an RpcError, not as a timeout.
    */
-  async post(body: string, timeoutMs: number, nowMs: () => number): Promise<unknown> {
+  async post(body: string, timeoutMs: number, nowMs: () => number, cancel?: AbortSignal): Promise<unknown> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), timeoutMs);
+    const onCancel = (): void => ac.abort();
+    if (cancel?.aborted) ac.abort();
+    cancel?.addEventListener('abort', onCancel, { once: true });
     try {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (this.auth) headers.authorization = this.auth;
@@ -89,9 +93,11 @@ export class Endpoint implements EndpointNames {
         );
       }
     } catch (err) {
+      if (cancel?.aborted) throw new RpcError(`${this.label}: request aborted`, this.label, `${this.label}: request aborted`);
       throw this.classify(err, ac.signal.aborted, timeoutMs);
     } finally {
       clearTimeout(timer);
+      cancel?.removeEventListener('abort', onCancel);
     }
   }
 
@@ -115,7 +121,9 @@ export class Endpoint implements EndpointNames {
   }
 
   async close(): Promise<void> {
-    await this.pool.close().catch(() => undefined);
+    // destroy, not close: close() waits for requests in flight, which a node that never
+    // answers holds until their timeout. The client aborts its requests before this.
+    await this.pool.destroy().catch(() => undefined);
   }
 }
 

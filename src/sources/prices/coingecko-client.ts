@@ -1,7 +1,8 @@
 // A client for price APIs in the shape of CoinGecko's v3 API: `/api/v3/simple/price` and
 // `/api/v3/coins/{id}/market_chart`. The base URL is configurable (CoinGecko, its Pro host, a
 // compatible proxy, or the devnet's feed), the API key travels in a header, and transient
-// failures (network errors, timeouts, 429, 5xx) are retried with backoff.
+// failures (network errors, timeouts, 429, 5xx) are retried with backoff. Every call takes an
+// optional AbortSignal that cancels the request in flight and the waits between retries.
 import { z } from 'zod';
 import { systemClock, type Clock } from '../../clock.js';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../../rpc/backoff.js';
@@ -81,9 +82,9 @@ export class CoinGeckoClient {
   }
 
   /** Current prices: `{ [id]: usd }`; ids the API does not know are absent from the answer. */
-  async simplePrice(ids: readonly string[], vsCurrency = 'usd'): Promise<Record<string, number>> {
+  async simplePrice(ids: readonly string[], vsCurrency = 'usd', signal?: AbortSignal): Promise<Record<string, number>> {
     if (ids.length === 0) return {};
-    const body = await this.get('/api/v3/simple/price', { ids: ids.join(','), vs_currencies: vsCurrency });
+    const body = await this.get('/api/v3/simple/price', { ids: ids.join(','), vs_currencies: vsCurrency }, signal);
     const parsed = simplePriceSchema.safeParse(body.json);
     if (!parsed.success) throw new PriceSourceError(`price source: unexpected /simple/price body from ${body.url}`, body.url, null);
     const out: Record<string, number> = {};
@@ -95,10 +96,10 @@ export class CoinGeckoClient {
   }
 
   /** `[unix ms, price]` points of one coin; null prices (feed gaps) are dropped. */
-  async marketChart(id: string, q: MarketChartQuery): Promise<Array<[number, number]>> {
+  async marketChart(id: string, q: MarketChartQuery, signal?: AbortSignal): Promise<Array<[number, number]>> {
     const params: Record<string, string> = { vs_currency: q.vsCurrency ?? 'usd', days: String(q.days) };
     if (q.interval) params.interval = q.interval;
-    const body = await this.get(`/api/v3/coins/${encodeURIComponent(id)}/market_chart`, params);
+    const body = await this.get(`/api/v3/coins/${encodeURIComponent(id)}/market_chart`, params, signal);
     const parsed = marketChartSchema.safeParse(body.json);
     if (!parsed.success) {
       throw new PriceSourceError(`price source: unexpected /coins/${id}/market_chart body from ${body.url}: ${parsed.error.issues[0]?.message ?? ''}`, body.url, null);
@@ -106,7 +107,7 @@ export class CoinGeckoClient {
     return parsed.data.prices.filter((p): p is [number, number] => p[1] !== null);
   }
 
-  private async get(path: string, params: Record<string, string>): Promise<{ json: unknown; url: string }> {
+  private async get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<{ json: unknown; url: string }> {
     const url = `${this.base}${path}?${new URLSearchParams(params).toString()}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.opts.apiKey) headers[this.keyHeader] = this.opts.apiKey;
@@ -114,12 +115,15 @@ export class CoinGeckoClient {
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       if (attempt > 0) {
         const asked = lastError instanceof RetryAfter ? lastError.retryAfterMs : null;
-        await this.sleep(asked ?? backoffDelay(attempt, this.backoff));
+        await abortable(this.sleep(asked ?? backoffDelay(attempt, this.backoff)), signal);
       }
+      signal?.throwIfAborted();
       let res: Response;
       try {
-        res = await fetch(url, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
+        const deadline = AbortSignal.timeout(this.timeoutMs);
+        res = await fetch(url, { headers, signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
       } catch (err) {
+        if (signal?.aborted) throw signal.reason;
         const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : String((err as Error)?.cause ?? err);
         lastError = new PriceSourceError(`price source: ${url}: ${why}`, url, null);
         continue;
@@ -150,6 +154,17 @@ export class CoinGeckoClient {
     }
     throw new PriceSourceError(`${lastError?.message ?? 'price source failed'} (gave up after ${this.retries + 1} attempts)`, url, lastError?.status ?? null);
   }
+}
+
+/** Waits for `p` unless `signal` aborts first (then rejects with its reason). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 class RetryAfter extends PriceSourceError {

@@ -22,7 +22,8 @@ export interface FakeCoinGecko {
   close(): Promise<void>;
 }
 
-export async function startFakeCoinGecko(nowMs: number): Promise<FakeCoinGecko> {
+/** `port`: a fixed port (a source that comes back where it was); default an ephemeral one. */
+export async function startFakeCoinGecko(nowMs: number, port = 0): Promise<FakeCoinGecko> {
   const fake: FakeCoinGecko = {
     url: '',
     now: nowMs,
@@ -63,7 +64,7 @@ export async function startFakeCoinGecko(nowMs: number): Promise<FakeCoinGecko> 
     }
     json(404, { error: 'not found' });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
   fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return fake;
 }

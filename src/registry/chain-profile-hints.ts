@@ -1,6 +1,6 @@
 // What each master.json-only chain key expects and how to fix it (chain-profile-schema.ts),
 // in the same form as config-hints.ts, which merges these rules into FIELD_RULES.
-import type { FieldRule } from './config-hints.js';
+import type { FieldRule } from './field-rule.js';
 import { DEPLOYMENTS } from './types.js';
 
 const URL_OR_NULL = 'an http:// or https:// URL, or null';

@@ -5,12 +5,10 @@ import { CHAIN_PROFILE_RULES } from './chain-profile-hints.js';
 import { closestMatch } from './did-you-mean.js';
 import { ENGINE_NAMES } from './engines.js';
 import { TRANSPORTS } from './server-settings.js';
+import type { FieldRule } from './field-rule.js';
 import { CHAIN_FAMILIES } from './types.js';
 
-export interface FieldRule {
-  expected: string;
-  hint: string | ((found: unknown) => string);
-}
+export type { FieldRule } from './field-rule.js';
 
 const FAMILY_ALIASES: Record<string, string> = {
   optimism: 'op',

@@ -30,13 +30,13 @@ function csv(usd: number): string {
 
 async function feesUsd(day: number): Promise<number> {
   const rows = await store.query<{ value: number }>(
-    `SELECT value FROM facts WHERE origin_key = 'dev_ethereum' AND metric_key = 'fees_paid_usd' AND granularity = 'daily' AND period_ms = ${day}`,
+    `SELECT value FROM facts WHERE origin_key = 'ethereum' AND metric_key = 'fees_paid_usd' AND granularity = 'daily' AND period_ms = ${day}`,
   );
   return Number(rows[0]!.value);
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 11, clock, historyDays: 3, txPerDay: 60, chains: ['dev_ethereum'] });
+  devnet = await startDevnet({ seed: 11, clock, historyDays: 3, txPerDay: 60, chains: ['ethereum'] });
   writeFileSync(file, csv(2000));
   const defaults = loadConfig(null, {});
   const config: AppConfig = { ...defaults, chains: devnet.chainConfigs(), prices: { ...defaults.prices, coingecko_url: null, coingecko_api_key: null, csv: [file] } };

@@ -58,7 +58,7 @@ describe('src/app entry points', () => {
     expect(bare.documents).toBeLessThan(r.documents);
     expect(existsSync(join(dir, 'bare', 'v1', 'metrics'))).toBe(false);
     const master = JSON.parse(readFileSync(join(out, 'v1', 'master.json'), 'utf8'));
-    expect(Object.keys(master.chains).sort()).toEqual(['base', 'ethereum']);
+    expect(Object.keys(master.chains).sort()).toEqual(['all_l2s', 'base', 'ethereum']);
     for (const ext of ['.gz', '.br']) expect(existsSync(join(out, 'v1', `master.json${ext}`))).toBe(true);
     expect(existsSync(join(out, 'nginx-hourly.map'))).toBe(true);
   });
@@ -76,7 +76,7 @@ describe('src/app entry points', () => {
       await running;
       const master = await fetch(`${serving.base}/v1/master.json`);
       expect(master.status).toBe(200);
-      expect(Object.keys((await master.json()).chains).sort()).toEqual(['base', 'ethereum']);
+      expect(Object.keys((await master.json()).chains).sort()).toEqual(['all_l2s', 'base', 'ethereum']);
     } finally {
       await serving.close();
     }

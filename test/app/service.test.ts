@@ -52,7 +52,7 @@ describe('the service, end to end', () => {
     expect(round.build).not.toBeNull();
 
     const master = await (await fetch(`${base}/v1/master.json`)).json();
-    expect(Object.keys(master.chains).sort()).toEqual(['base', 'ethereum', 'mantle']);
+    expect(Object.keys(master.chains).sort()).toEqual(['all_l2s', 'base', 'ethereum', 'mantle']);
     const fees = await fetch(`${base}/v1/fees/table.json`);
     expect(fees.status).toBe(200);
     const table = await fees.json();

@@ -47,7 +47,7 @@ function nextSwap(s: Serving): Promise<DocumentSet> {
 }
 
 beforeAll(async () => {
-  devnet = await startDevnet({ seed: 5, clock, historyDays: 3, txPerDay: 60, chains: ['dev_ethereum', 'dev_base'] });
+  devnet = await startDevnet({ seed: 5, clock, historyDays: 3, txPerDay: 60, chains: ['ethereum', 'base'] });
   rpcHole = await startBlackHole();
   priceHole = await startBlackHole();
   const defaults = loadConfig(null, {});
@@ -91,8 +91,8 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
 
     const master = await fetch(`${s.base}/v1/master.json`);
     expect(master.status).toBe(200);
-    expect(Object.keys((await master.json()).chains).sort()).toEqual(['dev_base', 'dev_ethereum', 'dev_stuck']);
-    for (const chain of ['dev_base', 'dev_ethereum']) {
+    expect(Object.keys((await master.json()).chains).sort()).toEqual(['all_l2s', 'base', 'dev_stuck', 'ethereum']); // all_l2s: base is an L2 with documents
+    for (const chain of ['base', 'ethereum']) {
       expect((await fetch(`${s.base}/v1/metrics/chains/${chain}/txcount.json`)).status, chain).toBe(200);
     }
     expect((await fetch(`${s.base}/v1/metrics/chains/dev_stuck/txcount.json`)).status).toBe(404);

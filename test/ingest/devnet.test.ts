@@ -79,8 +79,11 @@ describe('devnet: robustness', () => {
       const faulty = await ingest(chains);
       expect(faulty.res.ok).toBe(true);
       expect(await storeDigest(faulty.store)).toEqual(want);
-      const stats = devnet.faultStats('base');
-      for (const kind of ['rpc_error', 'http_429', 'http_5xx', 'timeout', 'malformed', 'truncated'] as const) expect(stats[kind]).toBeGreaterThan(0);
+      // Every kind of fault was injected (over both chains: which kinds one chain draws depends
+      // on its seeded sequence and request count).
+      const a = devnet.faultStats('base');
+      const b = devnet.faultStats('arbitrum');
+      for (const kind of ['rpc_error', 'http_429', 'http_5xx', 'timeout', 'malformed', 'truncated'] as const) expect(a[kind] + b[kind], kind).toBeGreaterThan(0);
     } finally {
       devnet.setFaults('*', { rate: 0 });
     }

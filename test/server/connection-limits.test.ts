@@ -48,6 +48,8 @@ describe('node transport', () => {
     const t0 = performance.now();
     while (guard.destroyed.stalled === 0 && performance.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 50));
     expect(guard.destroyed.stalled).toBe(1);
+    // The socket's close event follows its destruction on a later tick.
+    while (guard.open !== 0 && performance.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
     expect(guard.open).toBe(0);
   });
 

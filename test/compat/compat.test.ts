@@ -498,6 +498,28 @@ describe('section 8: all_l2s', () => {
     // The devnet shares addresses across chains, so the exact union is below the sum somewhere.
     expect(overlapSeen).toBe(true);
   });
+
+  it('every other metric follows its all_l2s_aggregate: sums (to rounding) and weighted means within the L2s\' range', () => {
+    const p: Problems = [];
+    for (const m of master.chains[ALL_L2S]!.supported_metrics as string[]) {
+      const how = master.metrics[m]!.all_l2s_aggregate as string;
+      if (how === 'unique') continue; // daa, above
+      const agg = detail(ALL_L2S, m).details.timeseries.daily!;
+      const members = l2Keys().filter((k) => docs.has(detailPath(k, m))).map((k) => detail(k, m).details.timeseries.daily!);
+      for (let col = 1; col < agg.types.length; col++) {
+        for (const row of agg.data) {
+          const vals = members.map((t) => t.data.find((r) => r[0] === row[0])?.[col]).filter((v): v is number => typeof v === 'number');
+          const v = row[col];
+          if (v === null || v === undefined || vals.length === 0) continue;
+          const sum = vals.reduce((a, b) => a + b, 0);
+          const tol = 1e-6 * Math.max(1, Math.abs(sum)) + 1e-4 * vals.length;
+          const ok = how === 'sum' ? Math.abs(v - sum) <= tol : v >= Math.min(...vals) - tol && v <= Math.max(...vals) + tol;
+          if (!ok) p.push(`all_l2s ${m} ${agg.types[col]} ${iso(row[0]!)}: ${v} (${how} of ${JSON.stringify(vals)})`);
+        }
+      }
+    }
+    expectNone(p);
+  });
 });
 
 describe('section 9: flat exports', () => {

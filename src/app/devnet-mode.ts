@@ -11,6 +11,9 @@ import { startDevnetProcess, type DevnetProcess } from '../devnet/process.js';
 import type { Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
 
+/** The start banner of `serve` without a config repeats it (src/cli/commands.ts). */
+export { SIMULATED_NOTE };
+
 export const MAX_ANCHOR_AGE_MS = 2 * DAY_MS;
 
 // The default history of `npm start`: long enough for every series, change and summary up to

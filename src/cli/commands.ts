@@ -3,6 +3,7 @@
 // the end-to-end tests can call the same code paths. Nothing here opens a store or a socket.
 import { join, resolve } from 'node:path';
 import { buildToDirectory } from '../app/build.js';
+import { SIMULATED_NOTE } from '../app/devnet-mode.js';
 import { startStandaloneDevnet } from '../app/devnet.js';
 import { ingest } from '../app/ingest.js';
 import type { DevnetChoice } from '../app/runtime.js';
@@ -67,6 +68,11 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     [
       '',
       `chainlytics is listening on ${shown} (${config.chains.length} chains, data in ${config.duckdb_path})`,
+      // Without --config the chains carry the reference's keys (ethereum, base…): say plainly,
+      // in the banner itself and not only in a log line, that none of it is real chain data.
+      ...(devnet
+        ? [`  SIMULATED DATA: ${SIMULATED_NOTE} The chains ${config.chains.map((c) => c.origin_key).join(', ')} are the built-in devnet; pass --config for real chains.`]
+        : []),
       `  docs          ${shown}/docs`,
       `  discovery     ${shown}/v1/master.json`,
       `  fee table     ${shown}/v1/fees/table.json`,

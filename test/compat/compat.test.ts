@@ -1,0 +1,677 @@
+// Compatibility suite (issue 9): clients written for the reference service read our documents
+// unchanged. The whole document set is built once from a small devnet (all six chains, 40 days,
+// fixed seed and clock) through the real pipeline, served by a real server on an ephemeral port,
+// and every assertion below goes over HTTP against the field lists of CONTRACT.md sections 0, 1,
+// 2, 6, 8 and 9 as written out in ./contract-fields.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/clock.js';
+import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
+import { openApiDocument } from '../../src/documents/openapi.js';
+import { Ingestor } from '../../src/ingest/ingestor.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { Chain } from '../../src/registry/types.js';
+import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { request } from '../server/helpers/http-client.js';
+import { startServer, type TestServer } from '../server/helpers/server.js';
+import {
+  ALL_L2S,
+  CHAIN_FIELDS,
+  CHANGES_KEYS,
+  checkKeysInOrder,
+  checkKind,
+  checkTypedTable,
+  CSV_HEADER,
+  DATE,
+  DAY_MS,
+  DETAIL_TIMESERIES,
+  EVENT_FIELDS,
+  EXPORT_ROW_KEYS,
+  FEE_METRIC_FIELDS,
+  FEE_METRICS,
+  FEE_ROWS,
+  HOUR_MS,
+  isObject,
+  LAST_UPDATED,
+  LINKS_FIELDS,
+  MARKET_METRICS,
+  MASTER_TOP,
+  METRIC_FIELDS,
+  SUMMARY_KEYS,
+  TAB_STATUS_KEYS,
+  UNIT_FIELDS,
+  valueColumns,
+  type ExportRow,
+  type Granularity,
+  type Problems,
+} from './contract-fields.js';
+
+const SEED = 11;
+const HISTORY_DAYS = 40;
+const TX_PER_DAY = 40;
+const LIVE_SINCE = Date.UTC(2025, 4, 7, 13); // a Wednesday
+const NOW = LIVE_SINCE + 17 * 60_000;
+const LAST_DAY = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS; // last complete UTC day
+const LAST_HOUR = Math.floor(NOW / HOUR_MS) * HOUR_MS - HOUR_MS; // last complete hour
+const REFERENCE_KEYS = ['ethereum', 'optimism', 'base', 'arbitrum'];
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+type Table = { types: string[]; data: Array<Array<number | null>> };
+type Detail = {
+  last_updated_utc: string;
+  details: {
+    metric_id: string;
+    metric_name: string;
+    source: string[];
+    timeseries: Record<string, Table | null>;
+    changes: Record<string, Record<string, unknown>>;
+    summary: Record<string, { types: string[]; data: unknown[] }>;
+  };
+};
+type Master = Record<string, unknown> & {
+  chains: Record<string, Record<string, any>>;
+  metrics: Record<string, Record<string, any>>;
+  app_metrics: Record<string, Record<string, any>>;
+  fee_metrics: Record<string, Record<string, any>>;
+  sources: Record<string, Record<string, unknown>>;
+  da_layers: Record<string, unknown>;
+  default_chain_selection: string[];
+  default_chain_sorting: string[];
+  ethereum_events: Array<Record<string, unknown>>;
+};
+type FeeTable = { chain_data: Record<string, { hourly: Record<string, Table> }> };
+
+const silent = createLogger('silent');
+let devnet: Devnet;
+let store: DuckDbStore;
+let chains: Chain[];
+let set: DocumentSet;
+let server: TestServer;
+// Everything fetched over HTTP, once.
+const docs = new Map<string, { status: number; type: string; text: string }>();
+let master: Master;
+let fee: FeeTable;
+const detailPath = (k: string, m: string) => `/v1/metrics/chains/${k}/${m}.json`;
+const detail = (k: string, m: string): Detail => JSON.parse(docs.get(detailPath(k, m))!.text) as Detail;
+const jsonOf = <T>(path: string): T => JSON.parse(docs.get(path)!.text) as T;
+
+beforeAll(async () => {
+  const clock = new FixedClock(NOW);
+  devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSince: LIVE_SINCE / 1000 });
+  chains = devnet.chainConfigs();
+  store = await DuckDbStore.open({ path: ':memory:' });
+  const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
+  try {
+    expect((await ing.syncOnce()).ok).toBe(true);
+  } finally {
+    await ing.close();
+  }
+  const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
+  expect(sync.failed).toEqual([]);
+  await computeFacts(store, chains, clock, { logger: silent });
+  const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+  set = buildDocumentSet([...inputs, openApiDocument('https://api.example.org')], clock.now());
+  server = await startServer(set);
+  // Every document the server publishes, fetched as a client would.
+  for (const path of set.entries.keys()) {
+    const r = await request(server.base, path);
+    docs.set(path, { status: r.status, type: String(r.headers['content-type']), text: r.body.toString('utf8') });
+  }
+  master = jsonOf<Master>('/v1/master.json');
+  fee = jsonOf<FeeTable>('/v1/fees/table.json');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await store?.close();
+  await devnet?.close();
+});
+
+const expectNone = (p: Problems) => expect(p.slice(0, 40), `${p.length} problem(s)`).toEqual([]);
+const metricDetailPaths = () => [...docs.keys()].filter((p) => p.startsWith('/v1/metrics/chains/'));
+const parseDetailPath = (p: string) => {
+  const m = /^\/v1\/metrics\/chains\/([a-z0-9_]+)\/([a-z0-9_]+)\.json$/.exec(p);
+  return m ? { key: m[1]!, metric: m[2]! } : null;
+};
+const isMoney = (metricId: string) => {
+  const units = master.metrics[metricId]?.units as Record<string, unknown> | undefined;
+  return units !== undefined && 'usd' in units && 'eth' in units;
+};
+const l2Keys = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD' && master.chains[k]!.chain_type === 'L2');
+
+describe('section 0: every published document', () => {
+  it('is served 200 with its media type; JSON documents carry only finite numbers or null', () => {
+    const p: Problems = [];
+    expect(docs.size).toBeGreaterThan(50);
+    for (const [path, d] of docs) {
+      if (d.status !== 200) p.push(`${path}: status ${d.status}`);
+      const csv = path.endsWith('.csv');
+      const want = csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+      if (d.type !== want) p.push(`${path}: Content-Type ${d.type}`);
+      if (csv) continue;
+      // JSON cannot carry NaN or Infinity; a number written as a string is what to look for.
+      const walk = (v: unknown, at: string): void => {
+        if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`));
+        else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, `${at}.${k}`);
+        else if (typeof v === 'number' && !Number.isFinite(v)) p.push(`${path} ${at}: ${v}`);
+      };
+      walk(JSON.parse(d.text), '');
+    }
+    expectNone(p);
+  });
+
+  it('every published path is one the contract describes (none left unchecked by this suite)', () => {
+    const known = [
+      /^\/v1\/master\.json$/,
+      /^\/v1\/fees\/table\.json$/,
+      /^\/v1\/openapi\.json$/,
+      /^\/v1\/metrics\/chains\/[a-z0-9_]+\/[a-z0-9_]+\.json$/,
+      /^\/v1\/export\/[a-z0-9_]+\.(json|csv)$/,
+      /^\/v1\/fundamentals(_full)?\.(json|csv)$/,
+    ];
+    expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
+  });
+});
+
+describe('section 1: metric detail documents', () => {
+  it('every field path a client reads is present with the contract type', () => {
+    const p: Problems = [];
+    const paths = metricDetailPaths();
+    expect(paths.length).toBeGreaterThan(30);
+    for (const path of paths) {
+      const { key, metric } = parseDetailPath(path)!;
+      const d = detail(key, metric);
+      const cat = master.metrics[metric];
+      if (!cat) {
+        p.push(`${path}: metric ${metric} not in master.json metrics`);
+        continue;
+      }
+      const cols = valueColumns(isMoney(metric));
+      if (typeof d.last_updated_utc !== 'string' || !LAST_UPDATED.test(d.last_updated_utc)) p.push(`${path}.last_updated_utc: ${d.last_updated_utc}`);
+      if (!isObject(d.details)) {
+        p.push(`${path}.details: missing`);
+        continue;
+      }
+      checkKeysInOrder(p, `${path}.details`, d.details, ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary']);
+      if (d.details.metric_id !== metric) p.push(`${path}.details.metric_id: ${d.details.metric_id}`);
+      if (typeof d.details.metric_name !== 'string' || d.details.metric_name === '') p.push(`${path}.details.metric_name`);
+      if (!Array.isArray(d.details.source) || d.details.source.some((s) => typeof s !== 'string')) p.push(`${path}.details.source: not an array of names`);
+      const ts = d.details.timeseries;
+      const at = `${path}.details.timeseries`;
+      for (const g of ['daily', 'weekly', 'monthly', 'quarterly'] as const) {
+        checkTypedTable(p, `${at}.${g}`, ts[g], { types: ['unix', ...cols], granularity: g as Granularity, order: 'asc' });
+      }
+      // daily: the whole history up to yesterday, first row a non-zero day.
+      const daily = ts.daily as Table;
+      if (daily?.data?.length) {
+        if (daily.data.at(-1)![0] !== LAST_DAY) p.push(`${at}.daily: last row ${daily.data.at(-1)![0]}, last complete day ${LAST_DAY}`);
+        if (daily.data[0]!.slice(1).every((v) => v === 0 || v === null)) p.push(`${at}.daily: first row ${JSON.stringify(daily.data[0])} is not a non-zero day`);
+        // weekly/monthly/quarterly include the current, partial period as the last row.
+        for (const g of ['weekly', 'monthly', 'quarterly'] as const) {
+          const last = (ts[g] as Table | undefined)?.data?.at(-1)?.[0];
+          if (typeof last === 'number' && !(last <= LAST_DAY && LAST_DAY - last < 92 * DAY_MS)) p.push(`${at}.${g}: last row ${last} is not the period of the last day`);
+        }
+      } else p.push(`${at}.daily: empty (a chain without data has no document)`);
+      if (!('daily_7d_rolling' in ts)) p.push(`${at}.daily_7d_rolling: missing`);
+      else if (cat.avg === false) {
+        if (ts.daily_7d_rolling !== null) p.push(`${at}.daily_7d_rolling: must be null (avg false)`);
+      } else if (checkTypedTable(p, `${at}.daily_7d_rolling`, ts.daily_7d_rolling, { types: ['unix', ...cols], granularity: 'daily', order: 'asc' })) {
+        const r = ts.daily_7d_rolling!;
+        if (daily?.data?.length >= 7 && r.data[0]?.[0] !== daily.data[6]![0]) p.push(`${at}.daily_7d_rolling: starts at ${r.data[0]?.[0]}, not the 7th day`);
+      }
+      if (cat.hourly_available === true) {
+        if (checkTypedTable(p, `${at}.hourly`, ts.hourly, { types: ['unix', ...cols], granularity: 'hourly', order: 'asc' })) {
+          const h = ts.hourly!.data;
+          if (h.at(-1)?.[0] !== LAST_HOUR) p.push(`${at}.hourly: last row ${h.at(-1)?.[0]}, last complete hour ${LAST_HOUR}`);
+          if (h.length > 14 * 24) p.push(`${at}.hourly: ${h.length} rows, more than 14 days`);
+        }
+      } else if ('hourly' in ts) p.push(`${at}.hourly: present though hourly_available is false`);
+      const extra = Object.keys(ts).filter((k) => !(DETAIL_TIMESERIES as readonly string[]).includes(k) && k !== 'hourly');
+      if (extra.length) p.push(`${at}: unexpected series ${extra.join(',')}`);
+      // changes
+      const ch = d.details.changes;
+      const wantChanges = cat.hourly_available ? ['daily', 'weekly', 'monthly', 'hourly'] : ['daily', 'weekly', 'monthly'];
+      if (!isObject(ch)) p.push(`${path}.details.changes: missing`);
+      else {
+        if (JSON.stringify(Object.keys(ch).sort()) !== JSON.stringify([...wantChanges].sort())) p.push(`${path}.details.changes: keys ${Object.keys(ch).join(',')}`);
+        for (const g of wantChanges) {
+          const c = ch[g];
+          if (!isObject(c)) continue;
+          const cat2 = `${path}.details.changes.${g}`;
+          if (JSON.stringify(c.types) !== JSON.stringify(cols)) p.push(`${cat2}.types: ${JSON.stringify(c.types)}`);
+          for (const w of CHANGES_KEYS[g as keyof typeof CHANGES_KEYS]) {
+            const v = c[w];
+            if (!Array.isArray(v) || v.length !== cols.length) {
+              p.push(`${cat2}.${w}: ${JSON.stringify(v)}`);
+              continue;
+            }
+            for (const x of v) {
+              if (x === null) continue;
+              if (typeof x !== 'number' || !Number.isFinite(x) || x > 99.99 || Math.round(x * 1e4) / 1e4 !== x) p.push(`${cat2}.${w}: ${x} is not a fraction rounded to 4 decimals, capped at 99.99`);
+            }
+          }
+        }
+      }
+      // summary
+      const su = d.details.summary;
+      if (!isObject(su)) p.push(`${path}.details.summary: missing`);
+      else
+        for (const w of SUMMARY_KEYS) {
+          const s = su[w];
+          if (!isObject(s) || JSON.stringify(s.types) !== JSON.stringify(cols) || !Array.isArray(s.data) || s.data.length !== cols.length || s.data.some((x) => x !== null && (typeof x !== 'number' || !Number.isFinite(x)))) {
+            p.push(`${path}.details.summary.${w}: ${JSON.stringify(s)}`);
+          }
+        }
+      if (!cat.hourly_available && isObject(su) && isObject(su.last_1h) && (su.last_1h.data as unknown[]).some((x) => x !== null)) p.push(`${path}.details.summary.last_1h: not null without an hourly series`);
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 2: the fee table', () => {
+  it('has only chain_data; every chain has the six metrics with the contract columns, newest first', () => {
+    const p: Problems = [];
+    expect(Object.keys(fee)).toEqual(['chain_data']);
+    expect(Object.keys(fee.chain_data).length).toBeGreaterThanOrEqual(6);
+    for (const [k, c] of Object.entries(fee.chain_data)) {
+      checkKeysInOrder(p, `chain_data.${k}`, c, ['hourly']);
+      for (const [m, cols] of Object.entries(FEE_METRICS)) {
+        const types: readonly string[] = cols;
+        const at = `chain_data.${k}.hourly.${m}`;
+        if (!checkTypedTable(p, at, c.hourly?.[m], { types, granularity: 'hourly', order: 'desc' })) continue;
+        const t = c.hourly[m]!;
+        const ni = types.indexOf('normalized');
+        for (const [i, row] of t.data.entries()) {
+          const n = row[ni];
+          if (n !== null && (n < 0 || n > 1 || Math.round(n * 100) / 100 !== n)) p.push(`${at}.data[${i}]: normalized ${n}`);
+          if (n !== null && row[1] === null) p.push(`${at}.data[${i}]: normalized without a value`);
+          if (types.includes('value_usd') && row[2] !== null && Math.round(row[2]! * 1e4) / 1e4 !== row[2]) p.push(`${at}.data[${i}]: value_usd ${row[2]} not 4 decimals`);
+        }
+      }
+      const extra = Object.keys(c.hourly ?? {}).filter((m) => !(m in FEE_METRICS));
+      if (extra.length) p.push(`chain_data.${k}.hourly: unexpected ${extra.join(',')}`);
+    }
+    expectNone(p);
+  });
+
+  it('29 rows: the complete hours that started less than 30 hours before the build, the same hours for every chain', () => {
+    const hours = (t: Table) => t.data.map((r) => r[0]);
+    const want = Array.from({ length: FEE_ROWS }, (_, i) => LAST_HOUR - i * HOUR_MS);
+    for (const [k, c] of Object.entries(fee.chain_data)) {
+      for (const m of Object.keys(FEE_METRICS)) {
+        const t = c.hourly[m]!;
+        if (t.data.length === 0) continue; // a metric that cannot be computed for a chain
+        expect(hours(t), `${k}.${m}`).toEqual(want);
+        // What clients do: drop rows older than 30 hours, read the last row as current.
+        const last = t.data.at(-1)![0]!;
+        expect(NOW - last, `${k}.${m} last row age`).toBeLessThan(30 * HOUR_MS);
+      }
+      expect(c.hourly.txcosts_median!.data.length, `${k} txcosts_median`).toBe(FEE_ROWS);
+    }
+  });
+});
+
+describe('section 6: master.json', () => {
+  it('top-level keys in contract order, with the contract types', () => {
+    const p: Problems = [];
+    expect(Object.keys(master)).toEqual([...MASTER_TOP]);
+    expect(master.current_version).toBe('v1');
+    for (const k of ['chains', 'sources', 'custom_logos', 'da_layers', 'metrics', 'da_metrics', 'app_metrics', 'fee_metrics', 'blockspace_categories', 'maturity_levels', 'composition_types']) checkKind(p, 'master', master, k, 'object');
+    for (const k of ['default_chain_selection', 'default_chain_sorting', 'ethereum_events']) checkKind(p, 'master', master, k, 'array');
+    expect(master.last_updated_utc).toMatch(LAST_UPDATED);
+    expectNone(p);
+  });
+
+  it('chains: every key in order with the contract types, ethereum first then alphabetical, all_l2s included', () => {
+    const p: Problems = [];
+    const keys = Object.keys(master.chains);
+    expect(keys[0]).toBe('ethereum');
+    expect(keys.slice(1)).toEqual([...keys.slice(1)].sort());
+    expect(keys).toContain(ALL_L2S);
+    for (const [k, c] of Object.entries(master.chains)) {
+      const at = `chains.${k}`;
+      checkKeysInOrder(p, at, c, CHAIN_FIELDS.map(([f]) => f));
+      for (const [f, kinds] of CHAIN_FIELDS) checkKind(p, at, c, f, ...kinds);
+      if (c.url_key !== k.replaceAll('_', '-')) p.push(`${at}.url_key: ${c.url_key}`);
+      if (!['L1', 'L2', '-'].includes(c.chain_type)) p.push(`${at}.chain_type: ${c.chain_type}`);
+      if (!['PROD', 'DEV'].includes(c.deployment)) p.push(`${at}.deployment: ${c.deployment}`);
+      if (k !== ALL_L2S && c.caip2 !== `eip155:${c.evm_chain_id}`) p.push(`${at}.caip2: ${c.caip2} vs evm_chain_id ${c.evm_chain_id}`);
+      if (!Array.isArray(c.ecosystem) || !c.ecosystem.includes('all-chains')) p.push(`${at}.ecosystem: ${JSON.stringify(c.ecosystem)} lacks all-chains`);
+      const col = c.colors;
+      if (!isObject(col) || !Array.isArray(col.light) || col.light.length !== 2 || !Array.isArray(col.dark) || col.dark.length !== 2 || typeof col.darkTextOnBackground !== 'boolean')
+        p.push(`${at}.colors: ${JSON.stringify(col)}`);
+      if (c.logo !== null && !(isObject(c.logo) && 'body' in c.logo && 'width' in c.logo && 'height' in c.logo)) p.push(`${at}.logo: ${JSON.stringify(c.logo)}`);
+      if (typeof c.launch_date === 'string' && !DATE.test(c.launch_date)) p.push(`${at}.launch_date: ${c.launch_date}`);
+      if (c.l2beat_stage !== null && !(isObject(c.l2beat_stage) && 'stage' in c.l2beat_stage && 'hex' in c.l2beat_stage)) p.push(`${at}.l2beat_stage`);
+      if (!isObject(c.stack) || typeof c.stack.label !== 'string' || typeof c.stack.url !== 'string') p.push(`${at}.stack: ${JSON.stringify(c.stack)} (label and url strings, never null)`);
+      if (isObject(c.links)) {
+        checkKeysInOrder(p, `${at}.links`, c.links, LINKS_FIELDS.map(([f]) => f));
+        for (const [f, kinds] of LINKS_FIELDS) checkKind(p, `${at}.links`, c.links, f, ...kinds);
+      }
+      const explorers = Object.values((c.block_explorers ?? {}) as Record<string, string>);
+      if (explorers.length > 0 && c.block_explorer !== explorers[0]) p.push(`${at}.block_explorer: ${c.block_explorer}, first explorer ${explorers[0]}`);
+      if (c.rhino_listed !== false) p.push(`${at}.rhino_listed`);
+      if (isObject(c.tab_status)) {
+        checkKeysInOrder(p, `${at}.tab_status`, c.tab_status, TAB_STATUS_KEYS);
+        for (const [t, v] of Object.entries(c.tab_status)) if (v !== 'active' && v !== 'locked') p.push(`${at}.tab_status.${t}: ${String(v)}`);
+      }
+      if (Array.isArray(c.similar_chains)) {
+        if (c.similar_chains.length > 7) p.push(`${at}.similar_chains: more than 7`);
+        for (const s of c.similar_chains) if (master.chains[s]?.bucket !== c.bucket) p.push(`${at}.similar_chains: ${s} not in bucket ${c.bucket}`);
+      }
+    }
+    const agg = master.chains[ALL_L2S]!;
+    expect({ name: agg.name, chain_type: agg.chain_type, bucket: agg.bucket, deployment: agg.deployment }).toEqual({ name: 'All L2s', chain_type: '-', bucket: '-', deployment: 'PROD' });
+    expectNone(p);
+  });
+
+  it('metrics, app_metrics, fee_metrics, blockspace_categories, ethereum_events, sources: every key with the contract types', () => {
+    const p: Problems = [];
+    const metric = (group: 'metrics' | 'app_metrics', id: string, m: Record<string, any>) => {
+      const at = `${group}.${id}`;
+      const fields = group === 'metrics' ? METRIC_FIELDS.map(([f]) => f) : [...METRIC_FIELDS.map(([f]) => f), 'chain_specific', 'toggles'];
+      checkKeysInOrder(p, at, m, fields);
+      for (const [f, kinds] of METRIC_FIELDS) checkKind(p, at, m, f, ...kinds);
+      if (!/^metrics-[a-z0-9]+$/.test(m.icon)) p.push(`${at}.icon: ${m.icon}`);
+      if (m.fundamental !== true) p.push(`${at}.fundamental: ${m.fundamental}`);
+      if (!['sum', 'unique', 'weighted_mean'].includes(m.all_l2s_aggregate)) p.push(`${at}.all_l2s_aggregate: ${m.all_l2s_aggregate}`);
+      if (!['sum', 'avg', 'unique'].includes(m.monthly_agg)) p.push(`${at}.monthly_agg: ${m.monthly_agg}`);
+      if (m.max_date_fill !== false || m.log_default !== false) p.push(`${at}: max_date_fill and log_default are false`);
+      if (typeof m.url_path !== 'string' || !m.url_path.startsWith('/fundamentals/')) p.push(`${at}.url_path: ${m.url_path}`);
+      if (m.metric_type !== group) p.push(`${at}.metric_type: ${m.metric_type}`);
+      if (isObject(m.units)) {
+        const uk = Object.keys(m.units);
+        if (!(JSON.stringify(uk) === '["usd","eth"]' || JSON.stringify(uk) === '["value"]')) p.push(`${at}.units: keys ${uk.join(',')} (usd then eth, or value)`);
+        for (const [u, spec] of Object.entries(m.units)) {
+          if (!isObject(spec)) p.push(`${at}.units.${u}: not an object`);
+          else for (const [f, kinds] of UNIT_FIELDS) checkKind(p, `${at}.units.${u}`, spec, f, ...kinds);
+        }
+      }
+      for (const s of (m.source ?? []) as string[]) if (!(s in master.sources)) p.push(`${at}.source: ${s} not a key of sources`);
+      if (group === 'app_metrics') {
+        checkKind(p, at, m, 'chain_specific', 'boolean');
+        const want = m.chain_specific ? ['absolute', 'stacked', 'percentage'] : ['absolute'];
+        if (JSON.stringify(m.toggles) !== JSON.stringify(want)) p.push(`${at}.toggles: ${JSON.stringify(m.toggles)}`);
+      }
+    };
+    expect(Object.keys(master.metrics).length).toBeGreaterThan(5);
+    for (const [id, m] of Object.entries(master.metrics)) metric('metrics', id, m);
+    for (const [id, m] of Object.entries(master.app_metrics)) metric('app_metrics', id, m);
+    expect(Object.keys(master.fee_metrics).sort()).toEqual(Object.keys(FEE_METRICS).sort());
+    for (const [id, m] of Object.entries(master.fee_metrics)) {
+      checkKeysInOrder(p, `fee_metrics.${id}`, m, FEE_METRIC_FIELDS.map(([f]) => f));
+      for (const [f, kinds] of FEE_METRIC_FIELDS) checkKind(p, `fee_metrics.${id}`, m, f, ...kinds);
+      if (m.invert_normalization !== (id === 'tps' || id === 'throughput')) p.push(`fee_metrics.${id}.invert_normalization: ${m.invert_normalization}`);
+    }
+    const bc = master.blockspace_categories as Record<string, unknown>;
+    checkKeysInOrder(p, 'blockspace_categories', bc, ['main_categories', 'sub_categories', 'mapping']);
+    for (const k of ['main_categories', 'sub_categories', 'mapping']) checkKind(p, 'blockspace_categories', bc, k, 'object');
+    for (const [i, e] of master.ethereum_events.entries()) {
+      checkKeysInOrder(p, `ethereum_events[${i}]`, e, EVENT_FIELDS.map(([f]) => f));
+      for (const [f, kinds] of EVENT_FIELDS) checkKind(p, `ethereum_events[${i}]`, e, f, ...kinds);
+      if (typeof e.date === 'string' && !DATE.test(e.date)) p.push(`ethereum_events[${i}].date: ${e.date}`);
+    }
+    for (const [name, s] of Object.entries(master.sources)) {
+      checkKeysInOrder(p, `sources.${name}`, s, ['name', 'url', 'description']);
+      for (const f of ['name', 'url', 'description']) checkKind(p, `sources.${name}`, s, f, 'string');
+    }
+    for (const k of ['da_metrics', 'composition_types']) if (JSON.stringify(master[k]) !== '{}') p.push(`${k}: ${JSON.stringify(master[k]).slice(0, 80)}, contract {}`);
+    expectNone(p);
+  });
+
+  it('default_chain_selection and default_chain_sorting name chains with documents, ethereum first', () => {
+    expect(master.default_chain_selection.length).toBeGreaterThan(0);
+    expect(master.default_chain_selection.length).toBeLessThanOrEqual(5);
+    for (const k of master.default_chain_selection) expect(Object.keys(master.chains)).toContain(k);
+    expect(master.default_chain_sorting[0]).toBe('ethereum');
+    const prod = Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD');
+    expect([...master.default_chain_sorting].filter((k) => k !== ALL_L2S).sort()).toEqual(prod.sort());
+  });
+
+  it('every details.source name is a key of sources', () => {
+    const missing = new Set<string>();
+    for (const path of metricDetailPaths()) {
+      const { key, metric } = parseDetailPath(path)!;
+      for (const s of detail(key, metric).details.source) if (!(s in master.sources)) missing.add(`${s} (${path})`);
+    }
+    expect([...missing]).toEqual([]);
+  });
+
+  it('supported_metrics ⇔ metric detail documents, excluded_metrics is the rest, metrics[].supported_chains agrees', () => {
+    const p: Problems = [];
+    const published = new Map<string, Set<string>>();
+    for (const path of metricDetailPaths()) {
+      const { key, metric } = parseDetailPath(path)!;
+      if (!published.has(key)) published.set(key, new Set());
+      published.get(key)!.add(metric);
+    }
+    for (const key of published.keys()) if (!(key in master.chains)) p.push(`${key}: has documents but is not in master.json chains`);
+    const catalog = Object.keys(master.metrics);
+    for (const [k, c] of Object.entries(master.chains)) {
+      const docsOf = published.get(k) ?? new Set<string>();
+      const sup = c.supported_metrics as string[];
+      for (const m of sup) if (!docsOf.has(m)) p.push(`chains.${k}.supported_metrics: ${m} has no document`);
+      for (const m of docsOf) if (!sup.includes(m)) p.push(`chains.${k}.supported_metrics: lacks ${m}, which has a document`);
+      const excl = c.excluded_metrics as string[];
+      for (const m of catalog) if (sup.includes(m) === excl.includes(m)) p.push(`chains.${k}: ${m} must be in exactly one of supported_metrics and excluded_metrics`);
+    }
+    for (const [id, m] of Object.entries(master.metrics)) {
+      const want = Object.keys(master.chains).filter((k) => published.get(k)?.has(id));
+      if (JSON.stringify([...(m.supported_chains as string[])].sort()) !== JSON.stringify(want.sort())) p.push(`metrics.${id}.supported_chains: ${JSON.stringify(m.supported_chains)}, documents for ${JSON.stringify(want)}`);
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 8: all_l2s', () => {
+  it('has a document for every chain metric the L2s publish except market metrics', () => {
+    const want = new Set<string>();
+    for (const k of l2Keys()) for (const m of master.chains[k]!.supported_metrics as string[]) if (!(MARKET_METRICS as readonly string[]).includes(m)) want.add(m);
+    expect(l2Keys().length).toBeGreaterThanOrEqual(3);
+    expect([...(master.chains[ALL_L2S]!.supported_metrics as string[])].sort()).toEqual([...want].sort());
+    for (const m of want) expect(docs.get(detailPath(ALL_L2S, m))?.status, m).toBe(200);
+  });
+
+  it('daily txcount is the sum of the L2s; daa lies between the largest L2 and the sum', () => {
+    const perDay = (k: string, m: string) => new Map(detail(k, m).details.timeseries.daily!.data.map((r) => [r[0]!, r[1] ?? 0]));
+    const l2s = l2Keys().filter((k) => docs.has(detailPath(k, 'txcount')));
+    const tx = perDay(ALL_L2S, 'txcount');
+    const chainsTx = l2s.map((k) => perDay(k, 'txcount'));
+    const days = new Set(chainsTx.flatMap((m) => [...m.keys()]));
+    expect([...tx.keys()].sort()).toEqual([...days].sort());
+    for (const d of days) expect(tx.get(d), iso(d)).toBe(chainsTx.reduce((s, m) => s + (m.get(d) ?? 0), 0));
+    const daa = perDay(ALL_L2S, 'daa');
+    const chainsDaa = l2s.filter((k) => docs.has(detailPath(k, 'daa'))).map((k) => perDay(k, 'daa'));
+    expect(daa.size).toBeGreaterThan(HISTORY_DAYS / 2);
+    let overlapSeen = false;
+    for (const [d, v] of daa) {
+      const vals = chainsDaa.map((m) => m.get(d) ?? 0);
+      const sum = vals.reduce((a, b) => a + b, 0);
+      expect(v, iso(d)).toBeLessThanOrEqual(sum);
+      expect(v, iso(d)).toBeGreaterThanOrEqual(Math.max(...vals));
+      if (v < sum) overlapSeen = true;
+    }
+    // The devnet shares addresses across chains, so the exact union is below the sum somewhere.
+    expect(overlapSeen).toBe(true);
+  });
+
+  it('every other metric follows its all_l2s_aggregate: sums (to rounding) and weighted means within the L2s\' range', () => {
+    const p: Problems = [];
+    for (const m of master.chains[ALL_L2S]!.supported_metrics as string[]) {
+      const how = master.metrics[m]!.all_l2s_aggregate as string;
+      if (how === 'unique') continue; // daa, above
+      const agg = detail(ALL_L2S, m).details.timeseries.daily!;
+      const members = l2Keys().filter((k) => docs.has(detailPath(k, m))).map((k) => detail(k, m).details.timeseries.daily!);
+      for (let col = 1; col < agg.types.length; col++) {
+        for (const row of agg.data) {
+          const vals = members.map((t) => t.data.find((r) => r[0] === row[0])?.[col]).filter((v): v is number => typeof v === 'number');
+          const v = row[col];
+          if (v === null || v === undefined || vals.length === 0) continue;
+          const sum = vals.reduce((a, b) => a + b, 0);
+          const tol = 1e-6 * Math.max(1, Math.abs(sum)) + 1e-4 * vals.length;
+          const ok = how === 'sum' ? Math.abs(v - sum) <= tol : v >= Math.min(...vals) - tol && v <= Math.max(...vals) + tol;
+          if (!ok) p.push(`all_l2s ${m} ${agg.types[col]} ${iso(row[0]!)}: ${v} (${how} of ${JSON.stringify(vals)})`);
+        }
+      }
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 9: flat exports', () => {
+  const rowsOf = (path: string) => jsonOf<ExportRow[]>(path);
+  const exportPaths = () => [...docs.keys()].filter((p) => /^\/v1\/export\/[a-z0-9_]+\.json$/.test(p));
+  const columnOf = (metricId: string, metricKey: string) => (isMoney(metricId) ? (metricKey.endsWith('_eth') ? 'eth' : 'usd') : 'value');
+  const sortKey = (r: ExportRow) => `${r.origin_key}\u0000${r.metric_key}\u0000${r.date}`;
+
+  it('an export for every chain metric with documents; each row has the contract keys and types, ordered', () => {
+    const p: Problems = [];
+    const withDocs = Object.entries(master.metrics).filter(([, m]) => (m.supported_chains as string[]).some((k) => k !== ALL_L2S)).map(([id]) => id);
+    expect(exportPaths().map((x) => x.slice('/v1/export/'.length, -5)).sort()).toEqual([...withDocs].sort());
+    for (const path of [...exportPaths(), '/v1/fundamentals.json', '/v1/fundamentals_full.json']) {
+      const rows = rowsOf(path);
+      if (!Array.isArray(rows) || rows.length === 0) {
+        p.push(`${path}: not a non-empty array`);
+        continue;
+      }
+      rows.forEach((r, i) => {
+        if (JSON.stringify(Object.keys(r)) !== JSON.stringify(EXPORT_ROW_KEYS)) p.push(`${path}[${i}]: keys ${Object.keys(r).join(',')}`);
+        if (typeof r.metric_key !== 'string' || typeof r.origin_key !== 'string' || !DATE.test(r.date) || !(r.value === null || (typeof r.value === 'number' && Number.isFinite(r.value)))) p.push(`${path}[${i}]: ${JSON.stringify(r)}`);
+        if (r.origin_key === ALL_L2S) p.push(`${path}[${i}]: all_l2s is not exported`);
+        if (i > 0 && sortKey(rows[i - 1]!) >= sortKey(r)) p.push(`${path}[${i}]: not ordered by origin_key, metric_key, date`);
+      });
+    }
+    expectNone(p);
+  });
+
+  it('every export row equals the metric detail value of the same chain, key and day, and covers its daily rows', () => {
+    const p: Problems = [];
+    for (const path of exportPaths()) {
+      const id = path.slice('/v1/export/'.length, -5);
+      const keys = master.metrics[id]!.metric_keys as string[];
+      const seen = new Set<string>();
+      for (const r of rowsOf(path)) {
+        if (!keys.includes(r.metric_key)) p.push(`${path}: metric_key ${r.metric_key} not in metrics.${id}.metric_keys`);
+        if (!docs.has(detailPath(r.origin_key, id))) {
+          p.push(`${path}: ${r.origin_key} has no detail document`);
+          continue;
+        }
+        const daily = detail(r.origin_key, id).details.timeseries.daily!;
+        const col = daily.types.indexOf(columnOf(id, r.metric_key));
+        const row = daily.data.find((x) => x[0] === Date.parse(`${r.date}T00:00:00Z`));
+        if (!row) p.push(`${path}: ${r.origin_key} ${r.metric_key} ${r.date}: no daily row`);
+        else if (row[col] !== r.value) p.push(`${path}: ${r.origin_key} ${r.metric_key} ${r.date}: ${r.value}, detail ${row[col]}`);
+        seen.add(`${r.origin_key} ${r.metric_key} ${r.date}`);
+      }
+      // And the other way: every non-null daily value of every chain with a document is exported.
+      for (const k of Object.keys(master.chains).filter((c) => c !== ALL_L2S && docs.has(detailPath(c, id)))) {
+        const daily = detail(k, id).details.timeseries.daily!;
+        for (const key of keys) {
+          const col = daily.types.indexOf(columnOf(id, key));
+          for (const row of daily.data) if (row[col] !== null && !seen.has(`${k} ${key} ${iso(row[0]!)}`)) p.push(`${path}: lacks ${k} ${key} ${iso(row[0]!)}`);
+        }
+      }
+    }
+    expectNone(p.slice(0, 40));
+  });
+
+  it('fundamentals_full is every export plus aa_last7d; fundamentals is its last 90 days without _eth keys', () => {
+    const full = rowsOf('/v1/fundamentals_full.json');
+    const exported = exportPaths().flatMap((x) => rowsOf(x));
+    const notAa = full.filter((r) => r.metric_key !== 'aa_last7d');
+    expect(notAa.map(sortKey).sort()).toEqual(exported.map(sortKey).sort());
+    const byKey = new Map(exported.map((r) => [sortKey(r), r.value]));
+    for (const r of notAa) expect(r.value, sortKey(r)).toBe(byKey.get(sortKey(r)));
+    // aa_last7d: distinct addresses over 7 days, so at least that day's daa, at most the 7 days' sum.
+    const aa = full.filter((r) => r.metric_key === 'aa_last7d');
+    expect(aa.length).toBeGreaterThan(0);
+    for (const r of aa) {
+      const daily = detail(r.origin_key, 'daa').details.timeseries.daily!.data;
+      const end = Date.parse(`${r.date}T00:00:00Z`);
+      const week = daily.filter((x) => x[0]! > end - 7 * DAY_MS && x[0]! <= end).map((x) => x[1] ?? 0);
+      const same = daily.find((x) => x[0] === end)?.[1] ?? 0;
+      expect(r.value!, `${r.origin_key} ${r.date}`).toBeGreaterThanOrEqual(same);
+      expect(r.value!, `${r.origin_key} ${r.date}`).toBeLessThanOrEqual(week.reduce((a, b) => a + b, 0));
+    }
+    const from = iso(LAST_DAY - 89 * DAY_MS);
+    const want = full.filter((r) => !r.metric_key.endsWith('_eth') && r.date >= from && r.date <= iso(LAST_DAY));
+    expect(rowsOf('/v1/fundamentals.json')).toEqual(want);
+  });
+
+  it('each CSV equals its JSON rows', () => {
+    const csvPaths = [...docs.keys()].filter((x) => x.endsWith('.csv'));
+    expect(csvPaths.length).toBe(exportPaths().length + 2);
+    for (const path of csvPaths) {
+      const text = docs.get(path)!.text;
+      const lines = text.replace(/\r\n$/, '').split('\r\n');
+      expect(lines[0], path).toBe(CSV_HEADER);
+      const rows = lines.slice(1).map((l) => {
+        const [metric_key, origin_key, date, value] = l.split(',');
+        return { metric_key, origin_key, date, value: value === '' ? null : Number(value) };
+      });
+      expect(rows, path).toEqual(rowsOf(path.replace(/\.csv$/, '.json')));
+    }
+  });
+});
+
+describe('paths clients build from master.json and section 9', () => {
+  it('unknown export metric, a market metric of all_l2s and an unknown chain answer 404 with the JSON error body', async () => {
+    for (const path of ['/v1/export/no_such_metric.json', '/v1/export/no_such_metric.csv', detailPath(ALL_L2S, 'market_cap'), detailPath('no_such_chain', 'txcount')]) {
+      const r = await request(server.base, path);
+      expect(r.status, path).toBe(404);
+      const body = JSON.parse(r.body.toString('utf8')) as { error: Record<string, unknown> };
+      expect(body.error, path).toMatchObject({ status: 404, code: 'not_found' });
+      expect(typeof body.error.message).toBe('string');
+      expect(typeof body.error.hint).toBe('string');
+    }
+  });
+
+  it('openapi.json and /docs list the flat exports and the all_l2s documents', async () => {
+    const paths = Object.keys((jsonOf<{ paths: Record<string, unknown> }>('/v1/openapi.json')).paths);
+    const flat = paths.join(' ');
+    for (const p of ['/export/{metric_id}.json', '/export/{metric_id}.csv', '/fundamentals.json', '/fundamentals_full.json', '/fundamentals.csv', '/fundamentals_full.csv', '/metrics/chains/{origin_key}/{metric_id}.json', '/fees/table.json', '/master.json']) {
+      expect(flat, p).toContain(p);
+    }
+    const html = (await request(server.base, '/docs')).body.toString('utf8');
+    for (const p of ['/export/', 'fundamentals.json', 'fundamentals_full.json']) expect(html, p).toContain(p);
+  });
+});
+
+describe('the devnet demo speaks the reference keys, and says it is simulated', () => {
+  it('ethereum, optimism, base and arbitrum exist in master.json, the fee table and metric paths', () => {
+    for (const k of REFERENCE_KEYS) {
+      expect(master.chains[k], k).toBeDefined();
+      expect(fee.chain_data[k], k).toBeDefined();
+      expect(docs.get(detailPath(k, 'txcount'))?.status, k).toBe(200);
+      expect(master.chains[k]!.description, k).toMatch(/simulated/i);
+    }
+    for (const [k, c] of Object.entries(master.chains)) if (k !== ALL_L2S) expect(c.description, k).toMatch(/simulated/i);
+  });
+});
+
+describe('reads the reference clients make without checking', () => {
+  it('the web frontend renders: ecosystem.includes, da_layers, default_chain_selection.filter, sources[name], links.website, ethereum_events, stack.label', () => {
+    // Written as the client code is, so a missing key throws the TypeError the client would.
+    const rendered: unknown[] = [];
+    for (const [k, c] of Object.entries(master.chains)) {
+      rendered.push(c.ecosystem.includes('op-stack'), c.links.website, c.stack.label.toUpperCase(), c.colors.light[0], c.url_key.length);
+      rendered.push(Object.keys(c.tab_status).length, c.supported_metrics.includes('txcount'), k);
+    }
+    for (const [name, layer] of Object.entries(master.da_layers)) rendered.push(name, layer);
+    rendered.push(master.default_chain_selection.filter((k) => master.chains[k]!.chain_type === 'L2'));
+    for (const e of master.ethereum_events.filter((e) => e.show_in_chart)) rendered.push(e.date, e.title);
+    for (const path of metricDetailPaths()) {
+      const { key, metric } = parseDetailPath(path)!;
+      for (const s of detail(key, metric).details.source) rendered.push(master.sources[s]!.name, master.sources[s]!.url);
+      rendered.push(master.metrics[metric]!.units[Object.keys(master.metrics[metric]!.units)[0]!].decimals);
+    }
+    // The fee page: chain_data["ethereum"] and the last row of each table as the current value.
+    const eth = fee.chain_data.ethereum!.hourly;
+    rendered.push(eth.txcosts_median!.data.at(-1)![2], master.fee_metrics.txcosts_median!.name);
+    expect(rendered.length).toBeGreaterThan(0);
+  });
+});

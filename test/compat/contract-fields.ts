@@ -1,0 +1,261 @@
+// The field lists of CONTRACT.md sections 0, 1, 2, 6, 8 and 9, written out from the contract
+// (not read off our code), with the small checkers the compatibility suite applies to what the
+// server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
+// assertion names every field a client of the reference would trip over.
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+// ---- section 0 -------------------------------------------------------------------------------
+
+export const LAST_UPDATED = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export type Problems = string[];
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isNumOrNull = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v));
+
+/** Section 0: period starts of the `unix` column, by the series' granularity. */
+export type Granularity = 'hourly' | 'daily' | 'weekly' | 'monthly' | 'quarterly';
+export function isPeriodStart(ms: number, g: Granularity): boolean {
+  if (!Number.isInteger(ms)) return false;
+  const d = new Date(ms);
+  if (g === 'hourly') return ms % HOUR_MS === 0;
+  if (ms % DAY_MS !== 0) return false;
+  if (g === 'daily') return true;
+  if (g === 'weekly') return d.getUTCDay() === 1;
+  if (g === 'monthly') return d.getUTCDate() === 1;
+  return d.getUTCDate() === 1 && d.getUTCMonth() % 3 === 0;
+}
+
+/**
+ * Section 0 typed table: `{types, data}`, rows as long as `types`, `unix` first when asked,
+ * integer milliseconds at period starts, ascending (or descending for the fee table), every other
+ * cell a finite number or null.
+ */
+export function checkTypedTable(
+  p: Problems,
+  at: string,
+  t: unknown,
+  want: { types: readonly string[]; granularity?: Granularity; order?: 'asc' | 'desc' },
+): t is { types: string[]; data: Array<Array<number | null>> } {
+  if (!isObject(t)) {
+    p.push(`${at}: not an object`);
+    return false;
+  }
+  if (JSON.stringify(t.types) !== JSON.stringify(want.types)) p.push(`${at}.types: ${JSON.stringify(t.types)}, contract ${JSON.stringify(want.types)}`);
+  if (!Array.isArray(t.data)) {
+    p.push(`${at}.data: not an array`);
+    return false;
+  }
+  let prev: number | null = null;
+  t.data.forEach((row: unknown, i) => {
+    if (!Array.isArray(row) || row.length !== want.types.length) {
+      p.push(`${at}.data[${i}]: ${JSON.stringify(row)} does not match types`);
+      return;
+    }
+    row.forEach((cell, j) => {
+      if (!isNumOrNull(cell)) p.push(`${at}.data[${i}][${j}]: ${JSON.stringify(cell)} is not a finite number or null`);
+    });
+    if (want.granularity) {
+      const u = row[0];
+      if (typeof u !== 'number' || !isPeriodStart(u, want.granularity)) p.push(`${at}.data[${i}][0]: ${String(u)} is not a ${want.granularity} period start in ms`);
+      if (typeof u === 'number' && prev !== null) {
+        const ok = want.order === 'desc' ? u < prev : u > prev;
+        if (!ok) p.push(`${at}.data[${i}]: unix ${u} after ${prev} is not ${want.order === 'desc' ? 'descending' : 'ascending'}`);
+      }
+      if (typeof u === 'number') prev = u;
+    }
+  });
+  return true;
+}
+
+/** Keys `want` appear in `obj`, in that relative order (other keys may sit between them). */
+export function checkKeysInOrder(p: Problems, at: string, obj: unknown, want: readonly string[]): void {
+  if (!isObject(obj)) {
+    p.push(`${at}: not an object`);
+    return;
+  }
+  const keys = Object.keys(obj);
+  const missing = want.filter((k) => !(k in obj));
+  if (missing.length > 0) p.push(`${at}: missing ${missing.join(', ')}`);
+  const present = want.filter((k) => k in obj);
+  const order = keys.filter((k) => present.includes(k));
+  if (JSON.stringify(order) !== JSON.stringify(present)) p.push(`${at}: keys out of order: ${order.join(',')} (contract ${present.join(',')})`);
+}
+
+type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+const kindOf = (v: unknown): Kind | 'undefined' =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as Kind | 'undefined');
+
+/** `obj[key]` is one of the kinds (a missing key is always a problem: clients read it unguarded). */
+export function checkKind(p: Problems, at: string, obj: Record<string, unknown>, key: string, ...kinds: Kind[]): void {
+  if (!(key in obj)) {
+    p.push(`${at}.${key}: missing`);
+    return;
+  }
+  const k = kindOf(obj[key]);
+  if (!kinds.includes(k as Kind)) p.push(`${at}.${key}: ${k}, contract ${kinds.join(' | ')}`);
+  if (k === 'number' && !Number.isFinite(obj[key])) p.push(`${at}.${key}: not finite`);
+}
+
+// ---- section 1: metric detail ----------------------------------------------------------------
+
+export const DETAIL_TIMESERIES = ['daily', 'weekly', 'monthly', 'quarterly', 'daily_7d_rolling'] as const;
+export const CHANGES_KEYS = {
+  daily: ['1d', '7d', '30d', '90d', '180d', '365d'],
+  weekly: ['7d', '28d', '84d', '365d'],
+  monthly: ['30d', '90d', '180d', '365d'],
+  hourly: ['1d', '3d', '7d'],
+} as const;
+export const SUMMARY_KEYS = ['last_1h', 'last_1d', 'last_7d', 'last_30d'] as const;
+
+/** Section 0 currency columns: `usd` then `eth` for money, else `value`. */
+export const valueColumns = (money: boolean): string[] => (money ? ['usd', 'eth'] : ['value']);
+
+// ---- section 2: fee table --------------------------------------------------------------------
+
+export const FEE_METRICS = {
+  txcosts_median: ['unix', 'value_eth', 'value_usd', 'normalized'],
+  txcosts_native_median: ['unix', 'value_eth', 'value_usd', 'normalized'],
+  txcosts_avg: ['unix', 'value_eth', 'value_usd', 'normalized'],
+  txcosts_swap: ['unix', 'value_eth', 'value_usd', 'normalized'],
+  tps: ['unix', 'value', 'normalized'],
+  throughput: ['unix', 'value', 'normalized'],
+} as const;
+export const FEE_ROWS = 29;
+
+// ---- section 6: master.json ------------------------------------------------------------------
+
+export const MASTER_TOP = [
+  'current_version',
+  'default_chain_selection',
+  'default_chain_sorting',
+  'chains',
+  'sources',
+  'custom_logos',
+  'da_layers',
+  'metrics',
+  'da_metrics',
+  'app_metrics',
+  'fee_metrics',
+  'blockspace_categories',
+  'maturity_levels',
+  'composition_types',
+  'ethereum_events',
+  'last_updated_utc',
+] as const;
+
+/** chains[origin_key]: every key and the JSON kinds the contract allows. */
+export const CHAIN_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['name_short', ['string']],
+  ['url_key', ['string']],
+  ['chain_type', ['string']],
+  ['caip2', ['string', 'null']],
+  ['evm_chain_id', ['number', 'null']],
+  ['deployment', ['string']],
+  ['description', ['string']],
+  ['company', ['string']],
+  ['symbol', ['string', 'null']],
+  ['gas_token', ['string', 'null']],
+  ['bucket', ['string']],
+  ['ecosystem', ['array']],
+  ['colors', ['object']],
+  ['logo', ['object', 'null']],
+  ['technology', ['string']],
+  ['purpose', ['string']],
+  ['da_layer', ['string', 'null']],
+  ['maturity', ['string', 'object', 'null']],
+  ['launch_date', ['string', 'null']],
+  ['enable_contracts', ['boolean']],
+  ['l2beat_stage', ['object', 'null']],
+  ['l2beat_link', ['string', 'null']],
+  ['l2beat_id', ['string', 'null']],
+  ['raas', ['string', 'null']],
+  ['stack', ['object']],
+  ['links', ['object']],
+  ['website', ['string', 'null']],
+  ['twitter', ['string', 'null']],
+  ['block_explorer', ['string', 'null']],
+  ['block_explorers', ['object']],
+  ['rhino_listed', ['boolean']],
+  ['rhino_naming', ['null', 'string']],
+  ['tab_status', ['object']],
+  ['excluded_metrics', ['array']],
+  ['similar_chains', ['array']],
+  ['supported_metrics', ['array']],
+];
+export const LINKS_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['website', ['string', 'null']],
+  ['twitter', ['string', 'null']],
+  ['github', ['string', 'null']],
+  ['docs', ['string', 'null']],
+  ['block_explorers', ['object']],
+  ['bridges', ['object']],
+  ['socials', ['object']],
+  ['others', ['object']],
+];
+export const TAB_STATUS_KEYS = ['overview', 'fundamentals', 'economics', 'apps', 'blockspace', 'user_insights'] as const;
+
+/** metrics[metric_id] (and app_metrics, which add chain_specific and toggles). */
+export const METRIC_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['icon', ['string']],
+  ['description', ['string']],
+  ['category', ['string']],
+  ['fundamental', ['boolean']],
+  ['metric_keys', ['array']],
+  ['units', ['object']],
+  ['avg', ['boolean']],
+  ['all_l2s_aggregate', ['string']],
+  ['monthly_agg', ['string']],
+  ['max_date_fill', ['boolean']],
+  ['ranking_bubble', ['boolean']],
+  ['ranking_landing', ['boolean']],
+  ['log_default', ['boolean']],
+  ['url_path', ['string']],
+  ['hourly_available', ['boolean']],
+  ['source', ['array']],
+  ['metric_type', ['string']],
+  ['supported_chains', ['array']],
+];
+export const UNIT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['currency', ['boolean', 'string', 'null']],
+  ['prefix', ['string', 'null']],
+  ['suffix', ['string', 'null']],
+  ['decimals', ['number']],
+  ['decimals_tooltip', ['number']],
+  ['agg', ['boolean']],
+  ['agg_tooltip', ['boolean']],
+];
+export const FEE_METRIC_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['name_short', ['string']],
+  ['units', ['object']],
+  ['category', ['string']],
+  ['currency', ['boolean', 'string']],
+  ['priority', ['number']],
+  ['invert_normalization', ['boolean']],
+];
+export const EVENT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['date', ['string']],
+  ['type', ['string']],
+  ['title', ['string']],
+  ['short_title', ['string']],
+  ['description', ['string']],
+  ['source', ['string', 'null']],
+  ['show_in_chart', ['boolean']],
+];
+
+// ---- section 8 -------------------------------------------------------------------------------
+
+export const ALL_L2S = 'all_l2s';
+export const MARKET_METRICS = ['market_cap', 'fdv'] as const;
+
+// ---- section 9 -------------------------------------------------------------------------------
+
+export const EXPORT_ROW_KEYS = ['metric_key', 'origin_key', 'date', 'value'] as const;
+export const CSV_HEADER = 'metric_key,origin_key,date,value';
+export type ExportRow = { metric_key: string; origin_key: string; date: string; value: number | null };

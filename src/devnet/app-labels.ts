@@ -5,7 +5,6 @@
 // never feeds back into the traffic: block bytes stay what they were before labels existed.
 import { createHash } from 'node:crypto';
 import { DEVNET_APPS, simContracts, unlabeledContracts } from './apps.js';
-import { DEVNET_CHAIN_SPECS } from './chains.js';
 import { hashString, unit } from './prng.js';
 
 /** One label row as the devnet writes it (the OLI columns it fills, by meaning). */
@@ -51,13 +50,13 @@ export const DEVNET_APP_CASES = Object.freeze({
   dormant: { owner_project: 'stillwater', chains: ['ethereum', 'base'] },
   /** In the project directory with no label at all. */
   directoryOnly: { owner_project: 'paperplan' },
-  /** Two busy contracts on optimism only (the two busiest of its unlabeled pool). */
-  oneChain: { owner_project: 'harborlight', origin_key: 'optimism', addresses: [unlabeledContracts('optimism')[0], unlabeledContracts('optimism')[1]] },
+  /** Two contracts on base only (the two busiest of its unlabeled pool: ~10 calls a day at 600 tx/day). */
+  oneChain: { owner_project: 'harborlight', origin_key: 'base', addresses: [unlabeledContracts('base')[0], unlabeledContracts('base')[1]] },
   /**
-   * One contract on linea from the tail of the unlabeled pool: at `npm start` volume
-   * (600 tx/day) it is called on about a third of the days, so daily series have gaps to fill.
+   * One contract on ethereum from its unlabeled pool: called on about half the days at
+   * `npm start` volume (600 tx/day), a quarter at 250, so daily series have gaps to fill.
    */
-  someDays: { owner_project: 'driftwood', origin_key: 'linea', address: unlabeledContracts('linea')[60] },
+  someDays: { owner_project: 'driftwood', origin_key: 'ethereum', address: unlabeledContracts('ethereum')[1] },
   /** Multicall3: same address on every chain, labeled on ethereum only; the other chains fall back to that label. */
   fallback: { owner_project: 'multicaller', address: byName('multicaller', 'Multicall3'), labeledOn: ['ethereum'] },
   /**
@@ -159,6 +158,3 @@ export function ownerResolver(labels: readonly DevnetLabel[] = DEVNET_LABELS, ch
     return owners.size === 1 ? [...owners][0] : null;
   };
 }
-
-/** Origin keys of the devnet chains (the label file covers all of them). */
-export const LABELED_CHAINS: readonly string[] = DEVNET_CHAIN_SPECS.map((s) => s.origin_key);

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DAY_MS, HOUR_MS, type Clock } from '../clock.js';
+import { writeDevnetAppFiles, type DevnetAppFiles } from '../devnet/app-files.js';
 import { SIMULATED_NOTE } from '../devnet/chains.js';
 import { startDevnetProcess, type DevnetProcess } from '../devnet/process.js';
 import type { Logger } from '../log.js';
@@ -39,9 +40,23 @@ interface Anchor {
   txPerDay: number;
 }
 
+/**
+ * The config sections of the application sources (labels, project directory) pointing at the
+ * devnet's files: exactly the `labels` and `projects` keys of the config, so configure() can
+ * merge them in as they are.
+ */
+export interface DevnetAppSources {
+  labels: { files: string[] };
+  projects: { dir: string; overlay: string };
+}
+
 export interface DevnetMode {
   devnet: DevnetProcess;
   duckdbPath: string;
+  /** Where the devnet's label CSV, project YAML folder and overlay were written. */
+  appFiles: DevnetAppFiles;
+  /** The same paths as config sections (also merged into configure()'s result). */
+  appSources: DevnetAppSources;
   /** The base config with the devnet's chains and price feed in it. */
   configure(base: AppConfig): AppConfig;
 }
@@ -66,6 +81,10 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
     writeFileSync(anchorPath, JSON.stringify(anchor, null, 2) + '\n');
   }
   const a = anchor as Anchor;
+  // Labels and a project directory for the simulated applications, rewritten on every start
+  // (they do not depend on the seed) so a newer devnet's files replace an older one's.
+  const appFiles = writeDevnetAppFiles(join(opts.dataDir, 'devnet-apps'));
+  const appSources: DevnetAppSources = { labels: { files: [appFiles.labelsCsv] }, projects: { dir: appFiles.projectsDir, overlay: appFiles.overlay } };
   const devnet = await startDevnetProcess({ seed: a.seed, liveSince: a.liveSince, historyDays: a.historyDays, txPerDay: a.txPerDay });
   // The chains carry the reference's keys (ethereum, base…) so its clients work unchanged; say
   // plainly, where the operator looks first, that nothing served is real chain data.
@@ -74,8 +93,13 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
   return {
     devnet,
     duckdbPath,
+    appFiles,
+    appSources,
     configure: (base) => ({
       ...base,
+      // Spread rather than written out: AppConfig has no labels/projects keys until the
+      // application sources land; from then on their types check these sections.
+      ...appSources,
       source: `${base.source} + devnet`,
       data_dir: opts.dataDir,
       duckdb_path: duckdbPath,

@@ -128,21 +128,36 @@ export class ChainSim {
     for (let n = head - depth + 1; n <= head; n++) this.versions.set(n, version);
   }
 
-  /** Counts of the blocks of one UTC day that exist now, straight from the generator. */
-  groundTruth(dayMs: number): DayTruth {
+  /** Bumped by every reorg: anything derived from blocks up to the head is stale after one. */
+  get forkEpoch(): number {
+    return this.nextVersion;
+  }
+
+  /** First and last block of one UTC day that exist now (last < first for none). */
+  dayRange(dayMs: number): [first: number, last: number] {
     if (!Number.isInteger(dayMs) || dayMs % DAY_MS !== 0) throw new Error(`devnet groundTruth: day must be the unix ms of a UTC day start, got ${dayMs}`);
     const dayS = dayMs / 1000;
-    const first = this.timeline.blockAt(dayS - 1) + 1;
-    const last = Math.min(this.timeline.blockAt(dayS + 86399), this.head());
+    return [this.timeline.blockAt(dayS - 1) + 1, Math.min(this.timeline.blockAt(dayS + 86399), this.head())];
+  }
+
+  /**
+   * The canonical blocks of one UTC day up to the head, generated outside the cache: a day scan
+   * must not evict the blocks an ingester is reading.
+   */
+  *dayBlocks(dayMs: number): Generator<BlockModel> {
+    const [first, last] = this.dayRange(dayMs);
+    for (let n = first; n <= last; n++) yield this.generate(n, this.version(n));
+  }
+
+  /** Counts of the blocks of one UTC day that exist now, straight from the generator. */
+  groundTruth(dayMs: number): DayTruth {
     const family = this.spec.family;
     const senders = new Set<string>();
     let txAll = 0;
     let txcount = 0;
     let fee = 0n;
     let blocks = 0;
-    for (let n = first; n <= last; n++) {
-      // Generated outside the cache: a day scan must not evict the blocks an ingester is reading.
-      const b = this.generate(n, this.version(n));
+    for (const b of this.dayBlocks(dayMs)) {
       blocks++;
       txAll += b.txs.length;
       for (const tx of b.txs) {

@@ -3,6 +3,8 @@
 import { systemClock, type Clock } from '../clock.js';
 import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
+import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
+import { AppGroundTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
 import { ChainSim, type DayTruth } from './chain-sim.js';
 import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
@@ -15,7 +17,11 @@ export { DEVNET_APPS, devnetStablecoins, type DevnetApp, type DevnetAppContract,
 export { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultStats } from './faults.js';
 export { batcherAddress } from './identities.js';
-export { DEVNET_PRICE_ASSETS, devnetPrice } from './prices.js';
+export { DEVNET_APP_CASES, DEVNET_EXTRA_PROJECTS, DEVNET_LABELS, ownerResolver, type DevnetExtraProject, type DevnetLabel } from './app-labels.js';
+export { devnetOssProjects, devnetOverlay, type OssProject, type OverlayEntry } from './app-directory.js';
+export { devnetLabelsCsv, OLI_CSV_COLUMNS, writeDevnetAppFiles, type DevnetAppFiles } from './app-files.js';
+export { isAppTx, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
+export { DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, type MarketPoint } from './prices.js';
 export type { DayTruth } from './chain-sim.js';
 
 export interface DevnetOptions {
@@ -74,6 +80,16 @@ export interface Devnet {
   blockTime(origin_key: string, n: number): number;
   /** Counts of one UTC day (blocks up to the current head), from the generator itself. */
   groundTruth(origin_key: string, dayMs: number): DayTruth;
+  /**
+   * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
+   * (default: one day) on every running chain, from the generator; contracts assigned by
+   * `labels` (default DEVNET_LABELS, the label file) with the cross-chain fallback.
+   */
+  appGroundTruth(owner_project: string, dayMs: number, toDayMs?: number, labels?: readonly DevnetLabel[]): AppTruth;
+  /** Application metrics of one contract (any `to` address) on one chain and UTC day; zeros when not called. */
+  contractGroundTruth(origin_key: string, address: string, dayMs: number): ContractDayTruth;
+  /** Every contract called on one chain and UTC day, busiest first. */
+  contractsGroundTruth(origin_key: string, dayMs: number): ContractDayTruth[];
   /** Faults per chain ('*' = every chain, 'prices' = the price feed); rate 0 turns them off. */
   setFaults(origin_key: string | '*', f: FaultOptions): void;
   /** Requests seen and faults injected so far. */
@@ -212,6 +228,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     return s;
   };
   let closed: Promise<void> | null = null;
+  const apps = new AppGroundTruth(new Map([...servers].map(([k, s]) => [k, s.sim])));
 
   return {
     chains,
@@ -223,6 +240,9 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     blockAt: (k, unixS) => server(k).sim.timeline.blockAt(unixS),
     blockTime: (k, n) => server(k).sim.timeline.timestamp(n),
     groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
+    appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
+    contractGroundTruth: (k, address, dayMs) => apps.contractDay(k, address, dayMs),
+    contractsGroundTruth: (k, dayMs) => apps.contractsDay(k, dayMs),
     setFaults: (k, f) => {
       if (k === 'prices') prices.faults.set(f, k);
       else if (k === '*') for (const [key, s] of servers) s.faults.set(f, key);

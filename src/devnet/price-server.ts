@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { FaultInjector } from './faults.js';
 import { LoopbackServer, sendBody, sendFault } from './http-util.js';
 import { hashString } from './prng.js';
-import { chartTimes, devnetMarketCap, devnetQuote, devnetVolume, isDevnetAsset, type ChartQuery } from './prices.js';
+import { devnetMarketCap, devnetMarketChart, devnetQuote, devnetVolume, isDevnetAsset, type ChartQuery } from './prices.js';
 
 const CHART_RE = /^\/api\/v3\/coins\/([^/]+)\/market_chart\/?$/;
 const VS_CURRENCIES = ['usd', 'eth'];
@@ -90,14 +90,7 @@ export class PriceServer {
     const interval = p.get('interval');
     if (interval !== null && interval !== 'daily' && interval !== 'hourly') return { status: 400, body: '{"error":"invalid interval: daily or hourly"}' };
     const q: ChartQuery = { days, interval };
-    const prices: string[] = [];
-    const caps: string[] = [];
-    const vols: string[] = [];
-    for (const t of chartTimes(id, q, now)) {
-      prices.push(`[${t},${devnetQuote(this.seed, id, vs, t)}]`);
-      caps.push(`[${t},${devnetMarketCap(this.seed, id, vs, t)}]`);
-      vols.push(`[${t},${devnetVolume(this.seed, id, vs, t)}]`);
-    }
-    return { status: 200, body: `{"prices":[${prices.join(',')}],"market_caps":[${caps.join(',')}],"total_volumes":[${vols.join(',')}]}` };
+    // JSON.stringify prints numbers as the template strings did: the bytes stay the same.
+    return { status: 200, body: JSON.stringify(devnetMarketChart(this.seed, id, vs, q, now)) };
   }
 }

@@ -103,3 +103,39 @@ export function chartTimes(assetId: string, q: ChartQuery, nowMs: number): numbe
   out.push(nowMs);
   return out;
 }
+
+/** One market point of an asset in USD, as every feed answer computes it. */
+export interface MarketPoint {
+  price: number;
+  market_cap: number;
+  volume: number;
+}
+
+/**
+ * Price, market cap and 24h volume of an asset at unix ms `t` in `vs` (default usd): the
+ * values of the feed's answers at that timestamp, for tests (e.g. `t` = a day start, the
+ * daily points of market_chart). Throws for unknown assets or currencies.
+ */
+export function devnetMarketPoint(seed: number, assetId: string, unixMs: number, vs = 'usd'): MarketPoint {
+  const price = devnetQuote(seed, assetId, vs, unixMs);
+  if (price === null) throw new Error(`devnet market point: unknown currency ${JSON.stringify(vs)} (usd, eth)`);
+  return { price, market_cap: devnetMarketCap(seed, assetId, vs, unixMs) as number, volume: devnetVolume(seed, assetId, vs, unixMs) as number };
+}
+
+/** The body of `/coins/{id}/market_chart` at `nowMs`, as the feed serves it. */
+export function devnetMarketChart(
+  seed: number,
+  assetId: string,
+  vs: string,
+  q: ChartQuery,
+  nowMs: number,
+): { prices: Array<[number, number]>; market_caps: Array<[number, number]>; total_volumes: Array<[number, number]> } {
+  const out = { prices: [] as Array<[number, number]>, market_caps: [] as Array<[number, number]>, total_volumes: [] as Array<[number, number]> };
+  for (const t of chartTimes(assetId, q, nowMs)) {
+    const p = devnetMarketPoint(seed, assetId, t, vs);
+    out.prices.push([t, p.price]);
+    out.market_caps.push([t, p.market_cap]);
+    out.total_volumes.push([t, p.volume]);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
-import { DEVNET_APPS, DEVNET_PRICE_ASSETS, devnetPrice, startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { DEVNET_APPS, DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, startDevnet, type Devnet } from '../../src/devnet/index.js';
 import { TEST_NOW_MS } from './helpers.js';
 
 describe('devnet price feed', () => {
@@ -80,5 +80,28 @@ describe('devnet price feed', () => {
     expect((await get('/api/v3/coins/ethereum/market_chart?vs_currency=gbp&days=1')).status).toBe(400);
     expect((await get('/api/v3/nothing')).status).toBe(404);
     expect(() => devnetPrice(seed, 'not-a-coin', TEST_NOW_MS)).toThrow(/unknown asset/);
+  });
+
+  it('serves the market chart of every project token with the values devnetMarketChart and devnetMarketPoint give', async () => {
+    const tokens = DEVNET_APPS.flatMap((a) => (a.token ? [a.token.coingecko_id] : []));
+    expect(tokens.length).toBeGreaterThan(5);
+    for (const id of tokens) {
+      const r = await get(`/api/v3/coins/${id}/market_chart?vs_currency=usd&days=30&interval=daily`);
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual(devnetMarketChart(seed, id, 'usd', { days: 30, interval: 'daily' }, TEST_NOW_MS));
+      // Daily points at 00:00 UTC: one per day, each the market point of that instant.
+      const days = r.json.prices.slice(0, -1) as Array<[number, number]>;
+      expect(days).toHaveLength(30);
+      days.forEach(([t, price], i) => {
+        expect(t % DAY_MS).toBe(0);
+        const p = devnetMarketPoint(seed, id, t);
+        expect([price, r.json.market_caps[i][1], r.json.total_volumes[i][1]]).toEqual([p.price, p.market_cap, p.volume]);
+        expect(p.volume / p.market_cap).toBeGreaterThanOrEqual(0.02);
+        expect(p.volume / p.market_cap).toBeLessThan(0.1);
+      });
+    }
+    const eth = await get(`/api/v3/coins/${tokens[0]}/market_chart?vs_currency=eth&days=2`);
+    expect(eth.json).toEqual(devnetMarketChart(seed, tokens[0], 'eth', { days: 2, interval: null }, TEST_NOW_MS));
+    expect(() => devnetMarketPoint(seed, tokens[0], TEST_NOW_MS, 'gbp')).toThrow(/unknown currency/);
   });
 });

@@ -1,6 +1,8 @@
 // The configured label sources, imported into the store. `refresh` runs every round: a file
-// whose size and modification time are unchanged costs one stat(2), a URL is asked at most
-// every `urlIntervalMs`; when any source's content changed, all sources are merged again and
+// whose size and modification time are unchanged costs one stat(2); a URL is asked at most
+// every `urlIntervalMs`, in the background (a slow label server never holds back a round: what
+// it answered is imported by the first round after the answer arrived). When any source's
+// content changed, all sources are merged again and
 // the store's labels replaced (an import is the whole truth of its sources). A source that
 // cannot be read keeps its last good rows; bad rows are logged once per version of a source.
 import { createHash } from 'node:crypto';
@@ -50,6 +52,9 @@ export function parseLabelSource(text: string, name: string, chains: readonly La
 export class LabelSources {
   private readonly files: SourceState[];
   private readonly urls: Array<SourceState & { url: string }>;
+  private urlFetch: Promise<void> | null = null;
+  /** A URL answered with new content since the last refresh. */
+  private urlChanged = false;
 
   constructor(private readonly opts: LabelSourcesOptions) {
     const fresh = (name: string): SourceState => ({ name, stamp: '', hash: null, batch: null, lastFetch: -Infinity });
@@ -66,7 +71,9 @@ export class LabelSources {
     if (!this.configured) return null;
     let changed = false;
     for (const s of this.files) changed = (await this.readFileSource(s)) || changed;
-    for (const s of this.urls) changed = (await this.readUrlSource(s, signal)) || changed;
+    void this.fetchUrls(signal);
+    changed = this.urlChanged || changed;
+    this.urlChanged = false;
     if (!changed) return null;
     const merged = mergeLabelBatches([...this.files, ...this.urls].flatMap((s) => (s.batch ? [s.batch] : [])));
     for (const i of merged.issues) this.opts.logger?.warn({ file: i.file, row: i.row }, formatLabelIssue(i));
@@ -92,10 +99,29 @@ export class LabelSources {
     return this.accept(s, text);
   }
 
+  /** The URL reads in flight, if any (tests and shutdown wait for them). */
+  get pending(): Promise<void> | null {
+    return this.urlFetch;
+  }
+
+  /**
+   * Starts reading the URLs that are due (none in flight); resolves when those reads end, and
+   * the next `refresh` imports what they brought. Never rejects.
+   */
+  fetchUrls(signal?: AbortSignal): Promise<void> {
+    if (this.urlFetch) return this.urlFetch;
+    if (this.urls.length === 0 || signal?.aborted) return Promise.resolve();
+    const due = this.urls.filter((s) => this.opts.clock.now() - s.lastFetch >= (this.opts.urlIntervalMs ?? 3_600_000));
+    if (due.length === 0) return Promise.resolve();
+    return (this.urlFetch = (async () => {
+      for (const s of due) if (await this.readUrlSource(s, signal).catch(() => false)) this.urlChanged = true;
+    })().finally(() => {
+      this.urlFetch = null;
+    }));
+  }
+
   private async readUrlSource(s: SourceState & { url: string }, signal?: AbortSignal): Promise<boolean> {
-    const now = this.opts.clock.now();
-    if (now - s.lastFetch < (this.opts.urlIntervalMs ?? 3_600_000)) return false;
-    s.lastFetch = now;
+    s.lastFetch = this.opts.clock.now();
     let text: string;
     try {
       text = await fetchLabelUrl(s.url, { timeoutMs: this.opts.urlTimeoutMs, signal });

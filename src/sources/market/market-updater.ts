@@ -58,7 +58,9 @@ export class MarketUpdater {
       if (ids.length === 0) return;
       const r = await syncMarketData(store, client, ids, { clock, logger, breaker, signal, historyDays: this.opts.historyDays });
       if (r.written.some((w) => w.days > 0)) this.arrived = true;
-      if (!r.skipped && r.failed.length === 0) this.lastSync = clock.now();
+      // An id the API does not know (4xx) waits for the interval like the others: retrying it
+      // every round would rewrite every other id's days, and rebuild documents, each round.
+      if (!r.skipped && !r.outage) this.lastSync = clock.now();
     } catch (err) {
       if (!signal?.aborted) logger.error({ err: (err as Error).message }, 'market data sync failed');
     }

@@ -25,7 +25,10 @@ import { DocumentHolder } from '../server/document-holder.js';
 import type { HealthInfo } from '../server/health.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { reconvertChangedPrices } from '../metrics/reconvert-money.js';
+import { LabelSources } from '../sources/labels/label-sources.js';
+import { MarketUpdater } from '../sources/market/market-updater.js';
 import { CoinGeckoClient, type CoinGeckoOptions } from '../sources/prices/coingecko-client.js';
+import { ProjectSource } from '../sources/projects/project-source.js';
 import { PriceUpdater } from '../sources/prices/price-updater.js';
 import { assetsFor } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
@@ -64,6 +67,12 @@ export class Service {
   readonly holder = new DocumentHolder();
   readonly ingestor: Ingestor;
   readonly prices: PriceUpdater;
+  // Application sources: labels and the project directory are re-read when they change (like
+  // the price CSV files), market data syncs in the background behind the price breaker.
+  readonly labels: LabelSources;
+  readonly projects: ProjectSource | null;
+  readonly market: MarketUpdater;
+  private appSourcesChanged = false;
   private lastBuild: { at: number; hour: number } | null = null;
   /** Price gaps already logged: each is logged once per change, not every round. */
   private readonly priceGapLog = new PriceGapLog();
@@ -86,9 +95,10 @@ export class Service {
       rpc: opts.rpc,
     });
     const url = config.prices.coingecko_url;
+    const client = url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, clock }) : null;
     this.prices = new PriceUpdater({
       store,
-      client: url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, clock }) : null,
+      client,
       sourceName: url ? sourceName(url) : 'none',
       csv: config.prices.csv,
       assets: assetsFor(config.chains),
@@ -96,6 +106,18 @@ export class Service {
       logger: logger.child({ stage: 'prices' }),
       intervalMs: opts.priceIntervalMs,
       breaker: opts.priceBreaker,
+    });
+    const appLogger = logger.child({ stage: 'app-sources' });
+    this.labels = new LabelSources({ ...config.labels, chains: config.chains, clock, logger: appLogger });
+    this.projects = config.projects ? new ProjectSource(config.projects, appLogger) : null;
+    this.market = new MarketUpdater({
+      store,
+      client,
+      breaker: this.prices.breaker,
+      ids: async () => [...config.market_data.ids, ...(await store.readProjects()).flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))],
+      clock,
+      logger: appLogger,
+      historyDays: config.market_data.history_days,
     });
   }
 
@@ -120,6 +142,10 @@ export class Service {
   async round(signal?: AbortSignal): Promise<RoundResult> {
     const sync = await this.ingestor.syncOnce(signal);
     await this.prices.start(signal);
+    // Labels and projects first: the market data ids come from the project directory.
+    await this.labels.fetchUrls(signal);
+    await this.importAppSources();
+    await this.market.start(signal);
     return { ingested_ok: sync.ok, ...(await this.publish()) };
   }
 
@@ -134,8 +160,11 @@ export class Service {
     await reconvertChangedPrices(store, config.chains, csvChanged);
     // Read before the facts: prices landing while they are computed count for the next round.
     const pricesChanged = this.prices.changedSinceLastLook();
+    await this.importAppSources();
+    const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
+    this.appSourcesChanged = false;
     const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
-    const changed = pricesChanged || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
+    const changed = pricesChanged || appChanged || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
       return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
@@ -145,6 +174,14 @@ export class Service {
     this.lastBuild = { at: set.builtAt, hour };
     logger.info({ documents: set.entries.size, degraded: report.degraded.length, ms: report.elapsed_ms }, 'document set published');
     return { facts, build: report, documents: set.entries.size };
+  }
+
+  /** Labels and the project directory, re-imported when changed; remembered until published. */
+  private async importAppSources(): Promise<void> {
+    const { store } = this.opts;
+    const labels = await this.labels.refresh(store);
+    const projects = (await this.projects?.refresh(store)) ?? null;
+    if (labels !== null || projects !== null) this.appSourcesChanged = true;
   }
 
   /** Builds every document from the stored facts (no ingestion). */
@@ -176,6 +213,7 @@ export class Service {
     while (!signal.aborted) {
       try {
         this.prices.start(signal);
+        this.market.start(signal);
         await this.publish();
       } catch (err) {
         if (err instanceof StoreUnreadableError) {
@@ -194,6 +232,8 @@ export class Service {
     }
     await ingesting;
     await this.prices.pending;
+    await this.market.pending;
+    await this.labels.pending;
   }
 
   health(): HealthInfo {

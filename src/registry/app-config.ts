@@ -17,6 +17,15 @@ export interface PriceSettings {
   csv: string[];
 }
 
+/** Application sources (labels, project directory, market data); absolute paths. */
+export interface AppSourceSettings {
+  labels: { files: string[]; urls: string[] };
+  /** null: no project directory configured. */
+  projects: { dir: string; overlay: string | null } | null;
+  /** Market-data ids fetched besides those the project directory names; days of history. */
+  market_data: { ids: string[]; history_days: number };
+}
+
 export interface AppConfig {
   /** The config file as given, or `(defaults)` when none was. */
   source: string;
@@ -29,6 +38,9 @@ export interface AppConfig {
   retention_days: number | null;
   server: ServerSettings;
   prices: PriceSettings;
+  labels: AppSourceSettings['labels'];
+  projects: AppSourceSettings['projects'];
+  market_data: AppSourceSettings['market_data'];
   /** Fully resolved (built-in defaults merged with the file), in file order. */
   chains: Chain[];
 }
@@ -41,6 +53,7 @@ export const DEFAULTS = {
   retention_days: null,
   coingecko_url: 'https://api.coingecko.com',
   coingecko_api_key_env: 'COINGECKO_API_KEY',
+  market_history_days: 365,
   /** A chain that is not built in: */
   custom_chain: {
     finality_lag: 100,

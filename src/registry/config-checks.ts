@@ -276,3 +276,31 @@ export function checkPrices(ctx: CheckContext): ConfigIssue[] {
   });
   return issues;
 }
+
+/** Label files, the project directory and its overlay must exist (they are read every round). */
+export function checkAppSources(ctx: CheckContext): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const expectPath = (path: KeyPath, kind: 'file' | 'directory', expected: string, hint: string): void => {
+    const p = valueAt(ctx.src.data, path);
+    if (typeof p !== 'string' || p.trim() === '') return;
+    const abs = resolve(ctx.baseDir, p.trim());
+    let problem: string | undefined;
+    try {
+      const st = statSync(abs);
+      if (kind === 'file' && !st.isFile()) problem = 'a directory, not a file';
+      if (kind === 'directory' && !st.isDirectory()) problem = 'a file, not a directory';
+    } catch {
+      problem = kind === 'file' ? 'no such file' : 'no such directory';
+    }
+    if (problem) issues.push(issueAt(ctx, path, { expected, found: `${JSON.stringify(p)}: ${problem} at ${abs}`, hint }));
+  };
+  const files = valueAt(ctx.src.data, ['labels', 'files']);
+  if (Array.isArray(files)) {
+    files.forEach((_, i) =>
+      expectPath(['labels', 'files', i], 'file', 'a path to an existing OLI label file (CSV or JSON)', "relative paths start at the config file's directory; correct the path or remove the entry"),
+    );
+  }
+  expectPath(['projects', 'dir'], 'directory', 'a path to an existing folder of OSS Directory project files (<name>.yaml)', "relative paths start at the config file's directory; create the folder or correct the path");
+  expectPath(['projects', 'overlay'], 'file', 'a path to an existing overlay YAML file, or null', "relative paths start at the config file's directory; correct the path, or write overlay: null");
+  return issues;
+}

@@ -103,7 +103,7 @@ const URL_EXPECTED = 'an http:// or https:// URL';
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   '': {
-    expected: 'a mapping of settings (engine, data_dir, retention_days, server, prices, chains)',
+    expected: 'a mapping of settings (engine, data_dir, retention_days, server, prices, chains, labels, projects, market_data)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
   engine: {
@@ -169,6 +169,18 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'prices.coingecko_api_key_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: envNameHint },
   'prices.csv': { expected: 'a list of CSV file paths', hint: 'e.g. csv: [ ./prices.csv ] with lines date,asset,usd' },
   'prices.csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
+  labels: { expected: 'a mapping (files, urls)', hint: 'e.g. labels: { files: [ ./labels.csv ], urls: [] }' },
+  'labels.files': { expected: 'a list of OLI label file paths (CSV or JSON)', hint: 'e.g. files: [ ./labels/oli.csv ]' },
+  'labels.files[]': { expected: 'a path to an existing OLI label file (CSV or JSON)', hint: "paths are relative to the config file's directory; check the file name" },
+  'labels.urls': { expected: 'a list of http:// or https:// URLs of OLI label exports', hint: 'e.g. urls: [ "https://labels.example.org/oli.json" ]' },
+  'labels.urls[]': { expected: `${URL_EXPECTED} of an OLI label export (CSV or JSON)`, hint: 'write the full URL, e.g. "https://labels.example.org/oli.json"' },
+  projects: { expected: 'a mapping (dir, overlay)', hint: 'e.g. projects: { dir: ./projects, overlay: ./projects-overlay.yaml }' },
+  'projects.dir': { expected: 'a path to a folder of OSS Directory project files (<name>.yaml)', hint: 'e.g. dir: ./projects (required when projects: is given)' },
+  'projects.overlay': { expected: 'a path to the overlay YAML file, or null', hint: 'e.g. overlay: ./projects-overlay.yaml (logo_path, token_symbol, market_data_id, features per project)' },
+  market_data: { expected: 'a mapping (ids, history_days)', hint: 'e.g. market_data: { ids: [ uniswap ], history_days: 365 }' },
+  'market_data.ids': { expected: 'a list of CoinGecko coin ids', hint: 'e.g. ids: [ uniswap, aave ] (the project directory\'s ids are fetched anyway)' },
+  'market_data.ids[]': { expected: 'a CoinGecko coin id (lower-case letters, digits, -)', hint: 'write the lower-case coin id from the coin page URL, e.g. uniswap, not the ticker UNI' },
+  'market_data.history_days': { expected: 'a whole number of days (1 or more)', hint: 'e.g. history_days: 365: days of market data fetched for a token the first time' },
   chains: { expected: 'a list of chains', hint: 'write each chain as a list item: - origin_key: base' },
   'chains[]': {
     expected: 'a mapping with at least origin_key and rpc_urls',

@@ -106,6 +106,16 @@ export const configFileSchema = z.strictObject({
     }),
   ),
   chains: z.array(chainEntrySchema).nullish(),
+  // Application sources (docs/configuration.md): OLI label files or URLs, the project
+  // directory and its overlay, extra market-data ids. Paths must exist (config-checks.ts).
+  labels: section(z.strictObject({ files: z.array(text).optional(), urls: z.array(httpUrl).optional() })),
+  projects: section(z.strictObject({ dir: text, overlay: text.nullable().optional() })),
+  market_data: section(
+    z.strictObject({
+      ids: z.array(z.string().regex(GAS_TOKEN_RE)).optional(),
+      history_days: wholeAtLeast(1).optional(),
+    }),
+  ),
 });
 
 export type ConfigFile = z.output<typeof configFileSchema>;

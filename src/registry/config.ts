@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
 import { DEFAULTS, type AppConfig, type ServerSettings } from './app-config.js';
-import { checkChains, checkPrices, checkServer, type CheckContext } from './config-checks.js';
+import { checkAppSources, checkChains, checkPrices, checkServer, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
 import { issuesFromZod } from './describe-issues.js';
@@ -18,7 +18,7 @@ import type { RpcUrl } from './types.js';
 import { registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
-export type { AppConfig, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
+export type { AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
 export { TRANSPORTS, type Transport } from './server-settings.js';
 
 export interface ParseOptions {
@@ -60,7 +60,7 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
-  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx));
+  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkAppSources(ctx));
   const port = portOverride(env, issues);
   if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
 
@@ -106,6 +106,12 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
       coingecko_api_key: keyEnv ? b.env[keyEnv] || null : null,
       csv: (prices.csv ?? []).map((p) => resolve(b.baseDir, p)),
     },
+    labels: {
+      files: (file.labels?.files ?? []).map((p) => resolve(b.baseDir, p)),
+      urls: [...(file.labels?.urls ?? [])],
+    },
+    projects: file.projects ? { dir: resolve(b.baseDir, file.projects.dir), overlay: file.projects.overlay ? resolve(b.baseDir, file.projects.overlay) : null } : null,
+    market_data: { ids: [...new Set(file.market_data?.ids ?? [])], history_days: file.market_data?.history_days ?? DEFAULTS.market_history_days },
     chains: (file.chains ?? []).map((entry, i) => resolveChain(entry, b.rpcUrls.get(i) ?? [], b.nowMs)),
   };
 }

@@ -4,6 +4,7 @@
 // the only SQL that comes from outside is a metric's own aggregate expression, which the
 // facts methods receive as text in the engine's dialect.
 import type { FactStore } from './facts.js';
+import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
 import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
@@ -23,7 +24,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore {
+export interface Store extends FactStore, PriceStore, LabelStore {
   readonly engine: EngineName;
 
   /**

@@ -10,6 +10,7 @@ import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { SCHEMA_VERSION } from '../../src/store/duckdb/schema.js';
 import { chainSubject } from '../../src/store/facts.js';
 import { makeChain } from '../metrics/chain-fixture.js';
 import { VERSION_1_DDL } from './fixtures/version-1-ddl.js';
@@ -97,7 +98,7 @@ describe('opening a version 1 store file', () => {
     let store = await DuckDbStore.open({ path });
     try {
       await expectVersion1Content(store);
-      expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: 2 }]);
+      expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: SCHEMA_VERSION }]);
       expect(await store.query("SELECT table_name FROM duckdb_tables() WHERE table_name = 'daa_addresses'")).toEqual([]);
       expect(await store.query('SELECT set_key, origin_key, dimension, entity, day_ms, address FROM address_sets ORDER BY day_ms, address')).toEqual([
         { set_key: 'daa', origin_key: 'old', dimension: 'chain', entity: '', day_ms: BigInt(D0), address: A },
@@ -150,6 +151,6 @@ describe('opening a version 1 store file', () => {
     const store = await DuckDbStore.open({ path });
     await store.exec('UPDATE schema_version SET version = 99');
     await store.close();
-    await expect(DuckDbStore.open({ path })).rejects.toThrow(/layout version 99 was written by a newer chainlytics \(this one reads up to 2\)/);
+    await expect(DuckDbStore.open({ path })).rejects.toThrow(`layout version 99 was written by a newer chainlytics (this one reads up to ${SCHEMA_VERSION})`);
   });
 });

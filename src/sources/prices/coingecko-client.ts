@@ -41,6 +41,15 @@ export class PriceSourceError extends Error {
 const simplePriceSchema = z.record(z.string(), z.record(z.string(), z.number().nullable()));
 const point = z.tuple([z.number(), z.number().nullable()]);
 const marketChartSchema = z.object({ prices: z.array(point) });
+// Market data reads all three series; a feed that leaves one out has no values for it.
+const marketSeriesSchema = z.object({
+  prices: z.array(point),
+  market_caps: z.array(point).optional().default([]),
+  total_volumes: z.array(point).optional().default([]),
+});
+
+/** The three series of `/coins/{id}/market_chart`, as `[unix ms, value | null]` points. */
+export type MarketSeries = z.output<typeof marketSeriesSchema>;
 
 export interface MarketChartQuery {
   /** Days back from now, or 'max'. CoinGecko answers hourly points for 2..90 days, daily beyond. */
@@ -105,6 +114,18 @@ export class CoinGeckoClient {
       throw new PriceSourceError(`price source: unexpected /coins/${id}/market_chart body from ${body.url}: ${parsed.error.issues[0]?.message ?? ''}`, body.url, null);
     }
     return parsed.data.prices.filter((p): p is [number, number] => p[1] !== null);
+  }
+
+  /** All three series of one coin (price, market cap, volume), nulls kept as the feed's gaps. */
+  async marketSeries(id: string, q: MarketChartQuery, signal?: AbortSignal): Promise<MarketSeries> {
+    const params: Record<string, string> = { vs_currency: q.vsCurrency ?? 'usd', days: String(q.days) };
+    if (q.interval) params.interval = q.interval;
+    const body = await this.get(`/api/v3/coins/${encodeURIComponent(id)}/market_chart`, params, signal);
+    const parsed = marketSeriesSchema.safeParse(body.json);
+    if (!parsed.success) {
+      throw new PriceSourceError(`price source: unexpected /coins/${id}/market_chart body from ${body.url}: ${parsed.error.issues[0]?.message ?? ''}`, body.url, null);
+    }
+    return parsed.data;
   }
 
   private async get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<{ json: unknown; url: string }> {

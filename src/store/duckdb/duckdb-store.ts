@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { Granularity } from '../granularity.js';
+import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
 import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
@@ -11,6 +12,7 @@ import * as addressSets from './address-sets.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import * as factReads from './fact-reads.js';
 import * as hourlyDistinct from './hourly-distinct.js';
+import * as labels from './labels.js';
 import * as facts from './facts.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
@@ -315,6 +317,35 @@ export class DuckDbStore implements Store {
 
   priceStatusSummary(originKeys: readonly string[]): Promise<PriceStatusSummary[]> {
     return this.use((db) => money.priceStatusSummary(db, originKeys));
+  }
+
+  // --- application metadata (labels.ts) --------------------------------------------------------
+  async replaceLabels(rows: readonly LabelRow[]): Promise<void> {
+    labels.checkLabelRows(rows);
+    return this.transaction(() => labels.replaceLabels(this.db, rows));
+  }
+
+  readLabels(): Promise<LabelRow[]> {
+    return this.use((db) => labels.readLabels(db));
+  }
+
+  async replaceProjects(rows: readonly ProjectRow[]): Promise<void> {
+    labels.checkProjectRows(rows);
+    return this.transaction(() => labels.replaceProjects(this.db, rows));
+  }
+
+  readProjects(): Promise<ProjectRow[]> {
+    return this.use((db) => labels.readProjects(db));
+  }
+
+  async writeMarketData(rows: readonly MarketRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    labels.checkMarketRows(rows);
+    await this.transaction(() => labels.writeMarketData(this.db, rows));
+  }
+
+  readMarketData(marketDataId: string): Promise<MarketRow[]> {
+    return this.use((db) => labels.readMarketData(db, marketDataId));
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,8 @@
 // transaction, so operators' stores keep their raw rows and facts across upgrades.
 //   version 1 (no schema_version table): facts keyed by chain only, `daa_addresses`.
 //   version 2: facts and native facts carry dimension + entity; `address_sets` keyed by set.
+//   version 3: the application metadata tables (labels, projects, market_data); new tables
+//   only, which the CREATE TABLE IF NOT EXISTS pass below adds.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
 
@@ -22,7 +24,7 @@ const TO_VERSION_2: string[] = [
 ];
 
 /** Statements that take version N to N + 1, by N. */
-const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2 };
+const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [] };
 
 async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
   return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];

@@ -1,9 +1,10 @@
 // DuckDB tables. Raw rows are keyed by (origin_key, block_number, tx_index); money is HUGEINT wei.
 // Times are unix seconds (raw) or unix milliseconds at a period start (facts), so the same
 // arithmetic works on every engine.
+import { LABEL_TABLES_DDL } from './labels.js';
 
 /** The layout this code writes; migrate.ts brings older files up to it at open. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 // Distinct addresses per set, subject and day: any window's distinct count is exact from these.
 // The set key is declared by the metric that counts it (e.g. 'daa').
@@ -111,6 +112,8 @@ export const DUCKDB_SCHEMA: string[] = [
      asset VARCHAR NOT NULL,
      status VARCHAR NOT NULL,
      price_period_ms BIGINT)`,
+  // Application metadata: labels, the project directory, token market data (labels.ts).
+  ...LABEL_TABLES_DDL,
   // One row: the layout version of this file (migrate.ts).
   `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`,
 ];

@@ -17,6 +17,9 @@ export interface FakeCoinGecko {
   failures: Array<number | 'garbage' | { status: 429; retryAfter: string }>;
   /** price at time ms, per coin id; unknown ids answer 404 like CoinGecko. */
   prices: Record<string, (ms: number) => number>;
+  /** market_caps / total_volumes per coin id (market data); ids without one answer []. */
+  marketCaps: Record<string, (ms: number) => number | null>;
+  volumes: Record<string, (ms: number) => number | null>;
   /** Point times of /market_chart: called with (days, interval). */
   points: (days: number, interval: string | null) => number[];
   close(): Promise<void>;
@@ -30,6 +33,8 @@ export async function startFakeCoinGecko(nowMs: number, port = 0): Promise<FakeC
     seen: [],
     failures: [],
     prices: {},
+    marketCaps: {},
+    volumes: {},
     points: (days, interval) => {
       const step = interval === 'daily' || days > 90 ? 86_400_000 : 3_600_000;
       const out: number[] = [];
@@ -60,7 +65,8 @@ export async function startFakeCoinGecko(nowMs: number, port = 0): Promise<FakeC
       if (!fn) return json(404, { error: 'coin not found' });
       const days = Number(u.searchParams.get('days'));
       const ts = fake.points(days, u.searchParams.get('interval'));
-      return json(200, { prices: ts.map((t) => [t, fn(t)]), market_caps: [], total_volumes: [] });
+      const series = (f: ((ms: number) => number | null) | undefined) => (f ? ts.map((t) => [t, f(t)]) : []);
+      return json(200, { prices: ts.map((t) => [t, fn(t)]), market_caps: series(fake.marketCaps[id]), total_volumes: series(fake.volumes[id]) });
     }
     json(404, { error: 'not found' });
   });

@@ -45,10 +45,7 @@ interface Anchor {
  * devnet's files: exactly the `labels` and `projects` keys of the config, so configure() can
  * merge them in as they are.
  */
-export interface DevnetAppSources {
-  labels: { files: string[] };
-  projects: { dir: string; overlay: string };
-}
+export type DevnetAppSources = Pick<AppConfig, 'labels' | 'projects'>;
 
 export interface DevnetMode {
   devnet: DevnetProcess;
@@ -84,7 +81,7 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
   // Labels and a project directory for the simulated applications, rewritten on every start
   // (they do not depend on the seed) so a newer devnet's files replace an older one's.
   const appFiles = writeDevnetAppFiles(join(opts.dataDir, 'devnet-apps'));
-  const appSources: DevnetAppSources = { labels: { files: [appFiles.labelsCsv] }, projects: { dir: appFiles.projectsDir, overlay: appFiles.overlay } };
+  const appSources: DevnetAppSources = { labels: { files: [appFiles.labelsCsv], urls: [] }, projects: { dir: appFiles.projectsDir, overlay: appFiles.overlay } };
   const devnet = await startDevnetProcess({ seed: a.seed, liveSince: a.liveSince, historyDays: a.historyDays, txPerDay: a.txPerDay });
   // The chains carry the reference's keys (ethereum, base…) so its clients work unchanged; say
   // plainly, where the operator looks first, that nothing served is real chain data.
@@ -97,8 +94,7 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
     appSources,
     configure: (base) => ({
       ...base,
-      // Spread rather than written out: AppConfig has no labels/projects keys until the
-      // application sources land; from then on their types check these sections.
+      // The devnet's own label CSV and project directory (market data ids come from the overlay).
       ...appSources,
       source: `${base.source} + devnet`,
       data_dir: opts.dataDir,

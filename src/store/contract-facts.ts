@@ -5,8 +5,20 @@
 // argument and a relabel needs no recomputation. Every read takes many groups at once (one
 // group per project, or one per contract for a contracts table), so a build with thousands of
 // projects is a handful of queries, not thousands.
-import type { AggregateColumn, WeiAggregateColumn } from './facts.js';
 import type { Granularity } from './granularity.js';
+
+// The same shapes as facts.ts's AggregateColumn / WeiAggregateColumn, repeated here because
+// facts.ts composes this interface into FactStore (importing back would be a cycle).
+/** One aggregate of a scan: its result is stored under `key`; `sql` is the metric's expression over `t`. */
+interface AggregateColumn {
+  key: string;
+  sql: string;
+}
+
+interface WeiAggregateColumn extends AggregateColumn {
+  /** An integer sum: also kept exactly (beyond 64 bits). */
+  exact: boolean;
+}
 
 /**
  * One scan of a chain's *contract transactions* (non-empty input, fee > 0, a non-null `to`;

@@ -81,8 +81,7 @@ export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery
     `CREATE OR REPLACE TEMP TABLE group_addresses AS
      SELECT g.grp, f.origin_key, f.day_ms, f.address
      FROM address_sets f ${GROUP_JOIN}
-     WHERE f.set_key = $1 AND f.dimension = 'contract'`,
-    [q.set_key],
+     WHERE f.set_key = ${sqlString(q.set_key)} AND f.dimension = 'contract'`,
   );
   const perChainAndTotal = (key: string) => `GROUPING SETS ((grp, ${key}), (grp, origin_key, ${key}))`;
   if (wantDays) {

@@ -1,14 +1,20 @@
 // The rules a set of metric definitions must keep for the documents to be right: every column
 // reads a fact some definition produces (computed metrics: one the facts engine computes, at
 // the granularities published), every catalog field master.json publishes is complete, ids are
-// unique and every `unique` metric has its address set. Returns the problems, one per line.
+// unique and every `unique` metric has its address set. Application metrics (per contract)
+// follow the same rules, and their fact keys stay apart from the chain ones. Returns the
+// problems, one per line.
 import type { Granularity } from '../store/granularity.js';
 import {
   addressSets,
+  contractAddressSets,
+  contractAggregates,
+  definitionId,
   MissingAddressSet,
   definitionName,
   factKeys,
   transactionAggregates,
+  type AppMetric,
   type ChainMetric,
   type FactDecl,
   type FeeMetric,
@@ -45,15 +51,22 @@ function declaredFacts(d: MetricDefinition): readonly FactDecl[] {
 
 export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
   const problems: string[] = [];
-  try {
-    transactionAggregates(defs);
-  } catch (e) {
-    problems.push((e as Error).message);
+  for (const gather of [transactionAggregates, contractAggregates]) {
+    try {
+      gather(defs);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
   }
   // What the facts engine computes, gathered without its duplicate check (reported above) so
   // that one duplicate does not hide every other problem.
   const computed: Produced = new Map();
   for (const d of defs) if (d.status === 'computed' && d.input.kind === 'transactions') expandKeys(d.input.facts, computed);
+  const computedPerContract: Produced = new Map();
+  for (const d of defs) if (d.status === 'computed' && d.input.kind === 'contract_transactions') expandKeys(d.input.facts, computedPerContract);
+  // One key, one meaning: a contract fact named like a chain fact would read as the chain's
+  // figure to anything that looks at the tables without the dimension.
+  for (const key of computedPerContract.keys()) if (computed.has(key)) problems.push(`fact ${key} is computed both per chain and per contract: give the contract fact its own key`);
   const declared: Produced = new Map();
   const declarations = new Set<FactDecl>();
   for (const d of defs) {
@@ -61,11 +74,14 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
     for (const f of declaredFacts(d)) declarations.add(f);
   }
   const setKeys = new Set<string>();
-  try {
-    for (const s of addressSets(defs)) setKeys.add(s.key);
-  } catch (e) {
-    // A unique metric without a set is reported with that metric below.
-    if (!(e instanceof MissingAddressSet)) problems.push((e as Error).message);
+  const contractSetKeys = new Set<string>();
+  for (const [gather, into] of [[addressSets, setKeys], [contractAddressSets, contractSetKeys]] as const) {
+    try {
+      for (const s of gather(defs)) into.add(s.key);
+    } catch (e) {
+      // A unique metric without a set is reported with that metric below.
+      if (!(e instanceof MissingAddressSet)) problems.push((e as Error).message);
+    }
   }
 
   const seen = new Set<string>();
@@ -80,6 +96,7 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
       for (const f of d.input.from) if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
     }
     if (d.table === 'chain') checkChain(d, say, { computed, declared, declarations, setKeys });
+    else if (d.table === 'app') checkApp(d, say, { computed: computedPerContract, declarations, setKeys: contractSetKeys });
     else {
       if (priorities.has(d.priority)) say(`priority ${d.priority} is used twice`);
       priorities.add(d.priority);
@@ -96,13 +113,16 @@ function nonEmpty(v: unknown): boolean {
 }
 
 function checkCommon(d: MetricDefinition, say: Say): void {
-  if (!nonEmpty(d.table === 'chain' ? d.metric_id : d.metric)) say('id is empty');
+  if (!nonEmpty(definitionId(d))) say('id is empty');
   if (!nonEmpty(d.name)) say('name is empty');
   if (!nonEmpty(d.category)) say('category is empty');
   if (!['chain', 'contract', 'project'].includes(d.dimension)) say(`unknown dimension ${String(d.dimension)}`);
   if (!['computed', 'planned'].includes(d.status)) say(`unknown status ${String(d.status)}`);
   if (typeof d.currency !== 'boolean') say('currency flag is not a boolean');
-  if (d.status === 'computed' && d.input.kind !== 'transactions') say(`status computed but the ${d.input.kind} input is not implemented`);
+  // What the facts engine runs: transactions for chain and fee-table metrics, per-contract
+  // transactions for application metrics.
+  const runs = d.table === 'app' ? 'contract_transactions' : 'transactions';
+  if (d.status === 'computed' && d.input.kind !== runs) say(`status computed but the ${d.input.kind} input is not implemented${d.input.kind === 'transactions' || d.input.kind === 'contract_transactions' ? ` for ${d.table} metrics` : ''}`);
   if (d.input.facts.length === 0) say('its input declares no facts');
   if (d.input.kind === 'transactions' || d.input.kind === 'contract_transactions') {
     for (const f of d.input.facts) if (Object.keys(f.sql).length === 0) say(`fact ${f.key} has no SQL for any engine`);
@@ -171,5 +191,29 @@ function checkFee(f: FeeMetric, say: Say, computed: Produced, declarations: Read
     const gs = computed.get(key);
     if (!gs) say(`reads fact ${key}, which no computed definition produces`);
     else if (!gs.has('hourly')) say(`reads fact ${key}, which is not produced hourly`);
+  }
+}
+
+function checkApp(m: AppMetric, say: Say, ctx: { computed: Produced; declarations: ReadonlySet<FactDecl>; setKeys: Set<string> }): void {
+  if (m.dimension !== 'contract') say(`dimension ${m.dimension}: application metrics are computed per contract`);
+  const names = Object.keys(m.units);
+  const expected = m.currency ? ['usd', 'eth'] : ['value'];
+  if (!sameSet(names, expected)) say(`units ${names.join(',')} do not fit currency=${m.currency} (expected ${expected.join(',')})`);
+  const a = m.aggregate;
+  const reads = a.kind === 'ratio' ? [a.numerator, a.denominator] : [a.fact];
+  for (const f of reads) {
+    if (!ctx.declarations.has(f)) say(`aggregate reads a declaration of ${f.key} that no definition's input declares (import the one declaration)`);
+    if (m.status !== 'computed') continue;
+    for (const key of Object.values(factKeys(f))) {
+      const gs = ctx.computed.get(key);
+      if (!gs) say(`aggregate reads fact ${key}, which no computed application definition produces`);
+      else for (const g of ['daily', 'hourly'] as const) if (!gs.has(g)) say(`aggregate reads fact ${key}, which is not produced ${g}`);
+    }
+  }
+  if (a.kind === 'sum' && a.fact.unit !== 'plain' && !m.currency) say(`sums money fact ${a.fact.key} but currency=false`);
+  if (a.kind === 'unique') {
+    const set = (a as { address_set?: { key?: unknown; sql?: object } }).address_set;
+    if (!set || !nonEmpty(set.key) || !set.sql || Object.keys(set.sql).length === 0) say('unique aggregation without an address set (key and SQL)');
+    else if (m.status === 'computed' && !ctx.setKeys.has(set.key as string)) say(`address set ${String(set.key)} is not kept by the facts engine`);
   }
 }

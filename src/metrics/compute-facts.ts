@@ -7,6 +7,12 @@
 // and granularity, every definition's aggregate in one scan of the period's transactions
 // (plain numbers to facts, wei to native facts), keeps the address sets, and the money step
 // converts wei to ETH and USD with prices. Nothing here is tied to one engine.
+//
+// Contract facts (application metrics, `contract_transactions` inputs) are computed in the
+// same runs, for the same periods, with one difference: their hours are kept for the last
+// CONTRACT_HOURS_MS only (the app details publish 14 days of hours), so a run computes only
+// the hours in that window and drops older ones. Both a full and an incremental run apply the
+// same window, so they give the same facts.
 import { dayStart, type Clock } from '../clock.js';
 import { createLogger, type Logger } from '../log.js';
 import type { Chain } from '../registry/types.js';
@@ -14,9 +20,16 @@ import type { Store } from '../store/store.js';
 import { completeBounds, firstWholePeriods, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
-import { addressSets, transactionAggregates, type MetricDefinition, type SqlContext } from './definition.js';
+import { addressSets, contractAddressSets, contractAggregates, moneyFactKeys, transactionAggregates, type FactAggregate, type MetricDefinition, type SqlContext } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
+
+/**
+ * How far back hourly contract facts are kept, from the chain's newest complete hour: the 14
+ * days the app details publish, plus one day so that a document aligned to another chain's
+ * (or the day's) boundary never reaches an hour that was dropped.
+ */
+export const CONTRACT_HOURS_MS = 15 * 86_400_000;
 
 export interface FactsOptions {
   /** Recompute every complete period from raw transactions instead of the dirty hours. */
@@ -47,6 +60,8 @@ export interface FactsReport {
   chains: ChainFactsResult[];
   price_gaps: PriceGap[];
   elapsed_ms: number;
+  /** Of elapsed_ms, the time spent writing contract facts and sets (their money conversion is shared with the chain's). */
+  contract_ms: number;
 }
 
 /** `start` decides the first whole period (complete-periods.ts); without it every period counts. */
@@ -57,18 +72,26 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
   const defs = opts.definitions ?? DEFINITIONS;
   const logger = opts.logger ?? createLogger('warn');
   const results: ChainFactsResult[] = [];
+  const timing = { contract_ms: 0 };
   for (const chain of chains) {
     // One transaction per chain: the dirty hours read here cannot be re-marked by a concurrent
     // write before they are cleared, and readers never see a half-replaced period.
-    results.push(await store.transaction(() => computeChain(store, chain, clock, defs, opts.full ?? false)));
+    results.push(await store.transaction(() => computeChain(store, chain, clock, defs, opts.full ?? false, timing)));
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
   // Each gap is a warning (docs/metrics.md), logged once and again when it changes.
   (opts.priceGapLog ?? new PriceGapLog()).report(price_gaps, logger);
-  return { chains: results, price_gaps, elapsed_ms: performance.now() - started };
+  return { chains: results, price_gaps, elapsed_ms: performance.now() - started, contract_ms: timing.contract_ms };
 }
 
-async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: readonly MetricDefinition[], full: boolean): Promise<ChainFactsResult> {
+async function computeChain(
+  store: Store,
+  chain: FactChain,
+  clock: Clock,
+  defs: readonly MetricDefinition[],
+  full: boolean,
+  timing: { contract_ms: number },
+): Promise<ChainFactsResult> {
   const ok = chain.origin_key;
   const bounds = completeBounds(await headTimeMs(store, ok), clock);
   const result: ChainFactsResult = { origin_key: ok, ...bounds, hours_computed: 0, days_computed: 0, days_pending: 0 };
@@ -113,14 +136,7 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
   const aggs = transactionAggregates(defs);
   for (const g of GRANULARITIES) {
     const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
-    const mine = aggs.filter((a) => a.granularities.includes(g)).map((a) => ({ key: a.key, unit: a.unit, sql: engineSql(store, a.sql, a.key)(ctx) }));
-    await store.writeChainFacts({
-      origin_key: ok,
-      granularity: g,
-      periods: scope[g],
-      plain: mine.filter((a) => a.unit === 'plain').map(({ key, sql }) => ({ key, sql })),
-      wei: mine.filter((a) => a.unit !== 'plain').map(({ key, sql, unit }) => ({ key, sql, exact: unit === 'wei_sum' })),
-    });
+    await store.writeChainFacts({ origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) });
   }
   const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
   await store.writeChainAddressSets({
@@ -128,14 +144,48 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, defs: 
     days: scope.daily,
     sets: addressSets(defs).map((s) => ({ key: s.key, sql: engineSql(store, s.sql, `${s.key} address set`)(dayCtx) })),
   });
-  const moneyKeys = [...new Set(aggs.filter((f) => f.unit !== 'plain').map((f) => f.key))];
-  await convertMoney(store, chain, scope, moneyKeys);
+  const contractStarted = performance.now();
+  await computeContracts(store, chain, defs, scope, hoursUntil);
+  timing.contract_ms += performance.now() - contractStarted;
+  // Chain and contract money facts in one conversion: the same prices, one price status.
+  await convertMoney(store, chain, scope, moneyFactKeys(defs));
 
   result.days_pending = await store.settlePendingDays(ok, scope.daily, pending);
   await store.writeFactStatus(ok, { hours_until: hoursUntil, days_until: daysUntil });
   // Cleared last: a crash before this point recomputes the same hours on the next run.
   await store.clearDirtyHours(ok, clearable);
   return result;
+}
+
+/** Contract facts and sender sets for the chain's scope, hours limited to the kept window. */
+async function computeContracts(store: Store, chain: FactChain, defs: readonly MetricDefinition[], scope: Record<Granularity, number[]>, hoursUntil: number): Promise<void> {
+  const aggs = contractAggregates(defs);
+  const sets = contractAddressSets(defs);
+  if (aggs.length === 0 && sets.length === 0) return;
+  const ok = chain.origin_key;
+  const keepFrom = hoursUntil - CONTRACT_HOURS_MS;
+  const periods: Record<Granularity, number[]> = { hourly: scope.hourly.filter((h) => h >= keepFrom), daily: scope.daily };
+  for (const g of GRANULARITIES) {
+    const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
+    const mine = aggs.filter((a) => a.granularities.includes(g));
+    await store.writeContractFacts({ origin_key: ok, granularity: g, periods: periods[g], ...splitByUnit(store, mine, ctx) });
+  }
+  const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
+  await store.writeContractAddressSets({
+    origin_key: ok,
+    days: scope.daily,
+    sets: sets.map((s) => ({ key: s.key, sql: engineSql(store, s.sql, `${s.key} address set`)(dayCtx) })),
+  });
+  await store.pruneContractHours(ok, keepFrom);
+}
+
+/** A definition's aggregates as the store takes them: plain numbers, and wei (exact when summed). */
+function splitByUnit(store: Store, aggs: readonly FactAggregate[], ctx: SqlContext) {
+  const mine = aggs.map((a) => ({ key: a.key, unit: a.unit, sql: engineSql(store, a.sql, a.key)(ctx) }));
+  return {
+    plain: mine.filter((a) => a.unit === 'plain').map(({ key, sql }) => ({ key, sql })),
+    wei: mine.filter((a) => a.unit !== 'plain').map(({ key, sql, unit }) => ({ key, sql, exact: unit === 'wei_sum' })),
+  };
 }
 
 function engineSql<T>(store: Store, sql: Partial<Record<string, T>>, what: string): T {

@@ -199,7 +199,47 @@ export interface FeeMetric {
   status: MetricStatus;
 }
 
-export type MetricDefinition = ChainMetric | FeeMetric;
+// ---- application metrics (METRICS.md section 4) ---------------------------------------------
+
+/**
+ * How an application metric combines its per-contract facts over a project's contracts (and
+ * per window of days):
+ * - `sum`: Σ of `fact` (txcount, gas fees);
+ * - `unique`: distinct senders over the union of the contracts' per-day `address_set` (daa);
+ *   `fact` is the per-contract count of one period, exact for a single contract only;
+ * - `ratio`: Σ numerator ÷ Σ denominator (success rate: successes over txcount, which is the
+ *   txcount-weighted mean of the contracts' rates).
+ */
+export type AppAggregate =
+  | { kind: 'sum'; fact: FactAggregate }
+  | { kind: 'unique'; fact: FactAggregate; address_set: AddressSetDecl }
+  | { kind: 'ratio'; numerator: FactAggregate; denominator: FactAggregate };
+
+/**
+ * A metric of the application documents (app details, project lists, master.json
+ * `app_metrics`), computed per contract from `contract_transactions` and combined per project at
+ * build time (a project is a set of contracts decided from labels then, so a relabel needs no
+ * recomputation). Not a chain metric: no metric detail document, not in master.json `metrics`.
+ */
+export interface AppMetric {
+  table: 'app';
+  metric_id: string;
+  name: string;
+  category: string;
+  /** Money: usd and eth; otherwise one value. */
+  currency: boolean;
+  units: Partial<Record<ValueColumn, UnitSpec>>;
+  aggregate: AppAggregate;
+  input: MetricInput;
+  dimension: Dimension;
+  status: MetricStatus;
+}
+
+export type MetricDefinition = ChainMetric | FeeMetric | AppMetric;
+
+export function isAppMetric(d: MetricDefinition): d is AppMetric {
+  return d.table === 'app';
+}
 
 export function isChainMetric(d: MetricDefinition): d is ChainMetric {
   return d.table === 'chain';
@@ -211,7 +251,13 @@ export function isFeeMetric(d: MetricDefinition): d is FeeMetric {
 
 /** A name for messages: fee-table metrics share ids with chain metrics (throughput). */
 export function definitionName(d: MetricDefinition): string {
+  if (d.table === 'app') return `app ${d.metric_id}`;
   return d.table === 'chain' ? d.metric_id : `fee table ${d.metric}`;
+}
+
+/** The id alone (metric_id, or the fee table's metric). */
+export function definitionId(d: MetricDefinition): string {
+  return d.table === 'fee' ? d.metric : d.metric_id;
 }
 
 // ---- constructors the definition files use ---------------------------------------------------
@@ -268,6 +314,45 @@ export function transactionAggregates(defs: readonly MetricDefinition[]): FactAg
     }
   }
   return [...byKey.values()];
+}
+
+/**
+ * Every fact aggregate of every computed `contract_transactions` input, once per key (same rule
+ * as transactionAggregates): the facts engine runs them grouped per contract.
+ */
+export function contractAggregates(defs: readonly MetricDefinition[]): FactAggregate[] {
+  const byKey = new Map<string, FactAggregate>();
+  for (const d of defs) {
+    if (d.status !== 'computed' || d.input.kind !== 'contract_transactions') continue;
+    for (const f of d.input.facts) {
+      const seen = byKey.get(f.key);
+      if (seen && seen !== f) throw new Error(`fact ${f.key} is declared twice (${definitionName(d)}): import the one declaration instead`);
+      byKey.set(f.key, f);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** Every per-contract address set a computed `unique` application metric declares, once per key. */
+export function contractAddressSets(defs: readonly MetricDefinition[]): AddressSetDecl[] {
+  const byKey = new Map<string, AddressSetDecl>();
+  for (const d of defs) {
+    if (d.table !== 'app' || d.status !== 'computed' || d.input.kind !== 'contract_transactions' || d.aggregate.kind !== 'unique') continue;
+    const set = d.aggregate.address_set as AddressSetDecl | undefined;
+    if (!set) throw new MissingAddressSet(`${definitionName(d)}: unique aggregation without an address set`);
+    const seen = byKey.get(set.key);
+    if (seen && seen !== set) throw new Error(`address set ${set.key} is declared twice (${definitionName(d)})`);
+    byKey.set(set.key, set);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * The wei facts the money step converts, chain and contract ones together (one conversion per
+ * period, so both use the same prices and the chain's price status covers both).
+ */
+export function moneyFactKeys(defs: readonly MetricDefinition[]): string[] {
+  return [...new Set([...transactionAggregates(defs), ...contractAggregates(defs)].filter((f) => f.unit !== 'plain').map((f) => f.key))];
 }
 
 export class MissingAddressSet extends Error {}

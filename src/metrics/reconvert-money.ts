@@ -7,13 +7,13 @@ import { ETH_ASSET } from '../sources/prices/types.js';
 import type { PriceRow } from '../store/prices.js';
 import type { Store } from '../store/store.js';
 import { convertMoney } from './convert-money.js';
-import { transactionAggregates } from './definition.js';
+import { moneyFactKeys } from './definition.js';
 import { DEFINITIONS } from './definitions/index.js';
 
 /** Returns how many chains were converted again. */
 export async function reconvertChangedPrices(store: Store, chains: readonly Pick<Chain, 'origin_key' | 'gas_token'>[], changed: readonly PriceRow[]): Promise<number> {
   if (changed.length === 0) return 0;
-  const keys = [...new Set(transactionAggregates(DEFINITIONS).filter((f) => f.unit !== 'plain').map((f) => f.key))];
+  const keys = moneyFactKeys(DEFINITIONS);
   let n = 0;
   for (const chain of chains) {
     // ether prices every chain (USD, and token/ETH); a gas token only its own chains.

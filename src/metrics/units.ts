@@ -26,3 +26,6 @@ export function eth(decimals: number, agg: boolean): UnitSpec {
 export const mgasPerSecond: UnitSpec = { currency: false, prefix: null, suffix: 'Mgas/s', decimals: 2, decimals_tooltip: 2, agg: false, agg_tooltip: false };
 
 export const txPerSecond: UnitSpec = { currency: false, prefix: null, suffix: 'tps', decimals: 2, decimals_tooltip: 2, agg: false, agg_tooltip: false };
+
+/** A fraction 0..1 (success rate). */
+export const fraction: UnitSpec = { currency: false, prefix: null, suffix: null, decimals: 4, decimals_tooltip: 4, agg: false, agg_tooltip: false };

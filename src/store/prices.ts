@@ -40,8 +40,9 @@ export interface MoneyKey {
 }
 
 /**
- * Convert a chain's native (wei) facts to ETH and USD facts for the listed periods plus every
- * period previously converted without its own price:
+ * Convert a chain's native (wei) facts, of every dimension (the chain's and its contracts'), to
+ * ETH and USD facts for the listed periods plus every period previously converted without its
+ * own price:
  * - USD = value / 1e18 × the asset's USD price of that period (hourly values: of that hour);
  *   ETH = value / 1e18 for an ether chain, value / 1e18 × token_usd / eth_usd otherwise.
  * - A period without its own price takes the latest earlier price of the asset (of either

@@ -1,9 +1,25 @@
 // The catalog of metric definitions is consistent, and the checker that says so is not vacuous:
 // each rule is shown failing on a deliberately broken copy of a real definition.
 import { describe, expect, it } from 'vitest';
-import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
+import { APP_METRICS, CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
 import { checkCatalog } from '../../src/metrics/catalog-check.js';
-import { addressSets, transactionAggregates, valueColumn, type ChainMetric, type FactAggregate, type FeeMetric, type MetricDefinition } from '../../src/metrics/definition.js';
+import {
+  addressSets,
+  contractAddressSets,
+  contractAggregates,
+  moneyFactKeys,
+  transactionAggregates,
+  valueColumn,
+  type AppMetric,
+  type ChainMetric,
+  type FactAggregate,
+  type FeeMetric,
+  type MetricDefinition,
+} from '../../src/metrics/definition.js';
+import { appDaa } from '../../src/metrics/definitions/app/daa.js';
+import { appGasFees } from '../../src/metrics/definitions/app/gas-fees.js';
+import { appSuccessRate } from '../../src/metrics/definitions/app/success-rate.js';
+import { appTxcount } from '../../src/metrics/definitions/app/txcount.js';
 import { daa } from '../../src/metrics/definitions/daa.js';
 import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
 import { fees } from '../../src/metrics/definitions/fees.js';
@@ -11,6 +27,11 @@ import { profit } from '../../src/metrics/definitions/profit.js';
 import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
 import { tvl } from '../../src/metrics/definitions/tvl.js';
 import { TXCOUNT, txcount } from '../../src/metrics/definitions/txcount.js';
+
+function uniqueFact(m: AppMetric): FactAggregate {
+  if (m.aggregate.kind !== 'unique') throw new Error(`${m.metric_id} is not unique`);
+  return m.aggregate.fact;
+}
 
 /** The problems of the real catalog with `broken` in place of the definition it copies. */
 function problemsWith(broken: MetricDefinition, replaces: MetricDefinition): string[] {
@@ -26,6 +47,9 @@ describe('metric catalog', () => {
     expect(CHAIN_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'rent_paid', 'profit', 'market_cap', 'fdv', 'tvl', 'app_revenue']);
     expect(computedChainMetrics().map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput']);
     expect(FEE_METRICS.map((m) => m.metric)).toEqual(['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'throughput', 'tps']);
+    // Application metrics are their own table: never chain metrics (no chain documents, not in master.json `metrics`).
+    expect(APP_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'gas_fees', 'success_rate']);
+    expect(CHAIN_METRICS.some((m) => (m as { table: string }).table === 'app')).toBe(false);
     expect(CHAIN_METRICS.find((m) => m.metric_id === 'stables_mcap')!.metric_keys).toEqual(['stables_mcap', 'stables_mcap_eth']);
     expect(CHAIN_METRICS.find((m) => m.metric_id === 'fees')!.metric_keys).toEqual(['fees_paid_usd', 'fees_paid_eth']);
   });
@@ -43,6 +67,39 @@ describe('metric catalog', () => {
       'tps',
     ]);
     expect(addressSets(DEFINITIONS).map((s) => s.key)).toEqual(['daa']);
+    expect(contractAggregates(DEFINITIONS).map((f) => f.key)).toEqual(['contract_txcount', 'contract_daa', 'contract_fees_paid', 'contract_successes']);
+    expect(contractAddressSets(DEFINITIONS).map((s) => s.key)).toEqual(['contract_senders']);
+    expect(moneyFactKeys(DEFINITIONS)).toEqual(['fees_paid', 'txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'contract_fees_paid']);
+  });
+
+  it('fails an application metric with a chain fact key, a foreign dimension or input, or units that do not fit', () => {
+    if (appTxcount.aggregate.kind !== 'sum') throw new Error('app txcount is a sum');
+    const clash: FactAggregate = { ...appTxcount.aggregate.fact, key: 'txcount' };
+    const renamed: AppMetric = { ...appTxcount, aggregate: { kind: 'sum', fact: clash }, input: { kind: 'contract_transactions', facts: [clash] } };
+    expect(problemsWith(renamed, appTxcount)).toEqual([
+      'fact txcount is computed both per chain and per contract: give the contract fact its own key',
+      // success_rate's ratio still reads the original declaration, which nothing computes now.
+      "app success_rate: aggregate reads a declaration of contract_txcount that no definition's input declares (import the one declaration)",
+      'app success_rate: aggregate reads fact contract_txcount, which no computed application definition produces',
+    ]);
+    expect(problemsWith({ ...appDaa, dimension: 'chain' }, appDaa)).toEqual(['app daa: dimension chain: application metrics are computed per contract']);
+    expect(problemsWith({ ...appGasFees, input: { kind: 'transactions', facts: appGasFees.input.facts as FactAggregate[] } }, appGasFees)).toEqual([
+      'app gas_fees: status computed but the transactions input is not implemented for app metrics',
+      'app gas_fees: aggregate reads fact contract_fees_paid_eth, which no computed application definition produces',
+      'app gas_fees: aggregate reads fact contract_fees_paid_usd, which no computed application definition produces',
+    ]);
+    expect(problemsWith({ ...appGasFees, currency: false }, appGasFees)).toEqual([
+      'app gas_fees: units usd,eth do not fit currency=false (expected value)',
+      'app gas_fees: sums money fact contract_fees_paid but currency=false',
+    ]);
+  });
+
+  it('fails an application unique metric without its address set, and a chain metric on contract transactions', () => {
+    const noSet = { ...appDaa, aggregate: { kind: 'unique', fact: uniqueFact(appDaa) } } as unknown as AppMetric;
+    expect(problemsWith(noSet, appDaa)).toEqual(['app daa: unique aggregation without an address set (key and SQL)']);
+    const perContract: ChainMetric = { ...txcount, input: { kind: 'contract_transactions', facts: [TXCOUNT] } };
+    expect(problemsWith(perContract, txcount)).toContain('txcount: status computed but the contract_transactions input is not implemented for chain metrics');
+    expect(appSuccessRate.status).toBe('computed');
   });
 
   it('fails a column whose fact key was edited by hand (a typo)', () => {

@@ -29,6 +29,8 @@ export interface TxSpec {
   l1Fee?: bigint;
   l1GasUsed?: bigint;
   inputEmpty?: boolean;
+  /** Receipt status: 1 (default) success, 0 failure. */
+  status?: 0 | 1;
 }
 
 export interface BlockSpec {
@@ -99,7 +101,7 @@ export class ChainWriter {
           value_wei: 0n,
           gas_limit: gasUsed + 10_000n,
           gas_used: gasUsed,
-          status: 1,
+          status: t.status ?? 1,
           gas_price_wei: t.gasPrice ?? GWEI,
           l1_fee_wei: t.l1Fee ?? 0n,
           l1_gas_used: t.l1GasUsed ?? 0n,
@@ -159,6 +161,20 @@ export async function factValue(store: Store, originKey: string, key: string, gr
   return rows[0]?.value;
 }
 
+/** A contract's fact, read through the Store's group sums with a group of that one contract. */
+export async function contractFactValue(store: Store, originKey: string, address: string, key: string, granularity: Granularity, periodMs: number): Promise<number | null | undefined> {
+  const rows = await store.sumContractFacts({
+    groups: [{ group: 'one', contracts: [{ origin_key: originKey, address }] }],
+    keys: [key],
+    days_until: periodMs + 1,
+    hours_from: periodMs,
+    hours_until: periodMs + 1,
+  });
+  const mine = rows.filter((r) => r.origin_key === originKey && r.granularity === granularity && r.period_ms === periodMs);
+  if (mine.length > 1) throw new Error(`duplicate contract fact ${originKey} ${address} ${key} ${granularity} ${periodMs}`);
+  return mine[0]?.value;
+}
+
 // ---- the mock chain every metric definition is tested on (test/metrics/definitions/) --------
 // Small enough to compute each expected number by hand; the numbers are written in the tests.
 // Day 0 (Monday 2024-01-01) and day 1 are complete, day 2 runs; hours up to 02:00 of day 2 are
@@ -169,6 +185,8 @@ export const MOCK_DAY_MS = 86_400_000;
 export const MOCK_HOUR_MS = 3_600_000;
 /** The clock of the mock chain's runs: day 2, 03:30. */
 export const MOCK_NOW = MOCK_D0 + 2 * MOCK_DAY_MS + 3.5 * MOCK_HOUR_MS;
+/** The only contract the mock chain's calls go to (t4; transfers go there too, with empty input). */
+export const MOCK_CONTRACT = '0x000000000000000000000000000000000000dead';
 /** Senders: two users, a deployer and the system (OP deposits, ArbOS internal transactions). */
 export const MOCK_ADDR = { A: addr(0xa), B: addr(0xb), C: addr(0xc), SYS: addr(0x5) } as const;
 
@@ -226,6 +244,8 @@ export interface MockFacts {
   originKey: string;
   /** A stored fact: undefined when none was written, null when computed but undefined. */
   value(key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined>;
+  /** A contract's stored fact (dimension 'contract'): undefined when it has none in that period. */
+  contractValue(address: string, key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined>;
   /** The metric keys written to `facts`. */
   keys(): Promise<string[]>;
   close(): Promise<void>;
@@ -243,6 +263,7 @@ export async function factsOnMockChain(definitions: readonly MetricDefinition[],
     store,
     originKey: ok,
     value: (key, g, p) => factValue(store, ok, key, g, p),
+    contractValue: (address, key, g, p) => contractFactValue(store, ok, address, key, g, p),
     keys: async () => [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort(),
     close: () => store.close(),
   };

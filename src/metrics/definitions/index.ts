@@ -1,7 +1,12 @@
 // Every metric, one file each. Adding a metric = a file here + a line below. The order is the
-// published order: chain metrics as master.json lists them, then the fee-table metrics.
+// published order: chain metrics as master.json lists them, then the fee-table metrics, then
+// the application metrics (master.json `app_metrics`, computed per contract).
 import type { MetricDefinition } from '../definition.js';
 import { appRevenue } from './app-revenue.js';
+import { appDaa } from './app/daa.js';
+import { appGasFees } from './app/gas-fees.js';
+import { appSuccessRate } from './app/success-rate.js';
+import { appTxcount } from './app/txcount.js';
 import { daa } from './daa.js';
 import { fdv } from './fdv.js';
 import { feeThroughput } from './fee-table/throughput.js';
@@ -39,4 +44,8 @@ export const DEFINITIONS: readonly MetricDefinition[] = [
   txcostsAvg,
   feeThroughput,
   tps,
+  appTxcount,
+  appDaa,
+  appGasFees,
+  appSuccessRate,
 ];

@@ -8,7 +8,20 @@ import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
 import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
+import type {
+  ContractActivity,
+  ContractAddressSetsRequest,
+  ContractFactsRequest,
+  GroupDistinctQuery,
+  GroupDistinctResult,
+  GroupFactRow,
+  GroupFactsQuery,
+  GroupWindowQuery,
+  GroupWindowRow,
+} from '../contract-facts.js';
 import * as addressSets from './address-sets.js';
+import * as contractFacts from './contract-facts.js';
+import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import * as factReads from './fact-reads.js';
 import * as hourlyDistinct from './hourly-distinct.js';
@@ -289,6 +302,35 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------
+  writeContractFacts(req: ContractFactsRequest): Promise<void> {
+    return this.transaction(() => contractFacts.writeContractFacts(this.db, req));
+  }
+
+  writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {
+    return this.transaction(() => contractFacts.writeContractAddressSets(this.db, req));
+  }
+
+  pruneContractHours(originKey: string, beforeMs: number): Promise<void> {
+    return this.transaction(() => contractFacts.pruneContractHours(this.db, originKey, beforeMs));
+  }
+
+  contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
+    return this.use((db) => contractReads.contractsWithFacts(db, metricKey, originKeys));
+  }
+
+  sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {
+    return this.use((db) => contractReads.sumContractFacts(db, q));
+  }
+
+  sumContractFactsOverWindows(q: GroupWindowQuery): Promise<GroupWindowRow[]> {
+    return this.use((db) => contractReads.sumContractFactsOverWindows(db, q));
+  }
+
+  distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult> {
+    return this.use((db) => contractReads.distinctOverContracts(db, q));
   }
 
   // --- prices and money (prices.ts, money.ts) --------------------------------------------------

@@ -1,6 +1,8 @@
 // The money step in DuckDB (the contract is MoneyRequest in store/prices.ts): native facts to
 // `_eth`/`_usd` facts with exact or fallback prices found by ASOF joins, and the price status
-// of every period converted without its own price.
+// of every period converted without its own price. A key is converted for every dimension it
+// is stored under (the chain's fees and each contract's), in the same pass and with the same
+// prices; the price status stays per chain and period.
 import type { Granularity } from '../granularity.js';
 import type { MoneyRequest, PriceStatusRow, PriceStatusSummary } from '../prices.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -46,7 +48,7 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
   await db.run(
     `DELETE FROM facts f USING money_scope s
-     WHERE f.origin_key = $1 AND ${chainFilter('f')} AND f.granularity = s.granularity AND f.period_ms = s.period_ms
+     WHERE f.origin_key = $1 AND f.granularity = s.granularity AND f.period_ms = s.period_ms
        AND f.metric_key IN (${outKeys.map(sqlString).join(', ')})`,
     [ok],
   );
@@ -63,17 +65,19 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   const keyList = req.keys.map((k) => sqlString(k.native)).join(', ');
   const renamed = (to: 'eth' | 'usd') => `CASE n.metric_key ${req.keys.map((k) => `WHEN ${sqlString(k.native)} THEN ${sqlString(k[to])}`).join(' ')} END`;
   const converted = `FROM native_facts n JOIN money_prices c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
-     WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.metric_key IN (${keyList})`;
+     WHERE n.origin_key = $1 AND n.metric_key IN (${keyList})`;
   await db.run(
     `INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value)
-     SELECT $1, 'chain', '', ${renamed('eth')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${eth} END
+     SELECT $1, n.dimension, n.entity, ${renamed('eth')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${eth} END
      ${converted}
      UNION ALL
-     SELECT $1, 'chain', '', ${renamed('usd')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${usd} END
+     SELECT $1, n.dimension, n.entity, ${renamed('usd')}, n.granularity, n.period_ms, CASE WHEN n.value = 0 THEN 0 ELSE ${usd} END
      ${converted}`,
     [ok],
   );
-  // A period needed a price when it has a non-zero money figure.
+  // A period needed a price when it has a non-zero money figure. Chain figures decide: a
+  // contract's fees are part of its chain's, so they are non-zero only where the chain's are,
+  // and the check need not read every contract's rows.
   const needs = `EXISTS (SELECT 1 FROM native_facts n WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.granularity = c.granularity
                    AND n.period_ms = c.period_ms AND n.value <> 0 AND n.metric_key IN (${keyList}))`;
   const statusOf = (exact: string, fb: string, fbMs: string, asset: string) =>

@@ -1,0 +1,76 @@
+// Contract facts in DuckDB: one scan per granularity of a chain's contract transactions,
+// grouped by period and contract, unpivoted into `facts` and `native_facts` with dimension
+// 'contract'; the per-day sender sets per contract; and the pruning of old hours.
+import { DAY_MS } from '../../clock.js';
+import type { ContractAddressSetsRequest, ContractFactsRequest } from '../contract-facts.js';
+import { PERIOD_SECONDS } from '../granularity.js';
+import { inFactPeriods, loadPeriodScope } from './period-scope.js';
+import type { SqlRunner } from './sql-runner.js';
+import { intList, keyColumn, sqlString } from './sql-text.js';
+
+/** METRICS.md section 4: the transactions that count for applications, the contract being `to`. */
+const CONTRACT_TX = 'NOT t.input_empty AND t.fee_wei > 0 AND t.to_address IS NOT NULL';
+
+export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest): Promise<void> {
+  const { granularity: g, plain, wei } = req;
+  const ok = sqlString(req.origin_key);
+  const aggs = [...plain, ...wei];
+  if (req.periods.length === 0 || aggs.length === 0) return;
+  await loadPeriodScope(db, req.origin_key, g, req.periods);
+  const scoped = `USING fact_scope s WHERE f.origin_key = ${ok} AND f.dimension = 'contract' AND f.granularity = '${g}' AND f.period_ms = s.period_ms`;
+  if (plain.length > 0) await db.run(`DELETE FROM facts f ${scoped} AND f.metric_key IN (${plain.map((a) => sqlString(a.key)).join(', ')})`);
+  if (wei.length > 0) await db.run(`DELETE FROM native_facts f ${scoped} AND f.metric_key IN (${wei.map((a) => sqlString(a.key)).join(', ')})`);
+
+  const s = PERIOD_SECONDS[g];
+  // Only (period, contract) pairs with transactions get rows: a project's zero days are filled
+  // by the documents, and storing zeros for every labeled contract would multiply the table.
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE contract_agg AS
+     SELECT t.block_time // ${s} * ${s * 1000} AS period_ms, t.to_address AS entity, ${aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ')}
+     FROM transactions t
+     WHERE t.origin_key = ${ok} AND ${inFactPeriods(g)} AND ${CONTRACT_TX}
+     GROUP BY 1, 2`,
+  );
+  if (plain.length > 0) {
+    await db.run(
+      `INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value) ${plain
+        .map((a) => `SELECT ${ok}, 'contract', entity, ${sqlString(a.key)}, '${g}', period_ms, CAST(${keyColumn(a.key)} AS DOUBLE) FROM contract_agg`)
+        .join(' UNION ALL ')}`,
+    );
+  }
+  if (wei.length > 0) {
+    await db.run(
+      `INSERT INTO native_facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value, exact_wei) ${wei
+        .map(
+          (a) =>
+            `SELECT ${ok}, 'contract', entity, ${sqlString(a.key)}, '${g}', period_ms, CAST(${keyColumn(a.key)} AS DOUBLE), ${a.exact ? `CAST(${keyColumn(a.key)} AS HUGEINT)` : 'NULL'} FROM contract_agg`,
+        )
+        .join(' UNION ALL ')}`,
+    );
+  }
+}
+
+export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest): Promise<void> {
+  if (req.days.length === 0 || req.sets.length === 0) return;
+  const ok = sqlString(req.origin_key);
+  await loadPeriodScope(db, req.origin_key, 'daily', req.days);
+  await db.run(
+    `DELETE FROM address_sets f USING fact_scope s
+     WHERE f.origin_key = ${ok} AND f.dimension = 'contract' AND f.day_ms = s.period_ms
+       AND f.set_key IN (${req.sets.map((x) => sqlString(x.key)).join(', ')})`,
+  );
+  for (const set of req.sets) {
+    await db.run(
+      `INSERT INTO address_sets (set_key, origin_key, dimension, entity, day_ms, address)
+       SELECT DISTINCT ${sqlString(set.key)}, ${ok}, 'contract', t.to_address, t.block_time // 86400 * ${DAY_MS}, ${set.sql} FROM transactions t
+       WHERE t.origin_key = ${ok} AND ${inFactPeriods('daily')} AND ${CONTRACT_TX}`,
+    );
+  }
+}
+
+export async function pruneContractHours(db: SqlRunner, originKey: string, beforeMs: number): Promise<void> {
+  intList([beforeMs], 'contract hour bound');
+  for (const table of ['facts', 'native_facts']) {
+    await db.run(`DELETE FROM ${table} WHERE origin_key = $1 AND dimension = 'contract' AND granularity = 'hourly' AND period_ms < ${beforeMs}`, [originKey]);
+  }
+}

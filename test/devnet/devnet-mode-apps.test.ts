@@ -23,7 +23,7 @@ describe('npm start (devnet mode) and the application files', () => {
     expect(readdirSync(projectsDir).length).toBeGreaterThan(40);
     const config = mode.configure(loadConfig(null, {})) as unknown as Record<string, unknown>;
     // The keys the application sources read (src/registry config sections `labels`, `projects`).
-    expect(config.labels).toEqual({ files: [labelsCsv] });
+    expect(config.labels).toEqual({ files: [labelsCsv], urls: [] });
     expect(config.projects).toEqual({ dir: projectsDir, overlay });
     expect(mode.appSources).toEqual({ labels: config.labels, projects: config.projects });
   }, 60_000);

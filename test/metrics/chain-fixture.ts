@@ -146,11 +146,13 @@ export function addr(i: number): string {
 
 /** Facts table rows of a chain, sorted, for equality checks (inspects DuckDB's table). */
 export async function factRows(store: DuckDbStore, originKey: string): Promise<string[]> {
-  const rows = await store.query<{ metric_key: string; granularity: string; period_ms: bigint; value: number | null }>(
-    'SELECT metric_key, granularity, period_ms, value FROM facts WHERE origin_key = $1 ORDER BY granularity, metric_key, period_ms',
+  // Every fact of the chain, contract facts included (dimension and entity in the key, so rows
+  // of several contracts in one period have a fixed order).
+  const rows = await store.query<{ metric_key: string; granularity: string; period_ms: bigint; dimension: string; entity: string; value: number | null }>(
+    'SELECT metric_key, granularity, period_ms, dimension, entity, value FROM facts WHERE origin_key = $1 ORDER BY granularity, metric_key, period_ms, dimension, entity',
     [originKey],
   );
-  return rows.map((r) => `${r.granularity} ${r.metric_key} ${r.period_ms} ${r.value}`);
+  return rows.map((r) => `${r.granularity} ${r.metric_key} ${r.period_ms}${r.dimension === 'chain' ? '' : ` ${r.dimension}:${r.entity}`} ${r.value}`);
 }
 
 export async function factValue(store: Store, originKey: string, key: string, granularity: Granularity, periodMs: number): Promise<number | null | undefined> {

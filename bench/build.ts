@@ -18,6 +18,7 @@ import type { Chain } from '../src/registry/types.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { makeChain } from '../support/make-chain.js';
 import type { PriceRow } from '../src/store/prices.js';
+import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -119,6 +120,42 @@ async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [(performance.now() - t) / 1000, out];
 }
 
+/**
+ * BENCH_PROFILE=1: time every document builder and every store call made while building
+ * documents, printed to stderr after each build (where the documents' time goes).
+ */
+function profile(store: DuckDbStore): () => void {
+  const spent = new Map<string, { ms: number; calls: number }>();
+  const add = (name: string, ms: number) => {
+    const e = spent.get(name) ?? { ms: 0, calls: 0 };
+    e.ms += ms;
+    e.calls++;
+    spent.set(name, e);
+  };
+  const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
+    (async (...a: Parameters<F>) => {
+      const t = performance.now();
+      try {
+        return await fn(...a);
+      } finally {
+        add(name, performance.now() - t);
+      }
+    }) as unknown as F;
+  const proto = Object.getPrototypeOf(store) as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const fn = proto[name];
+    if (name === 'constructor' || typeof fn !== 'function' || ['use', 'serial', 'transaction', 'query', 'exec'].includes(name)) continue;
+    (store as unknown as Record<string, unknown>)[name] = timed(`store.${name}`, (fn as (...a: never[]) => unknown).bind(store));
+  }
+  for (const kind of DOCUMENT_KINDS as unknown as Array<{ route: string; path: string; build?: (...a: never[]) => unknown }>) {
+    if (kind.build) kind.build = timed(`build ${kind.path}`, kind.build);
+  }
+  return () => {
+    for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}`);
+    spent.clear();
+  };
+}
+
 async function main(): Promise<void> {
   const store = await DuckDbStore.open({ path: DB });
   const chains = Array.from({ length: CHAINS }, (_, i) => chainConfig(i));
@@ -142,14 +179,17 @@ async function main(): Promise<void> {
 
   // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);
+  const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
   const [factsS, factsReport] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
   const appFactsS = factsReport.contract_ms / 1000;
   log(`  facts (full): ${factsS.toFixed(2)} s, of which contract facts ${appFactsS.toFixed(2)} s`);
+  report();
   const [docsS, docs] = await seconds(async () => {
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
     return buildDocumentSet(inputs, clock.now());
   });
   log(`  documents (full): ${docsS.toFixed(2)} s, ${docs.entries.size} documents`);
+  report();
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -160,6 +200,7 @@ async function main(): Promise<void> {
     return buildDocumentSet(inputs, clock.now());
   });
   log(`  one new hour → facts + documents: ${incS.toFixed(2)} s`);
+  report();
 
   // The ceiling: the same aggregations as bare queries over all chains at once.
   const [ceilS] = await seconds(async () => {

@@ -25,36 +25,105 @@ export async function writeChainAddressSets(db: SqlRunner, req: ChainAddressSets
 }
 
 /** Exact distinct addresses of one subject's set over each window of days. */
-export function distinctCounts(db: SqlRunner, setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
-  return distinctCountsOverUnion(db, setKey, [subject], windows);
+export function distinctCounts(
+  db: SqlRunner,
+  setKey: string,
+  subject: FactSubject,
+  windows: ReadonlyArray<readonly [number, number]>,
+  cache?: HistogramCache,
+): Promise<number[]> {
+  return distinctCountsOverUnion(db, setKey, [subject], windows, cache);
 }
 
 /**
- * Exact distinct addresses over the union of several subjects' sets (an address in two sets
- * counts once), per window of days. One filtered scan per window, batched with UNION ALL: each
- * scan prunes to its days by zone maps, which is several times faster than one range join over
- * all windows.
+ * What exact distinct counts over windows of days are computed from: for every (address, day)
+ * of the union of some subjects' sets, the point (day, the address's previous active day in
+ * the union), counted per point. An address is in window [lo, hi] when it has an active day
+ * there; counting it once means counting only its first active day in the window, i.e. the
+ * points with lo <= day <= hi and prev < lo (or no previous day). The histogram has at most
+ * one entry per pair of days however many addresses there are, so any number of windows is
+ * answered from one scan of the sets, where one count(DISTINCT) scan per window (the flat
+ * exports' aa_last7d asks one 7-day window per day of history) dominated the document build.
  */
+export interface DayHistogram {
+  /** Days ascending (unix ms). */
+  day: Float64Array;
+  /** The previous active day, -Infinity for none. */
+  prev: Float64Array;
+  n: Float64Array;
+}
+
+export async function dayHistogram(db: SqlRunner, setKey: string, subjects: readonly FactSubject[]): Promise<DayHistogram> {
+  const who = subjects
+    .map((s) => `(origin_key = ${sqlString(s.origin_key)} AND dimension = ${sqlString(s.dimension)} AND entity = ${sqlString(s.entity)})`)
+    .join(' OR ');
+  // One subject's set holds an address at most once per day; a union needs the DISTINCT.
+  const rows = `SELECT ${subjects.length === 1 ? '' : 'DISTINCT'} address, day_ms FROM address_sets WHERE set_key = ${sqlString(setKey)} AND (${who})`;
+  const hist = await db.all<{ day_ms: bigint; prev: bigint | null; n: bigint }>(
+    `WITH days AS (${rows}),
+     points AS (SELECT day_ms, lag(day_ms) OVER (PARTITION BY address ORDER BY day_ms) AS prev FROM days)
+     SELECT day_ms, prev, count(*) AS n FROM points GROUP BY ALL ORDER BY day_ms`,
+  );
+  const out: DayHistogram = { day: new Float64Array(hist.length), prev: new Float64Array(hist.length), n: new Float64Array(hist.length) };
+  hist.forEach((r, i) => {
+    out.day[i] = Number(r.day_ms);
+    out.prev[i] = r.prev === null ? -Infinity : Number(r.prev);
+    out.n[i] = Number(r.n);
+  });
+  return out;
+}
+
+/** Exact distinct addresses over each window of days [lo, hi] (inclusive day starts), from a histogram. */
+export function countWindows(h: DayHistogram, windows: ReadonlyArray<readonly [number, number]>): number[] {
+  return windows.map(([lo, hi]) => {
+    // The first point on or after lo (days ascending).
+    let a = 0;
+    let b = h.day.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (h.day[mid]! < lo) a = mid + 1;
+      else b = mid;
+    }
+    let n = 0;
+    for (let i = a; i < h.day.length && h.day[i]! <= hi; i++) if (h.prev[i]! < lo) n += h.n[i]!;
+    return n;
+  });
+}
+
+/**
+ * Histograms kept between reads: a build asks the same subjects' windows from several
+ * documents (a chain's daa detail and the aa_last7d export rows). The owner clears it whenever
+ * address sets may have changed (any write to them, raw SQL, a rolled-back transaction).
+ */
+export class HistogramCache {
+  private readonly byKey = new Map<string, Promise<DayHistogram>>();
+
+  get(db: SqlRunner, setKey: string, subjects: readonly FactSubject[]): Promise<DayHistogram> {
+    const key = JSON.stringify([setKey, subjects.map((s) => [s.origin_key, s.dimension, s.entity]).sort()]);
+    let h = this.byKey.get(key);
+    if (!h) {
+      h = dayHistogram(db, setKey, subjects);
+      this.byKey.set(key, h);
+      h.catch(() => this.byKey.delete(key));
+    }
+    return h;
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+}
+
+/** Exact distinct addresses over the union of several subjects' sets (an address in two sets counts once), per window of days. */
 export async function distinctCountsOverUnion(
   db: SqlRunner,
   setKey: string,
   subjects: readonly FactSubject[],
   windows: ReadonlyArray<readonly [number, number]>,
+  cache?: HistogramCache,
 ): Promise<number[]> {
-  const out = new Array<number>(windows.length).fill(0);
-  if (subjects.length === 0 || windows.length === 0) return out;
-  const who = subjects
-    .map((s) => `(origin_key = ${sqlString(s.origin_key)} AND dimension = ${sqlString(s.dimension)} AND entity = ${sqlString(s.entity)})`)
-    .join(' OR ');
-  const where = `set_key = ${sqlString(setKey)} AND (${who})`;
-  const BATCH = 64;
-  for (let i0 = 0; i0 < windows.length; i0 += BATCH) {
-    const parts = windows.slice(i0, i0 + BATCH).map(([lo, hi], k) => {
-      intList([lo, hi], 'distinct-count window');
-      return `SELECT ${i0 + k} AS id, count(DISTINCT address) AS n FROM address_sets WHERE ${where} AND day_ms BETWEEN ${lo} AND ${hi}`;
-    });
-    const rows = await db.all<{ id: number; n: bigint }>(parts.join(' UNION ALL '));
-    for (const r of rows) out[Number(r.id)] = Number(r.n);
-  }
-  return out;
+  if (subjects.length === 0 || windows.length === 0) return new Array<number>(windows.length).fill(0);
+  for (const w of windows) intList([w[0], w[1]], 'distinct-count window');
+  const h = await (cache ? cache.get(db, setKey, subjects) : dayHistogram(db, setKey, subjects));
+  return countWindows(h, windows);
 }

@@ -20,6 +20,7 @@ import type {
   GroupWindowRow,
 } from '../contract-facts.js';
 import * as addressSets from './address-sets.js';
+import { HistogramCache } from './address-sets.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -49,6 +50,11 @@ export class DuckDbStore implements Store {
   private readonly inTx = new AsyncLocalStorage<boolean>();
   /** Highest stored block per chain (see highestBlock). */
   private readonly highest = new Map<string, number>();
+  /**
+   * Distinct-count histograms per set and subjects (address-sets.ts), dropped by every call that
+   * may change address sets: their writers, clearFacts, raw SQL, a rolled-back transaction.
+   */
+  private readonly histograms = new HistogramCache();
 
   /** DuckDB's worker threads now, and for queries (its default: one per core). */
   private threadsNow: number;
@@ -121,6 +127,19 @@ export class DuckDbStore implements Store {
     },
   };
 
+  /**
+   * A write to address sets: cached histograms are dropped when it is called (later reads see
+   * it) and again when it is done (a read queued before it may have cached the old sets).
+   */
+  private async changingSets<T>(fn: () => Promise<T>): Promise<T> {
+    this.histograms.clear();
+    try {
+      return await fn();
+    } finally {
+      this.histograms.clear();
+    }
+  }
+
   /** Runs `fn` on the connection in turn with every other call. */
   private use<T>(fn: (db: SqlRunner) => Promise<T>): Promise<T> {
     return this.serial(() => fn(this.db));
@@ -131,6 +150,7 @@ export class DuckDbStore implements Store {
    * code outside this folder goes through typed methods.
    */
   query<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
+    this.histograms.clear();
     return this.use((db) => db.all<T>(sql, params));
   }
 
@@ -138,6 +158,7 @@ export class DuckDbStore implements Store {
   exec(sql: string, params?: SqlValue[]): Promise<void> {
     // Arbitrary SQL may touch blocks: forget what writeBatch knows about them.
     this.highest.clear();
+    this.histograms.clear();
     return this.use(async (db) => {
       await db.run(sql, params);
     });
@@ -153,6 +174,7 @@ export class DuckDbStore implements Store {
           await this.conn.run('COMMIT');
           return out;
         } catch (err) {
+          this.histograms.clear();
           await this.conn.run('ROLLBACK').catch(() => undefined);
           throw err;
         }
@@ -265,11 +287,11 @@ export class DuckDbStore implements Store {
   }
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
-    return this.transaction(() => addressSets.writeChainAddressSets(this.db, req));
+    return this.changingSets(() => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
   }
 
   clearFacts(originKey: string): Promise<void> {
-    return this.transaction(() => facts.clearFacts(this.db, originKey));
+    return this.changingSets(() => this.transaction(() => facts.clearFacts(this.db, originKey)));
   }
 
   pendingDays(originKey: string): Promise<number[]> {
@@ -293,11 +315,11 @@ export class DuckDbStore implements Store {
   }
 
   distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
-    return this.use((db) => addressSets.distinctCounts(db, setKey, subject, windows));
+    return this.use((db) => addressSets.distinctCounts(db, setKey, subject, windows, this.histograms));
   }
 
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
-    return this.use((db) => addressSets.distinctCountsOverUnion(db, setKey, subjects, windows));
+    return this.use((db) => addressSets.distinctCountsOverUnion(db, setKey, subjects, windows, this.histograms));
   }
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
@@ -310,7 +332,7 @@ export class DuckDbStore implements Store {
   }
 
   writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {
-    return this.transaction(() => contractFacts.writeContractAddressSets(this.db, req));
+    return this.changingSets(() => this.transaction(() => contractFacts.writeContractAddressSets(this.db, req)));
   }
 
   pruneContractHours(originKey: string, beforeMs: number): Promise<void> {

@@ -1,0 +1,61 @@
+// Distinct counts over windows of days come from one histogram of (day, previous active day)
+// per set and subjects (store/duckdb/address-sets.ts), cached until the sets change: checked
+// against a brute-force count over random sets and windows, and after writes to the sets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../src/devnet/prng.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { FactSubject } from '../../src/store/facts.js';
+
+const DAY = 86_400_000;
+const D0 = Date.UTC(2024, 0, 1);
+const subject = (origin_key: string): FactSubject => ({ origin_key, dimension: 'chain', entity: '' });
+
+describe('distinct counts over windows of days', () => {
+  let store: DuckDbStore;
+  /** origin → day → addresses */
+  const sets = new Map<string, Map<number, Set<string>>>();
+
+  beforeAll(async () => {
+    store = await DuckDbStore.open({ path: ':memory:' });
+    const rng = new Rng(7);
+    const values: string[] = [];
+    for (const ok of ['a', 'b', 'c']) {
+      const days = new Map<number, Set<string>>();
+      for (let d = 0; d < 40; d++) {
+        const s = new Set<string>();
+        for (let k = 0; k < 12; k++) if (rng.float() < 0.5) s.add(`0x${Math.floor(rng.float() * 30).toString(16).padStart(40, '0')}`);
+        days.set(D0 + d * DAY, s);
+        for (const a of s) values.push(`('daa', '${ok}', 'chain', '', ${D0 + d * DAY}, '${a}')`);
+      }
+      sets.set(ok, days);
+    }
+    await store.exec(`INSERT INTO address_sets VALUES ${values.join(', ')}`);
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  const brute = (oks: string[], lo: number, hi: number) => {
+    const all = new Set<string>();
+    for (const ok of oks) for (const [d, s] of sets.get(ok)!) if (d >= lo && d <= hi) for (const a of s) all.add(a);
+    return all.size;
+  };
+
+  it('equals a brute-force count for every window, over one subject and over unions', async () => {
+    const windows: Array<[number, number]> = [];
+    for (let lo = -2; lo < 42; lo += 3) for (let len = 0; len < 45; len += 4) windows.push([D0 + lo * DAY, D0 + (lo + len) * DAY]);
+    for (const oks of [['a'], ['b'], ['a', 'c'], ['a', 'b', 'c']]) {
+      const got = oks.length === 1 ? await store.distinctCounts('daa', subject(oks[0]!), windows) : await store.distinctCountsOverUnion('daa', oks.map(subject), windows);
+      expect(got).toEqual(windows.map(([lo, hi]) => brute(oks, lo, hi)));
+    }
+  });
+
+  it('sees sets written after an earlier read (the cached histogram is dropped)', async () => {
+    const w = [[D0 + 50 * DAY, D0 + 50 * DAY]] as const;
+    expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);
+    await store.exec(`INSERT INTO address_sets VALUES ('daa', 'a', 'chain', '', ${D0 + 50 * DAY}, '0x${'1'.repeat(40)}')`);
+    expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([1]);
+    await store.clearFacts('a');
+    expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);
+  });
+});

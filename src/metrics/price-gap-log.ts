@@ -4,18 +4,10 @@
 // and again only when it changes (more periods, a new range, a status change); a gap that
 // closes is logged once at info.
 import type { Logger } from '../log.js';
-import type { Granularity } from '../store/granularity.js';
+import type { PriceStatusSummary } from '../store/prices.js';
 
-/** Periods whose USD/ETH values used a fallback price ('fallback') or have none ('missing'). */
-export interface PriceGap {
-  origin_key: string;
-  asset: string;
-  granularity: Granularity;
-  status: 'fallback' | 'missing';
-  periods: number;
-  first_ms: number;
-  last_ms: number;
-}
+/** Periods whose USD/ETH values used a fallback price ('fallback') or have none ('missing'): the store's summary rows. */
+export type PriceGap = PriceStatusSummary;
 
 function gapKey(g: PriceGap): string {
   return `${g.origin_key}\u0000${g.asset}\u0000${g.granularity}\u0000${g.status}`;

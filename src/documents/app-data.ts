@@ -3,7 +3,7 @@
 // `app_metrics` read the same facts, so the store is asked once.
 import type { BuildContext } from './document-kind.js';
 import { readAppFacts, type AppFacts } from './app-facts.js';
-import type { AppInputs } from './app-inputs.js';
+import type { AppInputs } from '../metrics/app-inputs.js';
 import { projectSummaries, type ProjectSummary } from './app-projects.js';
 
 export interface AppData {

@@ -9,7 +9,7 @@ import type { AppMetric } from '../metrics/definition.js';
 import { mainCategoryOf } from '../registry/categories.js';
 import type { MarketRow } from '../store/labels.js';
 import { ALL_CHAINS, APP_HOURLY_HOURS, APP_WINDOWS, KEYS, contractKey, type AppFacts, type ProjectFacts } from './app-facts.js';
-import { cmp, ethPriceOn, type AppContract, type AppInputs } from './app-inputs.js';
+import { cmp, ethPriceOn, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
 import { chainOrder } from './master-chains.js';
 
 type Value = number | null;

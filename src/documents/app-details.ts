@@ -4,7 +4,7 @@
 // live in server/request-handler.ts.
 import { appData } from './app-data.js';
 import { appDetailsJson } from './app-details-json.js';
-import type { AppContract } from './app-inputs.js';
+import type { AppContract } from '../metrics/app-inputs.js';
 import { listedProjects } from './app-projects.js';
 import { HINT_PROJECTS, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';

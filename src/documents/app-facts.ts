@@ -9,7 +9,7 @@ import { CONTRACT_TXCOUNT } from '../metrics/definitions/app/txcount.js';
 import { moneyKeys } from '../metrics/definition.js';
 import type { ContractGroup } from '../store/contract-facts.js';
 import type { Store } from '../store/store.js';
-import type { AppInputs } from './app-inputs.js';
+import type { AppInputs } from '../metrics/app-inputs.js';
 
 /** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
 export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;

@@ -5,7 +5,7 @@
 import { mainCategoryName, mainCategoryOf, USAGE_CATEGORIES } from '../registry/categories.js';
 import type { ProjectRow } from '../store/labels.js';
 import { ALL_CHAINS, APP_WINDOWS, KEYS, contractKey, type AppFacts } from './app-facts.js';
-import { cmp, type AppInputs } from './app-inputs.js';
+import { cmp, type AppInputs } from '../metrics/app-inputs.js';
 
 const W30 = APP_WINDOWS.indexOf('30d');
 const W365 = APP_WINDOWS.indexOf('365d');

@@ -9,7 +9,7 @@ import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../metrics/cat
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
-import { loadAppInputs } from './app-inputs.js';
+import { loadAppInputs } from '../metrics/app-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
 import { mediaTypeOf, type DocumentInput } from './document-set.js';

@@ -7,7 +7,7 @@ import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-fac
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
-import type { AppInputs } from './app-inputs.js';
+import type { AppInputs } from '../metrics/app-inputs.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';

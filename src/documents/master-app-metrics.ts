@@ -59,7 +59,8 @@ export function appMetricsJson(metrics: readonly AppMetric[], chainsWithApps: re
       ranking_bubble: false,
       ranking_landing: false,
       log_default: false,
-      url_path: `/applications/${m.metric_id.replace(/_/g, '-')}`,
+      // The form clients written for the reference resolve (CONTRACT.md 6: `/fundamentals/<slug>`).
+      url_path: `/fundamentals/${m.metric_id.replace(/_/g, '-')}`,
       hourly_available: appHourlyAvailable(m),
       source: [...m.source_names],
       metric_type: 'app_metrics',
@@ -87,7 +88,7 @@ export const appMetricInfoSchemas: Record<string, OpenApiSchema> = {
     ranking_bubble: bool,
     ranking_landing: bool,
     log_default: bool,
-    url_path: str,
+    url_path: { type: 'string', pattern: '^/fundamentals/[a-z0-9-]+$' },
     hourly_available: bool,
     source: { ...arrayOf(str), description: 'Names; each is a key of "sources".' },
     metric_type: { const: 'app_metrics' },

@@ -1,11 +1,13 @@
-// What the application documents read besides chain facts, loaded once per build (build-all.ts):
+// What the application documents read besides chain facts, loaded once per build (documents/
+// build-all.ts). In metrics, not documents, because deciding which contracts are whose applies
+// the label source's resolution rule (sources/labels/resolve.ts):
 // the label rows, the project directory, which contracts have facts and whose they are (labels
 // resolved now, with the cross-chain fallback, so a relabel shows at the next build without
 // recomputing any fact), the projects' token market data and the daily ETH price for the
 // tokens' ETH columns. A handful of store calls whatever the number of projects.
-import { APP_METRICS } from '../metrics/catalog.js';
-import type { AppMetric } from '../metrics/definition.js';
-import { CONTRACT_TXCOUNT } from '../metrics/definitions/app/txcount.js';
+import { APP_METRICS } from './catalog.js';
+import type { AppMetric } from './definition.js';
+import { CONTRACT_TXCOUNT } from './definitions/app/txcount.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
 import { resolveLabels } from '../sources/labels/resolve.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../store/labels.js';

@@ -102,6 +102,7 @@ export function writeDevnetAppFiles(dir: string, opts: AppFilesOptions = {}): De
   for (const f of readdirSync(projectsDir)) if (f.endsWith('.yaml') && !names.has(f)) rmSync(join(projectsDir, f));
   const overlay = join(dir, 'projects-overlay.yaml');
   const header = '# Operator overlay for the devnet project directory: what OSS Directory files lack.\n';
-  writeFileSync(overlay, header + stringify(devnetOverlay()));
+  // The overlay format keys its entries under `projects:` (src/sources/projects/overlay.ts).
+  writeFileSync(overlay, header + stringify({ projects: devnetOverlay() }));
   return { labelsCsv, projectsDir, overlay };
 }

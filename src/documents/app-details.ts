@@ -1,16 +1,57 @@
-// Application detail — /v1/apps/details/{owner_project}.json (CONTRACT.md section 4). Declared ahead
-// of its builder: the server routes it (rate limits, API keys, X-Data-Source), answers its 404s and
-// describes it in OpenAPI already.
-import { HINT_PROJECTS, patternMatcher, type DocumentKind } from './document-kind.js';
+// Application detail — /v1/apps/details/{owner_project}.json (CONTRACT.md section 4): one document
+// per project of the filtered list, none for any other (the server answers those with a 404 and
+// this kind's hint). The server's own rules for the route (rate limits, API keys, X-Data-Source)
+// live in server/request-handler.ts.
+import { appData } from './app-data.js';
+import { appDetailsJson } from './app-details-json.js';
+import type { AppContract } from '../metrics/app-inputs.js';
+import { listedProjects } from './app-projects.js';
+import { HINT_PROJECTS, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
+import type { DocumentInput } from './document-set.js';
 import { arrayOf, bool, date, documentPath, mapOf, obj, ref, str, type OpenApiSchema } from './openapi-components.js';
 
 export const APP_DETAILS_PATH = '/v1/apps/details/{owner_project}.json';
+
+export function appDetailsPath(ownerProject: string): string {
+  return `/v1/apps/details/${ownerProject}.json`;
+}
+
+async function buildAppDetails(ctx: BuildContext): Promise<DocumentInput[]> {
+  const data = await appData(ctx);
+  if (!data) return [];
+  const byProject = new Map<string, AppContract[]>();
+  for (const c of data.inputs.contracts) {
+    const list = byProject.get(c.owner_project);
+    if (list) list.push(c);
+    else byProject.set(c.owner_project, [c]);
+  }
+  const out: DocumentInput[] = [];
+  for (const s of data.summaries) {
+    if (!s.listed) ctx.report.skipped.push({ path: appDetailsPath(s.project.owner_project), reason: 'no transaction to a labeled contract of this project (not in the filtered list)' });
+  }
+  for (const s of listedProjects(data.summaries)) {
+    const owner = s.project.owner_project;
+    const json = appDetailsJson({
+      owner_project: owner,
+      inputs: data.inputs,
+      facts: data.facts,
+      contracts: byProject.get(owner) ?? [],
+      market: s.project.market_data_id ? (data.inputs.market.get(s.project.market_data_id) ?? []) : [],
+      builtAt: ctx.builtAt,
+    });
+    out.push({ path: appDetailsPath(owner), json, freshness: 'daily' });
+  }
+  return out;
+}
 
 const schemas: Record<string, OpenApiSchema> = {
   AppMetric: obj({
     metric_name: str,
     avg: bool,
-    over_time: mapOf(obj({ daily: ref('TimeSeries'), hourly: ref('TimeSeries') }, ['daily']), 'Keyed by origin_key; token metrics by "all".'),
+    over_time: mapOf(
+      obj({ daily: ref('TimeSeries'), hourly: { ...ref('TimeSeries'), description: 'Last 14 days of complete hours; absent for daa (address sets are per day) and token metrics.' } }, ['daily']),
+      'Keyed by origin_key; token metrics by "all". Empty for a metric without data.',
+    ),
     aggregated: obj({
       types: arrayOf(str),
       data: mapOf(mapOf(arrayOf(ref('Value'))), 'Keyed by origin_key, then by window: 1d, 7d, 30d, 90d, 180d, 365d, max.'),
@@ -49,4 +90,5 @@ export const appDetails: DocumentKind<'app_details'> = {
     }),
     schemas,
   },
+  build: buildAppDetails,
 };

@@ -9,6 +9,7 @@ import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../metrics/cat
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
+import { loadAppInputs } from '../metrics/app-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
 import { mediaTypeOf, type DocumentInput } from './document-set.js';
@@ -57,7 +58,11 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
     loaded.push({ chain, status, facts, prices: await loadPriceStatus(store, chain.origin_key) });
   }
 
-  const ctx: BuildContext = { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), report, logger };
+  // Application inputs over the chains with facts (labels resolved now: a relabel needs no recompute).
+  const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
+  const apps = await loadAppInputs(store, bounds);
+
+  const ctx: BuildContext = { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), apps, report, logger };
   const inputs: DocumentInput[] = [];
   for (const kind of DOCUMENT_KINDS) {
     if (!kind.build) continue;

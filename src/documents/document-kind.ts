@@ -7,6 +7,7 @@ import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-fac
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
+import type { AppInputs } from '../metrics/app-inputs.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -37,6 +38,11 @@ export interface BuildContext {
    * metric detail builder, read by master.json, which runs after it (kinds.ts order).
    */
   supported: Map<string, string[]>;
+  /**
+   * Labels, projects, resolved contracts and market data for the application documents;
+   * absent or null: no application documents (no chain has facts yet).
+   */
+  apps?: AppInputs | null;
   report: BuildReport;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

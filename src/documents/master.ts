@@ -7,6 +7,9 @@ import { distinctCounts } from '../metrics/read-facts.js';
 import { blockspaceCategories } from '../registry/categories.js';
 import { sourcesFor } from '../registry/sources.js';
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
+import { appData } from './app-data.js';
+import { APP_METRICS } from '../metrics/catalog.js';
+import { appMetricInfoSchemas, appMetricsJson } from './master-app-metrics.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';
 import { chainEntries, chainOrder, defaultChains, ETHEREUM, type MasterChain } from './master-chains.js';
@@ -25,7 +28,7 @@ export interface MasterInput {
   supported: ReadonlyMap<string, readonly string[]>;
   /** origin_key → distinct active addresses over the last 7 complete days; absent = 0. */
   activity?: ReadonlyMap<string, number>;
-  /** Application metrics; `{}` until the application pipeline exists. */
+  /** master.json `app_metrics` (master-app-metrics.ts); `{}` when absent. */
   appMetrics?: Record<string, unknown>;
   builtAt: number;
 }
@@ -77,7 +80,7 @@ export function masterJson(input: MasterInput): unknown {
     default_chain_sorting: sorting,
     chains,
     // Every name a metric lists is also every name a metric detail's details.source uses.
-    sources: sourcesFor(input.metrics.flatMap((m) => m.source_names)),
+    sources: sourcesFor([...input.metrics.flatMap((m) => m.source_names), ...APP_METRICS.flatMap((m) => m.source_names)]),
     custom_logos: {},
     da_layers: {},
     metrics,
@@ -118,6 +121,12 @@ async function activity(ctx: BuildContext): Promise<Map<string, number>> {
   return out;
 }
 
+/** Chains where a directory project has a contract with facts (master.json order). */
+async function chainsWithApps(ctx: BuildContext): Promise<string[]> {
+  const data = await appData(ctx);
+  return chainOrder(new Set((data?.inputs.contracts ?? []).filter((c) => c.active).map((c) => c.origin_key)));
+}
+
 /**
  * Runs after every builder that fills ctx.supported (kinds.ts order): it lists exactly those
  * origin_keys, the registry's chains and all_l2s alike.
@@ -129,6 +138,7 @@ async function buildMaster(ctx: BuildContext): Promise<DocumentInput[]> {
     feeMetrics: ctx.feeMetrics,
     supported: ctx.supported,
     activity: await activity(ctx),
+    appMetrics: appMetricsJson(APP_METRICS, await chainsWithApps(ctx)),
     builtAt: ctx.builtAt,
   });
   return [{ path: MASTER_PATH, json, freshness: 'daily' }];
@@ -229,7 +239,7 @@ const schemas: Record<string, OpenApiSchema> = {
     da_layers: { type: 'object' },
     metrics: mapOf(ref('MetricInfo'), 'Keyed by metric_id.'),
     da_metrics: { type: 'object' },
-    app_metrics: { type: 'object' },
+    app_metrics: mapOf(ref('AppMetricInfo'), 'Keyed by metric_id: the application metrics.'),
     fee_metrics: mapOf(
       obj(
         { name: str, name_short: str, units: mapOf(ref('Unit')), category: str, currency: bool, priority: int, invert_normalization: bool },
@@ -246,6 +256,7 @@ const schemas: Record<string, OpenApiSchema> = {
     ethereum_events: arrayOf(obj({ date, type: str, title: str, short_title: str, description: str, source: str, show_in_chart: bool })),
     last_updated_utc: ref('LastUpdatedUtc'),
   }),
+  ...appMetricInfoSchemas,
 };
 
 export const master: DocumentKind<'master'> = {

@@ -1,10 +1,31 @@
 // Filtered project list — /v1/labels/projects_filtered.json (CONTRACT.md section 5): the projects
-// with activity, which is where clients find valid owner_project values. Declared ahead of its
-// builder.
-import { NOT_FOUND_ANY, patternMatcher, type DocumentKind } from './document-kind.js';
+// with activity, which is where clients find valid owner_project values (the app details exist
+// for exactly these rows).
+import { formatUtc } from '../metrics/calendar.js';
+import { appData } from './app-data.js';
+import { categoryColumns, directoryColumns, listedProjects } from './app-projects.js';
+import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
+import type { DocumentInput } from './document-set.js';
 import { arrayOf, documentPath, int, mapOf, obj, ref, str, strOrNull, type OpenApiSchema } from './openapi-components.js';
 
 export const PROJECTS_FILTERED_PATH = '/v1/labels/projects_filtered.json';
+
+export const PROJECTS_FILTERED_COLUMNS = [
+  'owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol',
+  'txcount', 'active_on', 'ecosystem_rank', 'sub_category', 'main_category', 'sub_categories', 'features',
+];
+
+/** Published only once a chain has facts: before that nothing says which projects are active. */
+async function buildProjectsFiltered(ctx: BuildContext): Promise<DocumentInput[]> {
+  const data = await appData(ctx);
+  if (!data) return [];
+  const rows = listedProjects(data.summaries).map((s) => {
+    const [sub, main, subs] = categoryColumns(s);
+    return [...directoryColumns(s.project), s.txcount_30d, s.active_on, s.ecosystem_rank, sub, main, subs, [...s.project.features]];
+  });
+  const json = { last_updated_utc: formatUtc(ctx.builtAt), data: { types: PROJECTS_FILTERED_COLUMNS, data: rows } };
+  return [{ path: PROJECTS_FILTERED_PATH, json, freshness: 'daily' }];
+}
 
 const schemas: Record<string, OpenApiSchema> = {
   ProjectsFiltered: obj({
@@ -47,4 +68,5 @@ export const projectsFiltered: DocumentKind<'projects'> = {
     }),
     schemas,
   },
+  build: buildProjectsFiltered,
 };

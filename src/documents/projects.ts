@@ -1,10 +1,26 @@
 // Full project list — /v1/labels/projects.json (CONTRACT.md section 5): every project of the
-// directory. Declared ahead of its builder; shares the /v1/labels/ folder and its route class with
-// the filtered list.
-import { NOT_FOUND_ANY, patternMatcher, type DocumentKind } from './document-kind.js';
+// directory, active or not. Shares the /v1/labels/ folder and its route class with the filtered list.
+import { formatUtc } from '../metrics/calendar.js';
+import { appData } from './app-data.js';
+import { categoryColumns, directoryColumns } from './app-projects.js';
+import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
+import type { DocumentInput } from './document-set.js';
 import { arrayOf, documentPath, obj, ref, str, strOrNull, type OpenApiSchema } from './openapi-components.js';
 
 export const PROJECTS_PATH = '/v1/labels/projects.json';
+
+export const PROJECTS_COLUMNS = [
+  'owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol',
+  'sub_category', 'main_category', 'sub_categories',
+];
+
+async function buildProjects(ctx: BuildContext): Promise<DocumentInput[]> {
+  const data = await appData(ctx);
+  if (!data) return [];
+  const rows = data.summaries.map((s) => [...directoryColumns(s.project), ...categoryColumns(s)]);
+  const json = { last_updated_utc: formatUtc(ctx.builtAt), data: { types: PROJECTS_COLUMNS, data: rows } };
+  return [{ path: PROJECTS_PATH, json, freshness: 'daily' }];
+}
 
 const schemas: Record<string, OpenApiSchema> = {
   Projects: obj({
@@ -44,4 +60,5 @@ export const projects: DocumentKind<'projects'> = {
     }),
     schemas,
   },
+  build: buildProjects,
 };

@@ -121,7 +121,8 @@ function checkCommon(d: MetricDefinition, say: Say): void {
   if (typeof d.currency !== 'boolean') say('currency flag is not a boolean');
   // What the facts engine runs: transactions for chain and fee-table metrics, per-contract
   // transactions for application metrics.
-  const runs = d.table === 'app' ? 'contract_transactions' : 'transactions';
+  // Token metrics are the exception: the application documents read market data at build time.
+  const runs = d.table === 'app' ? (d.aggregate.kind === 'market' ? 'source' : 'contract_transactions') : 'transactions';
   if (d.status === 'computed' && d.input.kind !== runs) say(`status computed but the ${d.input.kind} input is not implemented${d.input.kind === 'transactions' || d.input.kind === 'contract_transactions' ? ` for ${d.table} metrics` : ''}`);
   if (d.input.facts.length === 0) say('its input declares no facts');
   if (d.input.kind === 'transactions' || d.input.kind === 'contract_transactions') {
@@ -195,11 +196,20 @@ function checkFee(f: FeeMetric, say: Say, computed: Produced, declarations: Read
 }
 
 function checkApp(m: AppMetric, say: Say, ctx: { computed: Produced; declarations: ReadonlySet<FactDecl>; setKeys: Set<string> }): void {
-  if (m.dimension !== 'contract') say(`dimension ${m.dimension}: application metrics are computed per contract`);
   const names = Object.keys(m.units);
   const expected = m.currency ? ['usd', 'eth'] : ['value'];
   if (!sameSet(names, expected)) say(`units ${names.join(',')} do not fit currency=${m.currency} (expected ${expected.join(',')})`);
+  if (!nonEmpty(m.description)) say('description is empty');
+  if (m.source_names.length === 0) say('source_names is empty');
   const a = m.aggregate;
+  // Token metrics read the project's market data at build time: per project, no contract facts.
+  if (a.kind === 'market') {
+    if (m.dimension !== 'project') say(`dimension ${m.dimension}: a token metric is per project`);
+    if (m.input.kind !== 'source' || m.input.source.from !== 'market_data') say('a token metric reads the market-data source');
+    if (!m.currency) say('a token metric is money (usd, eth)');
+    return;
+  }
+  if (m.dimension !== 'contract') say(`dimension ${m.dimension}: application metrics are computed per contract`);
   const reads = a.kind === 'ratio' ? [a.numerator, a.denominator] : [a.fact];
   for (const f of reads) {
     if (!ctx.declarations.has(f)) say(`aggregate reads a declaration of ${f.key} that no definition's input declares (import the one declaration)`);

@@ -213,7 +213,15 @@ export interface FeeMetric {
 export type AppAggregate =
   | { kind: 'sum'; fact: FactAggregate }
   | { kind: 'unique'; fact: FactAggregate; address_set: AddressSetDecl }
-  | { kind: 'ratio'; numerator: FactAggregate; denominator: FactAggregate };
+  | { kind: 'ratio'; numerator: FactAggregate; denominator: FactAggregate }
+  | { kind: 'market'; field: MarketField; fact: SourceFact };
+
+/**
+ * A token metric: one field of the project token's daily market data (USD), read from the store
+ * at build time, not a per-contract fact. Windows are the mean of the days; ETH = USD ÷ the
+ * day's ETH price. Published under the single key `all` (not per chain).
+ */
+export type MarketField = 'price_usd' | 'market_cap_usd' | 'volume_usd';
 
 /**
  * A metric of the application documents (app details, project lists, master.json
@@ -225,7 +233,13 @@ export interface AppMetric {
   table: 'app';
   metric_id: string;
   name: string;
+  /** One or two sentences for master.json `app_metrics`. */
+  description: string;
   category: string;
+  /** master.json `source` names. */
+  source_names: readonly string[];
+  /** Whether clients may show a 7-day mean (master.json `avg`). */
+  avg: boolean;
   /** Money: usd and eth; otherwise one value. */
   currency: boolean;
   units: Partial<Record<ValueColumn, UnitSpec>>;

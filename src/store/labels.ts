@@ -53,4 +53,6 @@ export interface LabelStore {
   /** Upserts market days (a later fetch of the same day replaces it). */
   writeMarketData(rows: readonly MarketRow[]): Promise<void>;
   readMarketData(marketDataId: string): Promise<MarketRow[]>;
+  /** Market days of several ids in one read (the application documents read every project's token at once), by id then day. */
+  readMarketDataFor(marketDataIds: readonly string[]): Promise<MarketRow[]>;
 }

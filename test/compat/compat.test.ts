@@ -172,8 +172,22 @@ describe('section 0: every published document', () => {
       /^\/v1\/metrics\/chains\/[a-z0-9_]+\/[a-z0-9_]+\.json$/,
       /^\/v1\/export\/[a-z0-9_]+\.(json|csv)$/,
       /^\/v1\/fundamentals(_full)?\.(json|csv)$/,
+      /^\/v1\/labels\/projects(_filtered)?\.json$/,
+      /^\/v1\/apps\/details\/[a-z0-9_.-]+\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
+  });
+
+  it('the project lists: the envelope and the columns of CONTRACT.md 5, rows as long as the columns', () => {
+    for (const [path, cols] of [
+      ['/v1/labels/projects_filtered.json', 15],
+      ['/v1/labels/projects.json', 11],
+    ] as const) {
+      const doc = jsonOf<{ last_updated_utc: string; data: { types: string[]; data: unknown[][] } }>(path);
+      expect(doc.last_updated_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(doc.data.types.length).toBe(cols);
+      for (const row of doc.data.data) expect(row.length).toBe(cols);
+    }
   });
 });
 

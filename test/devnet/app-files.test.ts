@@ -114,7 +114,7 @@ describe('devnet application files', () => {
   });
 
   it('writes an overlay with logo, token and features for every project; tokens are in the price feed', () => {
-    const overlay = parse(readFileSync(files.overlay, 'utf8')) as Record<string, any>;
+    const overlay = (parse(readFileSync(files.overlay, 'utf8')) as { projects: Record<string, any> }).projects;
     expect(Object.keys(overlay).sort()).toEqual(projectNames());
     for (const a of DEVNET_APPS) {
       const o = overlay[a.owner_project];

@@ -8,11 +8,13 @@
 //   CHAINLYTICS_UPDATE_MANIFEST=1 npx vitest run test/documents/manifest.test.ts
 // A change that alters them without purpose is a bug this test catches.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
 import { Ingestor } from '../../src/ingest/ingestor.js';
@@ -21,7 +23,10 @@ import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { docsPageHtml } from '../../src/server/docs-page.js';
 import { openApiDocument } from '../../src/documents/openapi.js';
+import { LabelSources } from '../../src/sources/labels/label-sources.js';
+import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 
@@ -85,8 +90,23 @@ describe('published documents manifest (fixed devnet seed and clock)', () => {
     } finally {
       await ing.close();
     }
-    const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
+    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
+    const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
     expect(sync.failed).toEqual([]);
+    // The devnet's labels, project directory and token market data, through the real importers,
+    // so the application documents are guarded too.
+    const dir = mkdtempSync(join(tmpdir(), 'chainlytics-manifest-apps-'));
+    try {
+      const files = writeDevnetAppFiles(dir);
+      expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
+      const directory = loadProjectDirectory(files.projectsDir, files.overlay);
+      expect(directory.issues).toEqual([]);
+      await store.replaceProjects(directory.projects);
+      const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+      expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await computeFacts(store, chains, clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
     set = buildDocumentSet([...inputs, openApiDocument(PUBLIC_BASE_URL)], clock.now());
@@ -103,6 +123,9 @@ describe('published documents manifest (fixed devnet seed and clock)', () => {
     expect(paths).toContain('/v1/openapi.json');
     // Six chains and the all_l2s aggregate (CONTRACT.md 8), five computed metrics each.
     expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(6 * 5 + 5);
+    expect(paths).toContain('/v1/labels/projects_filtered.json');
+    expect(paths).toContain('/v1/labels/projects.json');
+    expect(paths.filter((p) => p.startsWith('/v1/apps/details/')).length).toBeGreaterThan(30);
     expect(NOW - LIVE_SINCE).toBeLessThan(DAY_MS);
   });
 

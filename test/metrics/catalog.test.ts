@@ -48,7 +48,7 @@ describe('metric catalog', () => {
     expect(computedChainMetrics().map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput']);
     expect(FEE_METRICS.map((m) => m.metric)).toEqual(['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'throughput', 'tps']);
     // Application metrics are their own table: never chain metrics (no chain documents, not in master.json `metrics`).
-    expect(APP_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'gas_fees', 'success_rate']);
+    expect(APP_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'gas_fees', 'success_rate', 'market_cap', 'token_price', 'token_volume']);
     expect(CHAIN_METRICS.some((m) => (m as { table: string }).table === 'app')).toBe(false);
     expect(CHAIN_METRICS.find((m) => m.metric_id === 'stables_mcap')!.metric_keys).toEqual(['stables_mcap', 'stables_mcap_eth']);
     expect(CHAIN_METRICS.find((m) => m.metric_id === 'fees')!.metric_keys).toEqual(['fees_paid_usd', 'fees_paid_eth']);

@@ -5,7 +5,10 @@ import type { MetricDefinition } from '../definition.js';
 import { appRevenue } from './app-revenue.js';
 import { appDaa } from './app/daa.js';
 import { appGasFees } from './app/gas-fees.js';
+import { appMarketCap } from './app/market-cap.js';
 import { appSuccessRate } from './app/success-rate.js';
+import { appTokenPrice } from './app/token-price.js';
+import { appTokenVolume } from './app/token-volume.js';
 import { appTxcount } from './app/txcount.js';
 import { daa } from './daa.js';
 import { fdv } from './fdv.js';
@@ -48,4 +51,7 @@ export const DEFINITIONS: readonly MetricDefinition[] = [
   appDaa,
   appGasFees,
   appSuccessRate,
+  appMarketCap,
+  appTokenPrice,
+  appTokenVolume,
 ];

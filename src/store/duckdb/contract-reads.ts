@@ -17,8 +17,12 @@ import { loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
-/** A sum that is NULL when any summand is (a USD value without a price), instead of skipping it. */
-const NULL_AWARE_SUM = 'CASE WHEN count(f.value) < count(*) THEN NULL ELSE sum(f.value) END';
+/**
+ * A sum that is NULL when any summand is (a USD value without a price), instead of skipping it.
+ * Summed in a fixed order: a parallel sum of doubles rounds differently from run to run, and
+ * published bytes must not change without a change in the data.
+ */
+const NULL_AWARE_SUM = 'CASE WHEN count(f.value) < count(*) THEN NULL ELSE sum(f.value ORDER BY f.origin_key, f.entity, f.period_ms) END';
 
 const GROUP_JOIN = 'JOIN contract_groups g ON g.origin_key = f.origin_key AND g.entity = f.entity';
 

@@ -412,6 +412,10 @@ export class DuckDbStore implements Store {
     return this.use((db) => labels.readMarketData(db, marketDataId));
   }
 
+  readMarketDataFor(marketDataIds: readonly string[]): Promise<MarketRow[]> {
+    return this.use((db) => labels.readMarketDataFor(db, marketDataIds));
+  }
+
   async close(): Promise<void> {
     // Not through serial: a damaged store must still close (and release its file).
     const close = (): void => {

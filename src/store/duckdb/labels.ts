@@ -131,3 +131,12 @@ export async function readMarketData(db: SqlRunner, marketDataId: string): Promi
   );
   return rows.map((r) => ({ market_data_id: marketDataId, day_ms: Number(r.day_ms), price_usd: r.price_usd, market_cap_usd: r.market_cap_usd, volume_usd: r.volume_usd }));
 }
+
+export async function readMarketDataFor(db: SqlRunner, marketDataIds: readonly string[]): Promise<MarketRow[]> {
+  if (marketDataIds.length === 0) return [];
+  const rows = await db.all<{ market_data_id: string; day_ms: bigint; price_usd: number | null; market_cap_usd: number | null; volume_usd: number | null }>(
+    `SELECT market_data_id, day_ms, price_usd, market_cap_usd, volume_usd FROM market_data
+     WHERE market_data_id IN (${[...new Set(marketDataIds)].map(sqlString).join(', ')}) ORDER BY market_data_id, day_ms`,
+  );
+  return rows.map((r) => ({ market_data_id: r.market_data_id, day_ms: Number(r.day_ms), price_usd: r.price_usd, market_cap_usd: r.market_cap_usd, volume_usd: r.volume_usd }));
+}

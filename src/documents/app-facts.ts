@@ -1,0 +1,125 @@
+// The contract facts every application document reads, fetched for all projects at once: four
+// store calls per build whatever the number of projects (the store's group reads take every
+// group in one query), computed once and shared by the project lists and the app details.
+import { DAY_MS, HOUR_MS } from '../clock.js';
+import { CONTRACT_SENDERS } from '../metrics/definitions/app/daa.js';
+import { CONTRACT_FEES_PAID } from '../metrics/definitions/app/gas-fees.js';
+import { CONTRACT_SUCCESSES } from '../metrics/definitions/app/success-rate.js';
+import { CONTRACT_TXCOUNT } from '../metrics/definitions/app/txcount.js';
+import { moneyKeys } from '../metrics/definition.js';
+import type { ContractGroup } from '../store/contract-facts.js';
+import type { Store } from '../store/store.js';
+import type { AppInputs } from '../metrics/app-inputs.js';
+
+/** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
+export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
+export type AppWindow = (typeof APP_WINDOWS)[number];
+const WINDOW_DAYS: Record<AppWindow, number | null> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '180d': 180, '365d': 365, max: null };
+/** Hours the app details publish (CONTRACT.md section 4: the last 14 days of complete hours). */
+export const APP_HOURLY_HOURS = 14 * 24;
+
+export const KEYS = {
+  txcount: CONTRACT_TXCOUNT.key,
+  successes: CONTRACT_SUCCESSES.key,
+  fees_eth: moneyKeys(CONTRACT_FEES_PAID.key).eth,
+  fees_usd: moneyKeys(CONTRACT_FEES_PAID.key).usd,
+} as const;
+const SUM_KEYS = Object.values(KEYS);
+
+/** The total over all chains is keyed '*'. */
+export const ALL_CHAINS = '*';
+
+/** chain ('*' = all) → fact key → period → value. */
+export type PeriodFacts = Map<string, Map<string, Map<number, number | null>>>;
+/** chain ('*' = all) → fact key → one value per APP_WINDOWS entry (undefined: no fact in it). */
+export type WindowFacts = Map<string, Map<string, Array<number | null | undefined>>>;
+
+export interface ProjectFacts {
+  daily: PeriodFacts;
+  hourly: PeriodFacts;
+  windows: WindowFacts;
+  /** chain ('*') → day → distinct senders. */
+  daaDaily: Map<string, Map<number, number>>;
+  /** chain ('*') → distinct senders per window. */
+  daaWindows: Map<string, number[]>;
+}
+
+export interface ContractFacts {
+  /** fact key → one value per window. */
+  windows: Map<string, Array<number | null | undefined>>;
+  daa: number[];
+}
+
+export interface AppFacts {
+  /** Day windows [from, to] (inclusive day starts), one per APP_WINDOWS entry. */
+  windows: Array<[number, number]>;
+  /** The last complete day. */
+  last_day: number;
+  hours_from: number;
+  projects: Map<string, ProjectFacts>;
+  /** `${origin_key}:${address}` → the contract's window figures. */
+  contracts: Map<string, ContractFacts>;
+}
+
+export const contractKey = (origin_key: string, address: string): string => `${origin_key}:${address}`;
+
+export function windowsEndingAt(lastDay: number): Array<[number, number]> {
+  return APP_WINDOWS.map((w) => {
+    const n = WINDOW_DAYS[w];
+    return [n === null ? 0 : lastDay - (n - 1) * DAY_MS, lastDay];
+  });
+}
+
+export async function readAppFacts(store: Store, inputs: AppInputs): Promise<AppFacts> {
+  const lastDay = inputs.days_until - DAY_MS;
+  const windows = windowsEndingAt(lastDay);
+  const hoursFrom = inputs.hours_until - APP_HOURLY_HOURS * HOUR_MS;
+  const active = inputs.contracts.filter((c) => c.active);
+  const byProject = new Map<string, ContractGroup['contracts'][number][]>();
+  for (const c of active) {
+    const list = byProject.get(c.owner_project);
+    const ref = { origin_key: c.origin_key, address: c.address };
+    if (list) list.push(ref);
+    else byProject.set(c.owner_project, [ref]);
+  }
+  const projectGroups: ContractGroup[] = [...byProject].map(([group, contracts]) => ({ group, contracts }));
+  const contractGroups: ContractGroup[] = active.map((c) => ({ group: contractKey(c.origin_key, c.address), contracts: [{ origin_key: c.origin_key, address: c.address }] }));
+  const out: AppFacts = { windows, last_day: lastDay, hours_from: hoursFrom, projects: new Map(), contracts: new Map() };
+  for (const [group] of byProject) out.projects.set(group, { daily: new Map(), hourly: new Map(), windows: new Map(), daaDaily: new Map(), daaWindows: new Map() });
+  for (const c of active) out.contracts.set(contractKey(c.origin_key, c.address), { windows: new Map(), daa: windows.map(() => 0) });
+  if (projectGroups.length === 0) return out;
+
+  // Sequential: one DuckDB connection, and the group reads share its temp tables.
+  const sums = await store.sumContractFacts({ groups: projectGroups, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
+  const windowSums = await store.sumContractFactsOverWindows({ groups: [...projectGroups, ...contractGroups], keys: SUM_KEYS, windows });
+  const projectDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows });
+  const contractDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: contractGroups, days_from: 0, days_until: 0, windows });
+
+  for (const r of sums) {
+    const p = out.projects.get(r.group)!;
+    const into = r.granularity === 'daily' ? p.daily : p.hourly;
+    nested(nested(into, r.origin_key ?? ALL_CHAINS), r.metric_key).set(r.period_ms, r.value);
+  }
+  for (const r of windowSums) {
+    const p = out.projects.get(r.group);
+    if (p) windowSlot(nested(p.windows, r.origin_key ?? ALL_CHAINS), r.metric_key)[r.window] = r.value;
+    // A contract group is one contract on one chain: its total row is the chain's row.
+    else if (r.origin_key === null) windowSlot(out.contracts.get(r.group)!.windows, r.metric_key)[r.window] = r.value;
+  }
+  for (const r of projectDaa.daily) nested(out.projects.get(r.group)!.daaDaily, r.origin_key ?? ALL_CHAINS).set(r.day_ms, r.n);
+  for (const r of projectDaa.windows) {
+    nested(out.projects.get(r.group)!.daaWindows, r.origin_key ?? ALL_CHAINS, () => windows.map(() => 0))[r.window] = r.n;
+  }
+  for (const r of contractDaa.windows) if (r.origin_key === null) out.contracts.get(r.group)!.daa[r.window] = r.n;
+  return out;
+}
+
+function nested<K, V>(m: Map<K, V>, key: K, make: () => V = () => new Map() as V): V {
+  let inner = m.get(key);
+  if (inner === undefined) m.set(key, (inner = make()));
+  return inner;
+}
+
+function windowSlot(m: Map<string, Array<number | null | undefined>>, key: string): Array<number | null | undefined> {
+  return nested(m, key, () => APP_WINDOWS.map(() => undefined));
+}

@@ -1,0 +1,218 @@
+// Golden test of the application documents over the real pipeline: devnet JSON-RPC → Ingestor →
+// DuckDB → contract facts, the devnet's label CSV and OSS Directory files through the real
+// importers, its market data through the real sync → documents. Every number is checked against
+// the devnet's own ground truth (`appGroundTruth`, computed from the block generator) and price
+// functions, never against the code under test.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, FixedClock } from '../../src/clock.js';
+import {
+  DEVNET_APP_CASES,
+  DEVNET_APPS,
+  DEVNET_EXTRA_PROJECTS,
+  DEVNET_LABELS,
+  devnetLabelsCsv,
+  devnetMarketPoint,
+  devnetPrice,
+  startDevnet,
+  writeDevnetAppFiles,
+  type AppTruth,
+  type Devnet,
+} from '../../src/devnet/index.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import type { DocumentInput } from '../../src/documents/document-set.js';
+import { Ingestor } from '../../src/ingest/ingestor.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { Chain } from '../../src/registry/types.js';
+import { USAGE_CATEGORIES } from '../../src/registry/categories.js';
+import { LabelSources } from '../../src/sources/labels/label-sources.js';
+import { syncMarketData } from '../../src/sources/market/sync-market.js';
+import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
+import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+
+const silent = createLogger('silent');
+const SEED = 11;
+const HISTORY_DAYS = 12;
+const LIVE_SINCE = Date.UTC(2024, 8, 20, 6);
+const NOW = LIVE_SINCE + 10 * 60_000;
+// ETH gas chains only (USD = ETH × the ETH price), covering every label case of the devnet.
+const KEYS = ['ethereum', 'base', 'arbitrum', 'linea'];
+const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
+
+describe('golden: devnet → application documents', () => {
+  const clock = new FixedClock(NOW);
+  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-golden-apps-'));
+  let devnet: Devnet;
+  let store: DuckDbStore;
+  let chains: Chain[];
+  let labels: LabelSources;
+  let inputs: DocumentInput[];
+  let days: number[];
+  const lastDay = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
+  const json = (path: string): any => JSON.parse(JSON.stringify(inputs.find((i) => i.path === path)?.json ?? null));
+  const build = async () => ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
+  const truth = (owner: string, from: number, to = from, rows = DEVNET_LABELS): AppTruth => devnet.appGroundTruth(owner, from, to, rows);
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 600, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
+    chains = devnet.chainConfigs();
+    store = await DuckDbStore.open({ path: ':memory:' });
+    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
+    try {
+      expect((await ing.syncOnce()).ok).toBe(true);
+    } finally {
+      await ing.close();
+    }
+    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
+    expect((await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent })).failed).toEqual([]);
+    await computeFacts(store, chains, clock, { logger: silent });
+    // The devnet's application files through the real importers.
+    const files = writeDevnetAppFiles(dir, { chains: KEYS });
+    labels = new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent });
+    expect(await labels.refresh(store)).not.toBeNull();
+    const directory = loadProjectDirectory(files.projectsDir, files.overlay);
+    expect(directory.issues).toEqual([]);
+    await store.replaceProjects(directory.projects);
+    const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+    expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
+    await build();
+    const genesis = Math.min(...KEYS.map((k) => Math.floor((devnet.blockTime(k, 0) * 1000) / DAY_MS) * DAY_MS));
+    days = [];
+    for (let d = genesis; d <= lastDay; d += DAY_MS) days.push(d);
+  }, 240_000);
+  afterAll(async () => {
+    await store?.close();
+    await devnet?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Checks every metric of one project's app details against the ground truth. */
+  function checkDetails(owner: string): void {
+    const doc = json(`/v1/apps/details/${owner}.json`);
+    expect(doc, owner).not.toBeNull();
+    const all = truth(owner, days[0]!, lastDay);
+    const active = Object.keys(all.chains);
+    expect(Object.keys(doc.metrics.txcount.over_time).sort(), owner).toEqual([...active].sort());
+    for (const ok of active) {
+      const perDay = days.map((d) => truth(owner, d).chains[ok]);
+      const first = perDay.findIndex((s) => s && s.txcount > 0);
+      const tx = doc.metrics.txcount.over_time[ok].daily.data;
+      const daa = doc.metrics.daa.over_time[ok].daily.data;
+      const fees = doc.metrics.gas_fees.over_time[ok].daily.data;
+      const rate = doc.metrics.success_rate.over_time[ok].daily.data;
+      // From the first active day to yesterday, days without calls as 0 (success rate: omitted).
+      expect(tx.map((r: number[]) => r[0]), `${owner} ${ok}`).toEqual(days.slice(first));
+      days.slice(first).forEach((d, j) => {
+        const s = perDay[first + j];
+        expect(tx[j], `${owner} ${ok} txcount`).toEqual([d, s?.txcount ?? 0]);
+        expect(daa[j], `${owner} ${ok} daa`).toEqual([d, s?.distinct_senders ?? 0]);
+        const eth = Number(s?.fee_wei ?? 0n) / 1e18;
+        expect(rel(fees[j][2], eth), `${owner} ${ok} fees eth`).toBeLessThan(1e-12);
+        expect(rel(fees[j][1], eth * devnetPrice(SEED, 'ethereum', d)), `${owner} ${ok} fees usd`).toBeLessThan(1e-12);
+      });
+      const rated = days.slice(first).flatMap((d, j) => {
+        const s = perDay[first + j];
+        return s && s.txcount > 0 ? [[d, s.successes / s.txcount]] : [];
+      });
+      expect(rate, `${owner} ${ok} success_rate`).toEqual(rated);
+      // Windows: sums, distinct senders over the window, weighted success rate.
+      for (const [w, n] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
+        const t = truth(owner, lastDay - (n - 1) * DAY_MS, lastDay).chains[ok];
+        expect(doc.metrics.txcount.aggregated.data[ok][w], `${owner} ${ok} ${w}`).toEqual([t?.txcount ?? 0]);
+        expect(doc.metrics.daa.aggregated.data[ok][w], `${owner} ${ok} ${w}`).toEqual([t?.distinct_senders ?? 0]);
+        expect(doc.metrics.success_rate.aggregated.data[ok][w][0], `${owner} ${ok} ${w}`).toBeCloseTo(t && t.txcount ? t.successes / t.txcount : NaN, 12);
+      }
+    }
+    // KPI cards over cross-chain totals: a sender on two chains counts once.
+    const firstDay = days.findIndex((d) => truth(owner, d).txcount > 0);
+    expect(doc.kpi_cards.txcount.sparkline.data, owner).toEqual(days.slice(firstDay).map((d) => [d, truth(owner, d).txcount]));
+    expect(doc.kpi_cards.daa.sparkline.data, owner).toEqual(days.slice(firstDay).map((d) => [d, truth(owner, d).distinct_senders]));
+    expect(Object.keys(doc.first_seen).sort()).toEqual([...active].sort());
+    const month = truth(owner, lastDay - 29 * DAY_MS, lastDay);
+    expect(doc.chains_by_size).toEqual([...active].sort((a, b) => (month.chains[b]?.txcount ?? 0) - (month.chains[a]?.txcount ?? 0) || (a < b ? -1 : 1)));
+    // Contracts table (max): every contract with calls, with the truth's counts.
+    const rows = doc.contracts_table.max.data as Array<[string, string, string, string, string, boolean, number, number, number, number]>;
+    for (const c of all.contracts) {
+      const row = rows.find((r) => r[0].toLowerCase() === c.address && r[4] === c.origin_key);
+      expect(row, `${owner} ${c.origin_key} ${c.address}`).toBeDefined();
+      expect([row![6], row![9]]).toEqual([c.txcount, c.distinct_senders]);
+    }
+  }
+
+  it('every metric of devswap, multicaller (cross-chain fallback) and harborlight (one chain) equals the ground truth', () => {
+    for (const owner of ['devswap', 'multicaller', 'harborlight']) checkDetails(owner);
+    // Multicall3 is labeled on ethereum only: the other chains' calls count through the fallback.
+    expect(Object.keys(json('/v1/apps/details/multicaller.json').metrics.txcount.over_time).length).toBeGreaterThan(1);
+    expect(Object.keys(json('/v1/apps/details/harborlight.json').first_seen)).toEqual(['base']);
+  });
+
+  it('token metrics of devswap equal the devnet market feed (key all, complete days)', () => {
+    const m = json('/v1/apps/details/devswap.json').metrics;
+    const id = DEVNET_APPS.find((a) => a.owner_project === 'devswap')!.token!.coingecko_id;
+    const price = m.token_price.over_time.all.daily.data as number[][];
+    expect(price.length).toBeGreaterThan(HISTORY_DAYS);
+    expect(price[price.length - 1]![0]).toBe(lastDay);
+    for (const [d, usd, eth] of price) {
+      const p = devnetMarketPoint(SEED, id, d!);
+      expect(rel(usd!, p.price)).toBeLessThan(1e-9);
+      expect(rel(eth!, p.price / devnetPrice(SEED, 'ethereum', d!))).toBeLessThan(1e-9);
+    }
+    const caps = m.market_cap.over_time.all.daily.data as number[][];
+    for (const [d, usd] of caps) expect(rel(usd!, devnetMarketPoint(SEED, id, d!).market_cap)).toBeLessThan(1e-9);
+  });
+
+  it('driftwood (called on some days only) has zeros on the other days', () => {
+    checkDetails(DEVNET_APP_CASES.someDays.owner_project);
+    const data = json(`/v1/apps/details/${DEVNET_APP_CASES.someDays.owner_project}.json`).metrics.txcount.over_time.ethereum.daily.data as number[][];
+    expect(data.some((r) => r[1] === 0)).toBe(true);
+  });
+
+  it('the whole filtered list: members, txcount, active_on, RANK() and category from the ground truth', () => {
+    const doc = json('/v1/labels/projects_filtered.json');
+    const directory = [...DEVNET_APPS.map((a) => [a.owner_project, a.usage_category]), ...DEVNET_EXTRA_PROJECTS.map((p) => [p.owner_project, p.usage_category])];
+    const expected = directory
+      .filter(([owner]) => truth(owner!, days[0]!, lastDay).txcount > 0)
+      .map(([owner, category]) => {
+        const t = truth(owner!, lastDay - 29 * DAY_MS, lastDay);
+        const active_on = Object.fromEntries(Object.entries(t.chains).filter(([, s]) => s.txcount > 0).map(([ok, s]) => [ok, s.txcount]).sort(([a], [b]) => (a! < b! ? -1 : 1)));
+        return { owner: owner!, txcount: t.txcount, active_on, category: category! };
+      })
+      .sort((a, b) => b.txcount - a.txcount || (a.owner < b.owner ? -1 : 1));
+    const ranks = expected.map((e) => 1 + expected.filter((o) => o.txcount > e.txcount).length);
+    expect(doc.data.data.map((r: unknown[]) => [r[0], r[8], r[9], r[10]])).toEqual(expected.map((e, i) => [e.owner, e.txcount, e.active_on, ranks[i]]));
+    for (const r of doc.data.data) {
+      const e = expected.find((x) => x.owner === r[0])!;
+      // One usage category per devnet project, except the disputed EntryPoint (erc4337 for both).
+      expect(r[11], e.owner).toBe(USAGE_CATEGORIES[e.category]);
+    }
+    expect(doc.data.data.map((r: unknown[]) => r[0])).not.toContain(DEVNET_APP_CASES.dormant.owner_project);
+  });
+
+  it('a labeled project without activity is in projects.json only (no app details)', () => {
+    const all = json('/v1/labels/projects.json').data.data.map((r: unknown[]) => r[0]);
+    expect(all).toContain(DEVNET_APP_CASES.dormant.owner_project);
+    expect(all).toContain(DEVNET_APP_CASES.directoryOnly.owner_project);
+    expect(inputs.some((i) => i.path === `/v1/apps/details/${DEVNET_APP_CASES.dormant.owner_project}.json`)).toBe(false);
+  });
+
+  it('a relabel between two builds gives the new numbers without re-ingesting', async () => {
+    // DevSwap's factory on ethereum now belongs to tidepool.
+    const factory = DEVNET_APPS.find((a) => a.owner_project === 'devswap')!.contracts.find((c) => c.contract_name === 'DevSwapFactory' && c.origin_key === 'ethereum')!;
+    const relabeled = DEVNET_LABELS.map((l) => (l.origin_key === 'ethereum' && l.address === factory.address ? { ...l, owner_project: 'tidepool' } : l));
+    const before = json('/v1/labels/projects_filtered.json').data.data.find((r: unknown[]) => r[0] === 'devswap')[8];
+    const file = join(dir, 'labels.csv');
+    writeFileSync(file, devnetLabelsCsv(relabeled, KEYS));
+    expect(await labels.refresh(store)).not.toBeNull();
+    await build();
+    const rows = json('/v1/labels/projects_filtered.json').data.data;
+    const month = (owner: string) => truth(owner, lastDay - 29 * DAY_MS, lastDay, relabeled).txcount;
+    expect(rows.find((r: unknown[]) => r[0] === 'devswap')[8]).toBe(month('devswap'));
+    expect(rows.find((r: unknown[]) => r[0] === 'tidepool')[8]).toBe(month('tidepool'));
+    expect(month('devswap')).toBeLessThan(before);
+  });
+});

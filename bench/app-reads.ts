@@ -34,10 +34,14 @@ async function main(): Promise<void> {
   // the pool, so projects and chains share addresses the way real users do.
   const active = `SELECT i, d FROM range(${CONTRACTS}) c(i), range(${DAYS}) t(d) WHERE hash(i * 1000 + d) % 3 <> 0`;
   const [writeS] = await seconds(async () => {
+    // The old layout's addresses are printf('0x%040x', k) for senders k and contracts i alike
+    // (the same strings), so address_ids maps that string to id k.
     await store.exec(
-      `INSERT INTO address_sets (set_key, origin_key, dimension, entity, day_ms, address)
-       SELECT DISTINCT 'contract_senders', 'chain_' || (i % ${CHAINS}), 'contract', printf('0x%040x', i), ${D0} + d * ${DAY_MS},
-              printf('0x%040x', 1 + hash(i, d, k) % ${POOL})
+      `INSERT INTO address_ids (address, id) SELECT printf('0x%040x', k), k FROM range(${Math.max(POOL + 1, CONTRACTS)}) p(k)`,
+    );
+    await store.exec(
+      `INSERT INTO contract_address_sets (set_key, origin_key, contract_id, day_ms, address_id)
+       SELECT DISTINCT 'contract_senders', 'chain_' || (i % ${CHAINS}), i, ${D0} + d * ${DAY_MS}, 1 + hash(i, d, k) % ${POOL}
        FROM (${active}), range(${SENDERS_PER_DAY * 2}) s(k) WHERE k < 1 + hash(i, d) % ${SENDERS_PER_DAY * 2}`,
     );
     for (const key of ['contract_txcount', 'contract_successes', 'contract_fees_paid_eth', 'contract_fees_paid_usd']) {
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
       );
     }
   });
-  const [[sets], [facts]] = [await store.query<{ n: bigint }>('SELECT count(*) AS n FROM address_sets'), await store.query<{ n: bigint }>('SELECT count(*) AS n FROM facts')];
+  const [[sets], [facts]] = [await store.query<{ n: bigint }>('SELECT count(*) AS n FROM contract_address_sets'), await store.query<{ n: bigint }>('SELECT count(*) AS n FROM facts')];
   log(`app-reads: ${CONTRACTS} contracts, ${CHAINS} chains, ${DAYS} days: ${sets!.n} sender-set rows, ${facts!.n} facts (written in ${writeS.toFixed(1)} s)`);
 
   // Project p holds contracts p, p + PROJECTS, p + 2·PROJECTS, ...: spread over every chain.

@@ -192,7 +192,7 @@ describe('contract facts', () => {
     await writeAll();
     const snapshot = async () => [
       await store.query("SELECT * FROM facts WHERE dimension = 'contract' ORDER BY ALL"),
-      await store.query("SELECT * FROM address_sets WHERE dimension = 'contract' ORDER BY ALL"),
+      await store.query("SELECT * FROM contract_address_set_rows ORDER BY ALL"),
     ];
     const before = await snapshot();
     const window: readonly [number, number] = [D0, D0 + 2 * DAY];
@@ -225,7 +225,7 @@ describe('contract facts', () => {
     const snapshot = async () => [
       await store.query("SELECT origin_key, entity, metric_key, granularity, period_ms, value FROM facts WHERE dimension = 'contract' ORDER BY ALL"),
       await store.query("SELECT origin_key, entity, metric_key, granularity, period_ms, exact_wei FROM native_facts WHERE dimension = 'contract' ORDER BY ALL"),
-      await store.query("SELECT set_key, origin_key, entity, day_ms, address FROM address_sets WHERE dimension = 'contract' ORDER BY ALL"),
+      await store.query("SELECT set_key, origin_key, entity, day_ms, address FROM contract_address_set_rows ORDER BY ALL"),
     ];
     const incremental = await snapshot();
     expect(incremental[0]!.length).toBeGreaterThan(0);

@@ -55,17 +55,33 @@ export async function writeContractAddressSets(db: SqlRunner, req: ContractAddre
   const ok = sqlString(req.origin_key);
   await loadPeriodScope(db, req.origin_key, 'daily', req.days);
   await db.run(
-    `DELETE FROM address_sets f USING fact_scope s
-     WHERE f.origin_key = ${ok} AND f.dimension = 'contract' AND f.day_ms = s.period_ms
+    `DELETE FROM contract_address_sets f USING fact_scope s
+     WHERE f.origin_key = ${ok} AND f.day_ms = s.period_ms
        AND f.set_key IN (${req.sets.map((x) => sqlString(x.key)).join(', ')})`,
   );
   for (const set of req.sets) {
     await db.run(
-      `INSERT INTO address_sets (set_key, origin_key, dimension, entity, day_ms, address)
-       SELECT DISTINCT ${sqlString(set.key)}, ${ok}, 'contract', t.to_address, t.block_time // 86400 * ${DAY_MS}, ${set.sql} FROM transactions t
+      `CREATE OR REPLACE TEMP TABLE contract_set_rows AS
+       SELECT DISTINCT t.to_address AS entity, t.block_time // 86400 * ${DAY_MS} AS day_ms, ${set.sql} AS address FROM transactions t
        WHERE t.origin_key = ${ok} AND ${inFactPeriods('daily')} AND ${CONTRACT_TX}`,
     );
+    await internAddresses(db, 'SELECT entity FROM contract_set_rows UNION SELECT address FROM contract_set_rows');
+    await db.run(
+      `INSERT INTO contract_address_sets (set_key, origin_key, contract_id, day_ms, address_id)
+       SELECT ${sqlString(set.key)}, ${ok}, c.id, r.day_ms, a.id FROM contract_set_rows r
+       JOIN address_ids c ON c.address = r.entity JOIN address_ids a ON a.address = r.address`,
+    );
   }
+  await db.run('DROP TABLE IF EXISTS contract_set_rows');
+}
+
+/** Gives every address the query returns that has no id yet the next free ids (the store's one connection serializes writers). */
+export async function internAddresses(db: SqlRunner, addresses: string): Promise<void> {
+  await db.run(
+    `INSERT INTO address_ids (address, id)
+     SELECT n.address, (SELECT coalesce(max(id), 0) FROM address_ids) + row_number() OVER (ORDER BY n.address)
+     FROM (${addresses}) n(address) ANTI JOIN address_ids a ON a.address = n.address`,
+  );
 }
 
 export async function pruneContractHours(db: SqlRunner, originKey: string, beforeMs: number): Promise<void> {

@@ -1,7 +1,13 @@
 // What application documents read from contract facts: which contracts have facts (to resolve
 // their labels), sums over groups of contracts per period and per window, and exact distinct
-// senders over the union of a group's per-day sets. Totals over all chains come from the same
-// query as the per-chain rows (GROUPING SETS), so both always agree.
+// senders over the union of a group's per-day sets.
+//
+// Groups and chains are integers inside the queries (contract-groups.ts) and results come back
+// as one row per group, chain and key holding lists (periods and values, or one value per
+// window), expanded into the API's rows here: a 1,000-project build asks for millions of
+// (group, chain, key, period) figures, and converting that many DuckDB rows one by one cost
+// more than computing them. Totals over all chains are aggregated in SQL only for groups on
+// several chains; a one-chain group's total is a copy of its chain's row.
 import type {
   ContractActivity,
   GroupDistinctQuery,
@@ -13,18 +19,34 @@ import type {
   DayWindows,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
-import { loadContractGroups } from './contract-groups.js';
+import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
 /**
  * A sum that is NULL when any summand is (a USD value without a price), instead of skipping it.
- * Summed in a fixed order: a parallel sum of doubles rounds differently from run to run, and
- * published bytes must not change without a change in the data.
+ * Every float sum here adds in a fixed order: a parallel sum of doubles rounds differently from
+ * run to run, and published bytes must not change without a change in the data.
  */
-const NULL_AWARE_SUM = 'CASE WHEN count(f.value) < count(*) THEN NULL ELSE sum(f.value ORDER BY f.origin_key, f.entity, f.period_ms) END';
+const nullAwareSum = (filter = '') =>
+  `CASE WHEN count(f.value)${filter} < count(*)${filter} THEN NULL ELSE sum(f.value ORDER BY f.origin_key, f.entity, f.period_ms)${filter} END`;
 
 const GROUP_JOIN = 'JOIN contract_groups g ON g.origin_key = f.origin_key AND g.entity = f.entity';
+
+/** The chain column of a result row: -1 for the all-chain total. */
+const TOTAL = -1;
+
+/** Per chain for every group, plus the all-chain total for groups on several chains. */
+function perChainAndTotal(select: (chain: string, where: string) => string): string {
+  return `${select('g.chain', 'true')} UNION ALL ${select(`${TOTAL}`, 'g.multi')}`;
+}
+
+/** Calls `emit` for a result row with its chain, and again as the total when the group is on one chain only. */
+function forEachLevel(groups: LoadedGroups, grp: number, chain: number, emit: (origin: string | null) => void): void {
+  if (chain === TOTAL) return emit(null);
+  emit(groups.chains[chain]!);
+  if (!groups.multi[grp]) emit(null);
+}
 
 export async function contractsWithFacts(db: SqlRunner, metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
   if (originKeys && originKeys.length === 0) return [];
@@ -39,74 +61,148 @@ export async function contractsWithFacts(db: SqlRunner, metricKey: string, origi
 }
 
 export async function sumContractFacts(db: SqlRunner, q: GroupFactsQuery): Promise<GroupFactRow[]> {
-  if (q.keys.length === 0 || (await loadContractGroups(db, q.groups)) === 0) return [];
+  if (q.keys.length === 0) return [];
+  const groups = await loadContractGroups(db, q.groups);
+  if (groups.rows === 0) return [];
   intList([q.days_until, q.hours_from, q.hours_until], 'contract fact bound');
-  const rows = await db.all<{ grp: string; origin_key: string | null; metric_key: string; granularity: Granularity; period_ms: bigint; value: number | null }>(
-    `SELECT g.grp, f.origin_key, f.metric_key, f.granularity, f.period_ms, ${NULL_AWARE_SUM} AS value
+  // The join and the per-chain sums once; a multi-chain group's total adds its chains' sums
+  // (and counts, for the NULL rule) instead of joining and scanning the facts a second time.
+  await db.run(
+    `CREATE OR REPLACE TEMP TABLE group_sums AS
+     SELECT g.grp, g.chain, any_value(g.multi) AS multi, f.metric_key, f.granularity, f.period_ms, count(f.value) AS nv, count(*) AS n, sum(f.value ORDER BY f.entity) AS v
      FROM facts f ${GROUP_JOIN}
      WHERE f.dimension = 'contract' AND f.metric_key IN (${q.keys.map(sqlString).join(', ')})
        AND ((f.granularity = 'daily' AND f.period_ms < ${q.days_until})
          OR (f.granularity = 'hourly' AND f.period_ms >= ${q.hours_from} AND f.period_ms < ${q.hours_until}))
-     GROUP BY GROUPING SETS ((g.grp, f.metric_key, f.granularity, f.period_ms), (g.grp, f.origin_key, f.metric_key, f.granularity, f.period_ms))`,
+     GROUP BY g.grp, g.chain, f.metric_key, f.granularity, f.period_ms`,
   );
-  return rows.map((r) => ({ group: r.grp, origin_key: r.origin_key, metric_key: r.metric_key, granularity: r.granularity, period_ms: Number(r.period_ms), value: r.value }));
+  const rows = await db.all<{ grp: number; chain: number; metric_key: string; granularity: Granularity; p: number[]; v: Array<number | null> }>(
+    `SELECT grp, chain, metric_key, granularity, list(period_ms::DOUBLE ORDER BY period_ms) AS p, list(CASE WHEN nv < n THEN NULL ELSE v END ORDER BY period_ms) AS v
+     FROM (SELECT grp, chain, metric_key, granularity, period_ms, nv, n, v FROM group_sums
+           UNION ALL
+           SELECT grp, ${TOTAL}, metric_key, granularity, period_ms, sum(nv), sum(n), sum(v ORDER BY chain) FROM group_sums WHERE multi GROUP BY ALL)
+     GROUP BY ALL`,
+  );
+  await db.run('DROP TABLE IF EXISTS group_sums');
+  const out: GroupFactRow[] = [];
+  for (const r of rows) {
+    const group = groups.names[r.grp]!;
+    forEachLevel(groups, r.grp, r.chain, (origin_key) => {
+      for (let i = 0; i < r.p.length; i++) out.push({ group, origin_key, metric_key: r.metric_key, granularity: r.granularity, period_ms: r.p[i]!, value: r.v[i]! });
+    });
+  }
+  return out;
 }
 
-function windowValues(windows: DayWindows): string {
-  return windows
-    .map(([lo, hi], i) => {
-      intList([lo, hi], 'day window');
-      return `(${i}, ${lo}, ${hi})`;
-    })
-    .join(', ');
+/** Windows checked, and identical windows (e.g. 90d, 180d and max over 90 days of data) computed once. */
+function uniqueWindows(windows: DayWindows): { unique: Array<readonly [number, number]>; of: number[] } {
+  const unique: Array<readonly [number, number]> = [];
+  const at = new Map<string, number>();
+  const of = windows.map(([lo, hi]) => {
+    intList([lo, hi], 'day window');
+    const key = `${lo}:${hi}`;
+    let i = at.get(key);
+    if (i === undefined) {
+      i = unique.push([lo, hi]) - 1;
+      at.set(key, i);
+    }
+    return i;
+  });
+  return { unique, of };
 }
 
 export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQuery): Promise<GroupWindowRow[]> {
-  if (q.keys.length === 0 || q.windows.length === 0 || (await loadContractGroups(db, q.groups)) === 0) return [];
-  // A handful of windows (1d … max): one range join is simpler than a scan per window here,
-  // since daily facts are few next to address sets.
-  const rows = await db.all<{ grp: string; origin_key: string | null; metric_key: string; id: number; value: number | null }>(
-    `WITH w(id, lo, hi) AS (VALUES ${windowValues(q.windows)})
-     SELECT g.grp, f.origin_key, f.metric_key, w.id, ${NULL_AWARE_SUM} AS value
-     FROM facts f ${GROUP_JOIN} JOIN w ON f.period_ms BETWEEN w.lo AND w.hi
-     WHERE f.dimension = 'contract' AND f.granularity = 'daily' AND f.metric_key IN (${q.keys.map(sqlString).join(', ')})
-     GROUP BY GROUPING SETS ((g.grp, f.metric_key, w.id), (g.grp, f.origin_key, f.metric_key, w.id))`,
-  );
-  return rows.map((r) => ({ group: r.grp, origin_key: r.origin_key, metric_key: r.metric_key, window: Number(r.id), value: r.value }));
+  if (q.keys.length === 0 || q.windows.length === 0) return [];
+  const groups = await loadContractGroups(db, q.groups);
+  if (groups.rows === 0) return [];
+  const { unique, of } = uniqueWindows(q.windows);
+  // One pass with a filtered aggregate per window, rather than joining facts to windows
+  // (which repeats a fact once per window holding its day).
+  const inWindow = ([lo, hi]: readonly [number, number]) => ` FILTER (WHERE f.period_ms BETWEEN ${lo} AND ${hi})`;
+  const level = (chain: string, where: string) =>
+    `SELECT g.grp, ${chain} AS chain, f.metric_key,
+       [${unique.map((w) => `count(*)${inWindow(w)}`).join(', ')}] AS n,
+       [${unique.map((w) => nullAwareSum(inWindow(w))).join(', ')}] AS v
+     FROM facts f ${GROUP_JOIN}
+     WHERE ${where} AND f.dimension = 'contract' AND f.granularity = 'daily' AND f.metric_key IN (${q.keys.map(sqlString).join(', ')})
+       AND f.period_ms BETWEEN ${Math.min(...unique.map((w) => w[0]))} AND ${Math.max(...unique.map((w) => w[1]))}
+     GROUP BY ALL`;
+  const rows = await db.all<{ grp: number; chain: number; metric_key: string; n: Array<bigint | number>; v: Array<number | null> }>(perChainAndTotal(level));
+  const out: GroupWindowRow[] = [];
+  for (const r of rows) {
+    const group = groups.names[r.grp]!;
+    forEachLevel(groups, r.grp, r.chain, (origin_key) => {
+      of.forEach((u, window) => {
+        if (Number(r.n[u]) > 0) out.push({ group, origin_key, metric_key: r.metric_key, window, value: r.v[u]! });
+      });
+    });
+  }
+  return out;
 }
 
 export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery): Promise<GroupDistinctResult> {
   const out: GroupDistinctResult = { daily: [], windows: [] };
   const wantDays = q.days_until > q.days_from;
-  if ((!wantDays && q.windows.length === 0) || (await loadContractGroups(db, q.groups)) === 0) return out;
-  // The sets of the groups' contracts, once: every count below reads this instead of the
-  // whole address_sets table.
+  if (!wantDays && q.windows.length === 0) return out;
+  const groups = await loadContractGroups(db, q.groups);
+  if (groups.rows === 0) return out;
+  const { unique, of } = uniqueWindows(q.windows);
+  if (wantDays) intList([q.days_from, q.days_until], 'day bound');
+  // Only days some count looks at.
+  const from = Math.min(...(wantDays ? [q.days_from] : []), ...unique.map((w) => w[0]));
+  const until = Math.max(...(wantDays ? [q.days_until - 1] : []), ...unique.map((w) => w[1]));
+
+  // The groups' sets as integers (group, chain, day, address id), deduplicated per group and
+  // chain only when a group has two contracts on one chain (one contract's set holds an address
+  // once per day).
   await db.run(
     `CREATE OR REPLACE TEMP TABLE group_addresses AS
-     SELECT g.grp, f.origin_key, f.day_ms, f.address
-     FROM address_sets f ${GROUP_JOIN}
-     WHERE f.set_key = ${sqlString(q.set_key)} AND f.dimension = 'contract'`,
+     SELECT ${groups.overlapping ? 'DISTINCT' : ''} g.grp, g.chain, g.multi, s.day_ms, s.address_id AS a
+     FROM contract_address_sets s
+     JOIN (SELECT g.grp, g.chain, g.multi, g.origin_key, c.id FROM contract_groups g JOIN address_ids c ON c.address = g.entity) g
+       ON g.origin_key = s.origin_key AND g.id = s.contract_id
+     WHERE s.set_key = ${sqlString(q.set_key)} AND s.day_ms BETWEEN ${from} AND ${until}`,
   );
-  const perChainAndTotal = (key: string) => `GROUPING SETS ((grp, ${key}), (grp, origin_key, ${key}))`;
   if (wantDays) {
-    intList([q.days_from, q.days_until], 'day bound');
-    const rows = await db.all<{ grp: string; origin_key: string | null; day_ms: bigint; n: bigint }>(
-      `SELECT grp, origin_key, day_ms, count(DISTINCT address) AS n FROM group_addresses
-       WHERE day_ms >= ${q.days_from} AND day_ms < ${q.days_until}
-       GROUP BY ${perChainAndTotal('day_ms')}`,
+    const rows = await db.all<{ grp: number; chain: number; d: number[]; n: number[] }>(
+      `SELECT grp, chain, list(day_ms::DOUBLE ORDER BY day_ms) AS d, list(n::DOUBLE ORDER BY day_ms) AS n FROM (
+         SELECT grp, chain, day_ms, count(*) AS n FROM group_addresses WHERE day_ms >= ${q.days_from} AND day_ms < ${q.days_until} GROUP BY ALL
+         UNION ALL
+         SELECT grp, ${TOTAL}, day_ms, count(DISTINCT a) FROM group_addresses WHERE multi AND day_ms >= ${q.days_from} AND day_ms < ${q.days_until} GROUP BY ALL)
+       GROUP BY ALL`,
     );
-    out.daily = rows.map((r) => ({ group: r.grp, origin_key: r.origin_key, day_ms: Number(r.day_ms), n: Number(r.n) }));
+    for (const r of rows) {
+      const group = groups.names[r.grp]!;
+      forEachLevel(groups, r.grp, r.chain, (origin_key) => {
+        for (let i = 0; i < r.d.length; i++) out.daily.push({ group, origin_key, day_ms: r.d[i]!, n: r.n[i]! });
+      });
+    }
   }
-  if (q.windows.length > 0) {
-    // One filtered scan per window (UNION ALL): a range join would repeat every address row
-    // once per window it falls in before counting.
-    const parts = q.windows.map(([lo, hi], i) => {
-      intList([lo, hi], 'day window');
-      return `SELECT ${i} AS id, grp, origin_key, count(DISTINCT address) AS n FROM group_addresses
-              WHERE day_ms BETWEEN ${lo} AND ${hi} GROUP BY GROUPING SETS ((grp), (grp, origin_key))`;
-    });
-    const rows = await db.all<{ id: number; grp: string; origin_key: string | null; n: bigint }>(parts.join(' UNION ALL '));
-    out.windows = rows.map((r) => ({ group: r.grp, origin_key: r.origin_key, window: Number(r.id), n: Number(r.n) }));
+  // Windows: each address of a group (and chain) once, with a bit per window it was active in
+  // (bit_or over its days), then the addresses with each bit counted. One hash aggregation
+  // answers up to 64 windows, where a count(DISTINCT) per window deduplicated the rows again
+  // for every window.
+  for (let c = 0; c < unique.length; c += 64) {
+    const chunk = unique.slice(c, c + 64);
+    const mask = chunk.map(([lo, hi], i) => `CASE WHEN day_ms BETWEEN ${lo} AND ${hi} THEN ${1n << BigInt(i)}::UBIGINT ELSE 0::UBIGINT END`).join(' | ');
+    const rows = await db.all<{ grp: number; chain: number; w: Array<bigint | number> }>(
+      `SELECT grp, chain, [${chunk.map((_, i) => `count(*) FILTER (WHERE m & ${1n << BigInt(i)}::UBIGINT <> 0)`).join(', ')}] AS w FROM (
+         SELECT grp, chain, bit_or(${mask}) AS m FROM group_addresses GROUP BY grp, chain, a
+         UNION ALL
+         SELECT grp, ${TOTAL}, bit_or(${mask}) FROM group_addresses WHERE multi GROUP BY grp, a)
+       GROUP BY ALL`,
+    );
+    for (const r of rows) {
+      const group = groups.names[r.grp]!;
+      forEachLevel(groups, r.grp, r.chain, (origin_key) => {
+        of.forEach((u, window) => {
+          if (u < c || u >= c + 64) return;
+          const n = Number(r.w[u - c]);
+          if (n > 0) out.windows.push({ group, origin_key, window, n });
+        });
+      });
+    }
   }
+  await db.run('DROP TABLE IF EXISTS group_addresses');
   return out;
 }

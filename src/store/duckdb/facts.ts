@@ -74,7 +74,7 @@ export async function blockTimeAtOrBelow(db: SqlRunner, originKey: string, block
 }
 
 export async function clearFacts(db: SqlRunner, originKey: string): Promise<void> {
-  for (const table of ['facts', 'native_facts', 'address_sets', 'price_status', 'pending_days']) {
+  for (const table of ['facts', 'native_facts', 'address_sets', 'contract_address_sets', 'price_status', 'pending_days']) {
     await db.run(`DELETE FROM ${table} WHERE origin_key = $1`, [originKey]);
   }
 }

@@ -4,8 +4,10 @@
 //   version 2: facts and native facts carry dimension + entity; `address_sets` keyed by set.
 //   version 3: the application metadata tables (labels, projects, market_data); new tables
 //   only, which the CREATE TABLE IF NOT EXISTS pass below adds.
+//   version 4: contract address sets move from `address_sets` (dimension 'contract') to
+//   `contract_address_sets`, contracts and addresses as `address_ids` ids.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
+import { ADDRESS_IDS_DDL, ADDRESS_SETS_DDL, CONTRACT_ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
 
 const TO_VERSION_2: string[] = [
   `ALTER TABLE facts ADD COLUMN dimension VARCHAR DEFAULT 'chain'`,
@@ -23,8 +25,23 @@ const TO_VERSION_2: string[] = [
   `DROP TABLE daa_addresses`,
 ];
 
+const TO_VERSION_4: string[] = [
+  ADDRESS_IDS_DDL,
+  CONTRACT_ADDRESS_SETS_DDL,
+  // Every address of a contract set, as a sender or as the contract, gets one id (from 1).
+  `INSERT INTO address_ids (address, id)
+   SELECT address, row_number() OVER (ORDER BY address) FROM (
+     SELECT address FROM address_sets WHERE dimension = 'contract'
+     UNION SELECT entity FROM address_sets WHERE dimension = 'contract')`,
+  `INSERT INTO contract_address_sets (set_key, origin_key, contract_id, day_ms, address_id)
+   SELECT s.set_key, s.origin_key, c.id, s.day_ms, a.id FROM address_sets s
+   JOIN address_ids c ON c.address = s.entity JOIN address_ids a ON a.address = s.address
+   WHERE s.dimension = 'contract' ORDER BY s.origin_key, s.day_ms`,
+  `DELETE FROM address_sets WHERE dimension = 'contract'`,
+];
+
 /** Statements that take version N to N + 1, by N. */
-const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [] };
+const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4 };
 
 async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
   return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];

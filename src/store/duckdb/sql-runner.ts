@@ -3,7 +3,8 @@
 
 /** A SQL value as DuckDB exchanges it: bigint for integers wider than 53 bits. */
 export type SqlValue = string | number | bigint | boolean | null;
-export type Row = Record<string, SqlValue>;
+/** A result row; LIST columns come back as arrays. */
+export type Row = Record<string, SqlValue | SqlValue[]>;
 
 export interface SqlRunner {
   /** Statements that return rows; `params` bind to `$1, $2, ...`. */

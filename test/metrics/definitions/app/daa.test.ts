@@ -14,7 +14,7 @@ describe('app daa', () => {
   it('counts distinct senders per contract and period, and keeps the per-day sender set', async () => {
     expect(await m.contractValue(MOCK_CONTRACT, 'contract_daa', 'daily', MOCK_D0)).toBe(1);
     expect(await m.contractValue(MOCK_CONTRACT, 'contract_daa', 'hourly', MOCK_D0)).toBe(1);
-    expect(await m.store.query("SELECT set_key, entity, day_ms, address FROM address_sets WHERE dimension = 'contract'")).toEqual([
+    expect(await m.store.query("SELECT set_key, entity, day_ms, address FROM contract_address_set_rows")).toEqual([
       { set_key: 'contract_senders', entity: MOCK_CONTRACT, day_ms: BigInt(MOCK_D0), address: MOCK_ADDR.A },
     ]);
   });

@@ -87,7 +87,7 @@ describe('buildDocumentSetAsync', () => {
     const target = first.find((i) => i.path === '/v1/master.json')!;
     // A fresh copy of every input (new objects, equal contents), one of them changed.
     const next: DocumentInput[] = first.map((i) =>
-      i === target ? { ...i, json: { ...(i.json as object), changed: true } } : (structuredClone(i) as DocumentInput),
+      i === target ? { path: i.path, freshness: i.freshness, json: { ...(i.json as object), changed: true } } : (structuredClone(i) as DocumentInput),
     );
     const counter = countingCompressor();
     const later = clock.now() + HOUR;

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
-import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
+import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
 import { Ingestor, type ChainProgress, type IngestorOptions } from '../ingest/ingestor.js';
 import type { Logger } from '../log.js';
 import { scrubSecrets } from '../log/secrets.js';
@@ -184,12 +184,16 @@ export class Service {
     if (labels !== null || projects !== null) this.appSourcesChanged = true;
   }
 
-  /** Builds every document from the stored facts (no ingestion). */
+  /**
+   * Builds every document from the stored facts (no ingestion). Documents whose bytes equal the
+   * served set's keep its compressed variants; the others are compressed off the event loop.
+   */
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
     const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }) });
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
-    return { set: buildDocumentSet(inputs, clock.now()), report: built.report };
+    const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
+    return { set, report: built.report };
   }
 
   /**

@@ -79,9 +79,17 @@ describe('the service, end to end', () => {
     const newest = first.chain_data.base.hourly.tps.data[0][0] as number;
     expect(newest).toBe(Math.floor(START / HOUR_MS) * HOUR_MS - HOUR_MS);
 
+    const served = service.holder.current()!;
     clock.advance(2 * HOUR_MS);
     const round = await service.round();
     expect(round.build).not.toBeNull();
+    // The rebuild starts from the served set: an unchanged body keeps its compressed Buffers and
+    // ETag, a changed one is compressed again.
+    const next = service.holder.current()!;
+    const openapi = '/v1/openapi.json';
+    expect(next.entries.get(openapi)!.br).toBe(served.entries.get(openapi)!.br);
+    expect(next.entries.get(openapi)!.etag).toBe(served.entries.get(openapi)!.etag);
+    expect(next.entries.get('/v1/fees/table.json')!.etag).not.toBe(served.entries.get('/v1/fees/table.json')!.etag);
     const later = await (await fetch(`${base}/v1/fees/table.json`)).json();
     expect(later.chain_data.base.hourly.tps.data[0][0]).toBe(newest + 2 * HOUR_MS);
     const health = await (await fetch(`${base}/healthz`)).json();

@@ -1,0 +1,149 @@
+// buildDocumentSetAsync against buildDocumentSet: the async, thread-pool compression gives the
+// same bytes and ETags as the sync path for real documents (a chain's history through facts and
+// every builder, and openapi.json), and a rebuild compresses only the documents whose body bytes
+// changed, keeping the previous set's buffers for the others.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/clock.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import {
+  buildDocumentSet,
+  buildDocumentSetAsync,
+  threadPoolCompressor,
+  type Compressor,
+  type DocumentInput,
+  type DocumentSet,
+} from '../../src/documents/document-set.js';
+import { openApiDocument } from '../../src/documents/openapi.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { PriceRow } from '../../src/store/prices.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
+import { DAY, genBlocks, HOUR } from './scenario.js';
+
+const silent = createLogger('silent');
+const START = Date.UTC(2024, 0, 10);
+const DAYS = 40;
+const END = START + DAYS * DAY;
+
+/** The thread-pool compressor, recording which bodies it was asked for. */
+function countingCompressor(): Compressor & { bodies: string[] } {
+  const bodies: string[] = [];
+  return {
+    bodies,
+    compress(body) {
+      bodies.push(body.toString('utf8'));
+      return threadPoolCompressor.compress(body);
+    },
+  };
+}
+
+/** Every entry's bytes, ETag and headers' inputs, comparable with toEqual. */
+function bytesOf(set: DocumentSet) {
+  return [...set.entries.values()].map((e) => ({ ...e }));
+}
+
+describe('buildDocumentSetAsync', () => {
+  let store: DuckDbStore;
+  const chain = makeChain('alpha');
+  const writer = () => new ChainWriter(store, chain);
+  let w: ChainWriter;
+  const clock = new FixedClock(END + 30 * 60_000);
+  const build = async (): Promise<DocumentInput[]> => {
+    await computeFacts(store, [chain], clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, [chain], clock, { logger: silent });
+    return [...inputs, openApiDocument('https://api.example.org')];
+  };
+  let first: DocumentInput[];
+
+  beforeAll(async () => {
+    store = await DuckDbStore.open({ path: ':memory:' });
+    w = writer();
+    await w.write([...genBlocks({ seed: 5, fromMs: START, days: DAYS, senders: 12 }), { time: (END + 10 * 60_000) / 1000 }]);
+    const prices: PriceRow[] = Array.from({ length: DAYS + 1 }, (_, i) => ({ asset: 'ethereum', granularity: 'daily', period_ms: START + i * DAY, usd: 1800 + 3 * i }));
+    for (let h = END - 3 * DAY; h < END + 3 * HOUR; h += HOUR) prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: 2000 });
+    await store.writePrices(prices);
+    first = await build();
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('gives, without a previous set, the same bytes and ETags as the sync path for real documents', async () => {
+    expect(first.length).toBeGreaterThan(10);
+    expect(first.some((i) => i.csv !== undefined)).toBe(true);
+    const counter = countingCompressor();
+    const async = await buildDocumentSetAsync(first, clock.now(), { compressor: counter });
+    const sync = buildDocumentSet(first, clock.now());
+    expect([...async.entries.keys()]).toEqual([...sync.entries.keys()]); // same order too
+    expect(bytesOf(async)).toEqual(bytesOf(sync));
+    expect(counter.bodies).toHaveLength(first.length);
+    // And through the default compressor (zlib's async functions), not only the counting one.
+    expect(bytesOf(await buildDocumentSetAsync(first.slice(0, 5), clock.now()))).toEqual(bytesOf(buildDocumentSet(first.slice(0, 5), clock.now())));
+  });
+
+  it('compresses only the one changed document and reuses the other entries bytes and ETags', async () => {
+    const previous = await buildDocumentSetAsync(first, clock.now());
+    const target = first.find((i) => i.path === '/v1/master.json')!;
+    // A fresh copy of every input (new objects, equal contents), one of them changed.
+    const next: DocumentInput[] = first.map((i) =>
+      i === target ? { path: i.path, freshness: i.freshness, json: { ...(i.json as object), changed: true } } : (structuredClone(i) as DocumentInput),
+    );
+    const counter = countingCompressor();
+    const later = clock.now() + HOUR;
+    const set = await buildDocumentSetAsync(next, later, { previous, compressor: counter });
+    expect(counter.bodies).toHaveLength(1);
+    expect(JSON.parse(counter.bodies[0]!)).toMatchObject({ changed: true });
+    for (const [path, e] of set.entries) {
+      const before = previous.entries.get(path)!;
+      expect(e.builtAt).toBe(later); // Last-Modified is this build's, as before
+      if (path === target.path) {
+        expect(e.etag).not.toBe(before.etag);
+        continue;
+      }
+      expect(e.br).toBe(before.br);
+      expect(e.gzip).toBe(before.gzip);
+      expect(e.etag).toBe(before.etag);
+      expect(e.body.equals(before.body)).toBe(true);
+    }
+    // What is published is exactly what a build from scratch publishes.
+    expect(bytesOf(set)).toEqual(bytesOf(buildDocumentSet(next, later)));
+  });
+
+  it('decides by the body bytes: a same-length different body, or a new path, is compressed', async () => {
+    const docs: DocumentInput[] = [
+      { path: '/v1/a.json', json: { v: 'aaaa' }, freshness: 'daily' },
+      { path: '/v1/b.json', json: { v: 'bbbb' }, freshness: 'hourly' },
+    ];
+    const previous = await buildDocumentSetAsync(docs, 1);
+    const next: DocumentInput[] = [docs[0]!, { path: '/v1/b.json', json: { v: 'cccc' }, freshness: 'hourly' }, { path: '/v1/c.json', json: {}, freshness: 'daily' }];
+    const counter = countingCompressor();
+    const set = await buildDocumentSetAsync(next, 2, { previous, compressor: counter });
+    expect(counter.bodies.sort()).toEqual(['{"v":"cccc"}', '{}']);
+    expect(bytesOf(set)).toEqual(bytesOf(buildDocumentSet(next, 2)));
+    // A path that left the set is gone from the new one.
+    expect(await buildDocumentSetAsync([docs[0]!], 3, { previous }).then((s) => [...s.entries.keys()])).toEqual(['/v1/a.json']);
+  });
+
+  it('a real next hour: only changed bodies are compressed, and the set equals a build from scratch', async () => {
+    const previous = await buildDocumentSetAsync(first, clock.now());
+    await w.write([{ time: (END + 70 * 60_000) / 1000, txs: [{ from: addr(0x77), to: addr(0xc0) }] }]);
+    clock.set(END + 90 * 60_000);
+    const next = await build();
+    const counter = countingCompressor();
+    const set = await buildDocumentSetAsync(next, clock.now(), { previous, compressor: counter });
+    const changed = next.filter((i) => !previous.entries.get(i.path)?.body.equals(set.entries.get(i.path)!.body));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.length).toBeLessThan(next.length); // openapi.json and the daily documents stay
+    expect(counter.bodies).toHaveLength(changed.length);
+    expect(bytesOf(set)).toEqual(bytesOf(buildDocumentSet(next, clock.now())));
+  });
+
+  it('rejects a duplicate path or a path outside /v1/ before compressing anything', async () => {
+    const counter = countingCompressor();
+    const doc: DocumentInput = { path: '/v1/a.json', json: {}, freshness: 'daily' };
+    await expect(buildDocumentSetAsync([doc, doc], 1, { compressor: counter })).rejects.toThrow(/duplicate document path/);
+    await expect(buildDocumentSetAsync([{ ...doc, path: '/a.json' }], 1, { compressor: counter })).rejects.toThrow(/must start with \/v1\//);
+    expect(counter.bodies).toEqual([]);
+  });
+});

@@ -52,6 +52,13 @@ const betaBlocks: BlockSpec[] = [
   { time: at(D(3) + 5 * HOUR) },
   { time: at(D(4) + HOUR) },
 ];
+// gamma: activity, but no application data: U1 calls an unlabeled contract, and gamma's only
+// label (dormant's treasury) is never called.
+const W = addr(0x9999);
+const gammaBlocks: BlockSpec[] = [
+  { time: at(D(1) + 7 * HOUR), txs: [call(U1, W)] },
+  { time: at(D(4) + HOUR) },
+];
 const NOW = D(4) + 1.5 * HOUR; // days 0-3 complete; hours up to day 4 01:00
 const ETH_USD = [2000, 2500, 3000, 3500];
 
@@ -71,6 +78,7 @@ const LABELS: LabelRow[] = [
   label('alpha', T, 'tied', 'oracle', 'Feed'),
   label('alpha', S, 'dormant', 'governance', 'Treasury'),
   label('alpha', G, 'ghost', 'dex', 'Ghost'),
+  label('gamma', S, 'dormant', 'governance', 'Treasury'),
 ];
 const project = (owner_project: string, over: Partial<ProjectRow> = {}): ProjectRow => ({
   owner_project,
@@ -100,15 +108,17 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
   let docs: DocumentInput[];
   const alpha = makeChain('alpha');
   const beta = makeChain('beta');
+  const gamma = makeChain('gamma');
   const json = (path: string): any => JSON.parse(JSON.stringify(docs.find((d) => d.path === path)?.json ?? null));
-  const build = async () => (docs = (await buildAllDocuments(store, [alpha, beta], new FixedClock(NOW), { logger: silent })).inputs);
+  const build = async () => (docs = (await buildAllDocuments(store, [alpha, beta, gamma], new FixedClock(NOW), { logger: silent })).inputs);
 
   beforeAll(async () => {
     store = await DuckDbStore.open({ path: ':memory:' });
     await store.writePrices(ETH_USD.map((usd, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(i), usd })));
     await new ChainWriter(store, alpha).write(alphaBlocks);
     await new ChainWriter(store, beta).write(betaBlocks);
-    await computeFacts(store, [alpha, beta], new FixedClock(NOW), { logger: silent });
+    await new ChainWriter(store, gamma).write(gammaBlocks);
+    await computeFacts(store, [alpha, beta, gamma], new FixedClock(NOW), { logger: silent });
     await store.replaceLabels(LABELS);
     await store.replaceProjects(PROJECTS);
     // Token days: 1-3 complete, day 4 provisional (not published: not a complete day).
@@ -257,6 +267,18 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
     expect(am.token_price).toMatchObject({ chain_specific: false, toggles: ['absolute'], supported_chains: [], hourly_available: false });
     const chainKeys = Object.keys(json('/v1/master.json').metrics.txcount);
     for (const m of Object.values(am) as Array<Record<string, unknown>>) expect(Object.keys(m)).toEqual([...chainKeys, 'chain_specific', 'toggles']);
+  });
+
+  it('master.json chains: enable_contracts and the apps tab where a project has a labeled contract with calls', () => {
+    const chains = json('/v1/master.json').chains;
+    const apps = (ok: string) => [chains[ok].enable_contracts, chains[ok].tab_status.apps];
+    expect(apps('alpha')).toEqual([true, 'active']);
+    // beta: beta-game's R, and P through alpha's label (the cross-chain fallback).
+    expect(apps('beta')).toEqual([true, 'active']);
+    // gamma: calls only to an unlabeled contract, a labeled contract never called.
+    expect(apps('gamma')).toEqual([false, 'locked']);
+    // all_l2s is no chain of its own: app details are keyed by real chains.
+    if (chains.all_l2s) expect(apps('all_l2s')).toEqual([false, 'locked']);
   });
 
   it('a relabel shows at the next build without recomputing facts', async () => {

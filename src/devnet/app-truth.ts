@@ -2,7 +2,7 @@
 // generator: per (chain, contract, day) and per (project, day or window) across chains. Tests
 // compare what ingestion, facts and documents produce against these numbers, so nothing here
 // reads the store or shares code with src/metrics.
-import { DAY_MS } from '../clock.js';
+import { DAY_MS, HOUR_MS } from '../clock.js';
 import { ownerResolver, DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { txFeeWei, type TxModel } from './block-model.js';
 import type { ChainSim } from './chain-sim.js';
@@ -67,6 +67,14 @@ export function isAppTx(tx: TxModel, family: DevnetChainSpec['family']): boolean
   return tx.to !== null && tx.inputBytes() > 0 && txFeeWei(tx, family) > 0n;
 }
 
+/** A project within one UTC hour, per chain (the app details' hourly series are per chain). */
+export interface AppHourTruth {
+  owner_project: string;
+  hour: number;
+  /** Per origin_key with at least one transaction in the hour; distinct senders per chain. */
+  chains: Record<string, AppStats>;
+}
+
 const CACHE_DAYS = 1024;
 
 /** Application ground truth over the chains of one devnet. */
@@ -80,6 +88,55 @@ export class AppGroundTruth {
     const s = this.sims.get(origin_key);
     if (!s) throw new Error(`devnet: no chain ${JSON.stringify(origin_key)} (running: ${[...this.sims.keys()].join(', ')})`);
     return s;
+  }
+
+  /** (chain, day) → hour → contract → counts, keyed and bounded as `cache`. */
+  private readonly hourCache = new Map<string, Map<number, Map<string, Acc>>>();
+
+  /** Every contract called on one chain within each hour of one UTC day. */
+  private contractsByHour(origin_key: string, dayMs: number): Map<number, Map<string, Acc>> {
+    const sim = this.sim(origin_key);
+    const [, last] = sim.dayRange(dayMs);
+    const key = `${origin_key}:${dayMs}:${last}:${sim.forkEpoch}`;
+    const hit = this.hourCache.get(key);
+    if (hit) return hit;
+    const family = sim.spec.family;
+    const out = new Map<number, Map<string, Acc>>();
+    for (const b of sim.dayBlocks(dayMs)) {
+      const hour = Math.floor((b.timestamp * 1000) / HOUR_MS) * HOUR_MS;
+      for (const tx of b.txs) {
+        if (!isAppTx(tx, family)) continue;
+        let byContract = out.get(hour);
+        if (!byContract) out.set(hour, (byContract = new Map()));
+        const to = tx.to as string;
+        let a = byContract.get(to);
+        if (!a) byContract.set(to, (a = newAcc()));
+        a.txcount++;
+        if (tx.status === 1) a.successes++;
+        a.fee_wei += txFeeWei(tx, family);
+        a.senders.add(tx.from);
+      }
+    }
+    for (const k of this.hourCache.keys()) if (k.startsWith(`${origin_key}:${dayMs}:`)) this.hourCache.delete(k);
+    if (this.hourCache.size >= CACHE_DAYS) this.hourCache.delete(this.hourCache.keys().next().value as string);
+    this.hourCache.set(key, out);
+    return out;
+  }
+
+  /** A project within one UTC hour on every chain, contracts decided by `labels` as in `app`. */
+  appHour(owner_project: string, hourMs: number, labels: readonly DevnetLabel[] = DEVNET_LABELS): AppHourTruth {
+    if (!Number.isInteger(hourMs) || hourMs % HOUR_MS !== 0) throw new Error(`devnet appHourGroundTruth: hour must be the unix ms of an hour start, got ${hourMs}`);
+    const owner = ownerResolver(labels, [...this.sims.keys()]);
+    const day = Math.floor(hourMs / DAY_MS) * DAY_MS;
+    const chains: Record<string, AppStats> = {};
+    for (const origin_key of this.sims.keys()) {
+      const chain = newAcc();
+      for (const [address, a] of this.contractsByHour(origin_key, day).get(hourMs) ?? []) {
+        if (owner(origin_key, address) === owner_project) addAcc(chain, a);
+      }
+      if (chain.txcount > 0) chains[origin_key] = stats(chain);
+    }
+    return { owner_project, hour: hourMs, chains };
   }
 
   /** Every contract called on one chain and day, with its counts. */

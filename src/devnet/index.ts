@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
-import { AppGroundTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
+import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
 import { ChainSim, type DayTruth } from './chain-sim.js';
 import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
@@ -20,7 +20,7 @@ export { batcherAddress } from './identities.js';
 export { DEVNET_APP_CASES, DEVNET_EXTRA_PROJECTS, DEVNET_LABELS, ownerResolver, type DevnetExtraProject, type DevnetLabel } from './app-labels.js';
 export { devnetOssProjects, devnetOverlay, type OssProject, type OverlayEntry } from './app-directory.js';
 export { devnetLabelsCsv, OLI_CSV_COLUMNS, writeDevnetAppFiles, type DevnetAppFiles } from './app-files.js';
-export { isAppTx, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
+export { isAppTx, type AppHourTruth, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
 export { DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, type MarketPoint } from './prices.js';
 export type { DayTruth } from './chain-sim.js';
 
@@ -86,6 +86,8 @@ export interface Devnet {
    * `labels` (default DEVNET_LABELS, the label file) with the cross-chain fallback.
    */
   appGroundTruth(owner_project: string, dayMs: number, toDayMs?: number, labels?: readonly DevnetLabel[]): AppTruth;
+  /** Application metrics of one project within one UTC hour (unix ms hour start), per chain, as appGroundTruth. */
+  appHourGroundTruth(owner_project: string, hourMs: number, labels?: readonly DevnetLabel[]): AppHourTruth;
   /** Application metrics of one contract (any `to` address) on one chain and UTC day; zeros when not called. */
   contractGroundTruth(origin_key: string, address: string, dayMs: number): ContractDayTruth;
   /** Every contract called on one chain and UTC day, busiest first. */
@@ -241,6 +243,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     blockTime: (k, n) => server(k).sim.timeline.timestamp(n),
     groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
     appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
+    appHourGroundTruth: (owner, hourMs, labels) => apps.appHour(owner, hourMs, labels ?? DEVNET_LABELS),
     contractGroundTruth: (k, address, dayMs) => apps.contractDay(k, address, dayMs),
     contractsGroundTruth: (k, dayMs) => apps.contractsDay(k, dayMs),
     setFaults: (k, f) => {

@@ -60,6 +60,18 @@ function periodValue(m: AppMetric, facts: Map<string, Map<number, number | null>
   }
 }
 
+/**
+ * An hour's distinct senders on one chain, counted from the raw transactions (address sets are
+ * per day). Null when the raw transactions counted differ from the stored hourly txcount: the
+ * hour's transactions were pruned by retention (or not all ingested yet), and a count over what
+ * is left would be an undercount.
+ */
+function hourlySenders(pf: ProjectFacts, ok: string, h: number): Value[] {
+  const stored = pf.hourly.get(ok)?.get(KEYS.txcount)?.get(h) ?? 0;
+  const raw = pf.sendersHourly.get(ok)?.get(h);
+  return [(raw?.txcount ?? 0) === stored ? (raw?.senders ?? 0) : null];
+}
+
 /** A window's value of a chain metric on a chain (or '*'); windows without facts are 0 (null for a rate). */
 function windowValue(m: AppMetric, pf: ProjectFacts, ok: string, w: number): Value[] {
   const get = (key: string): Value => {
@@ -209,11 +221,10 @@ export function appDetailsJson(input: AppDetailsInput): unknown {
         const entry: { daily: Table; hourly?: Table } = {
           daily: { types: ['unix', ...cols], data: rows(s.first_day, s.days_until, DAY_MS, (d) => periodValue(m, dailyFacts, daa, d)) },
         };
-        // Address sets are kept per day, so an exact hourly daa does not exist: no hourly series.
-        if (m.aggregate.kind !== 'unique') {
-          const hourlyFacts = pf.hourly.get(s.origin_key);
-          entry.hourly = { types: ['unix', ...cols], data: rows(s.hours_from, s.hours_until, HOUR_MS, (h) => periodValue(m, hourlyFacts, undefined, h)) };
-        }
+        const hourlyFacts = pf.hourly.get(s.origin_key);
+        const hourValue =
+          m.aggregate.kind === 'unique' ? (h: number) => hourlySenders(pf, s.origin_key, h) : (h: number) => periodValue(m, hourlyFacts, undefined, h);
+        entry.hourly = { types: ['unix', ...cols], data: rows(s.hours_from, s.hours_until, HOUR_MS, hourValue) };
         over_time[s.origin_key] = entry;
         data[s.origin_key] = Object.fromEntries(APP_WINDOWS.map((name, w) => [name, windowValue(m, pf, s.origin_key, w)]));
       }

@@ -49,7 +49,7 @@ const schemas: Record<string, OpenApiSchema> = {
     metric_name: str,
     avg: bool,
     over_time: mapOf(
-      obj({ daily: ref('TimeSeries'), hourly: { ...ref('TimeSeries'), description: 'Last 14 days of complete hours; absent for daa (address sets are per day) and token metrics.' } }, ['daily']),
+      obj({ daily: ref('TimeSeries'), hourly: { ...ref('TimeSeries'), description: 'Last 14 days of complete hours; absent for token metrics. A daa hour is null when its raw transactions were pruned (retention).' } }, ['daily']),
       'Keyed by origin_key; token metrics by "all". Empty for a metric without data.',
     ),
     aggregated: obj({

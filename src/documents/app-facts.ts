@@ -1,4 +1,4 @@
-// The contract facts every application document reads, fetched for all projects at once: four
+// The contract facts every application document reads, fetched for all projects at once: five
 // store calls per build whatever the number of projects (the store's group reads take every
 // group in one query), computed once and shared by the project lists and the app details.
 import { DAY_MS, HOUR_MS } from '../clock.js';
@@ -10,6 +10,7 @@ import { moneyKeys } from '../metrics/definition.js';
 import type { ContractGroup } from '../store/contract-facts.js';
 import type { Store } from '../store/store.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
+import type { ChainFamily } from '../registry/types.js';
 
 /** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
 export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
@@ -42,6 +43,11 @@ export interface ProjectFacts {
   daaDaily: Map<string, Map<number, number>>;
   /** chain ('*') → distinct senders per window. */
   daaWindows: Map<string, number[]>;
+  /**
+   * chain → hour → distinct senders and transactions counted in the raw transactions still
+   * stored (hours without any: no entry). Per chain only: the hourly series are per chain.
+   */
+  sendersHourly: Map<string, Map<number, { txcount: number; senders: number }>>;
 }
 
 export interface ContractFacts {
@@ -85,7 +91,7 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   const projectGroups: ContractGroup[] = [...byProject].map(([group, contracts]) => ({ group, contracts }));
   const contractGroups: ContractGroup[] = active.map((c) => ({ group: contractKey(c.origin_key, c.address), contracts: [{ origin_key: c.origin_key, address: c.address }] }));
   const out: AppFacts = { windows, last_day: lastDay, hours_from: hoursFrom, projects: new Map(), contracts: new Map() };
-  for (const [group] of byProject) out.projects.set(group, { daily: new Map(), hourly: new Map(), windows: new Map(), daaDaily: new Map(), daaWindows: new Map() });
+  for (const [group] of byProject) out.projects.set(group, { daily: new Map(), hourly: new Map(), windows: new Map(), daaDaily: new Map(), daaWindows: new Map(), sendersHourly: new Map() });
   for (const c of active) out.contracts.set(contractKey(c.origin_key, c.address), { windows: new Map(), daa: windows.map(() => 0) });
   if (projectGroups.length === 0) return out;
 
@@ -94,6 +100,12 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   const windowSums = await store.sumContractFactsOverWindows({ groups: [...projectGroups, ...contractGroups], keys: SUM_KEYS, windows });
   const projectDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows });
   const contractDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: contractGroups, days_from: 0, days_until: 0, windows });
+  const hourlySenders = await store.hourlySendersOverContracts({
+    groups: projectGroups,
+    address_sql: senderSql(store),
+    hours_from: hoursFrom,
+    hours_until: inputs.hours_until,
+  });
 
   for (const r of sums) {
     const p = out.projects.get(r.group)!;
@@ -110,8 +122,26 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   for (const r of projectDaa.windows) {
     nested(out.projects.get(r.group)!.daaWindows, r.origin_key ?? ALL_CHAINS, () => windows.map(() => 0))[r.window] = r.n;
   }
+  for (const r of hourlySenders) nested(out.projects.get(r.group)!.sendersHourly, r.origin_key).set(r.hour_ms, { txcount: r.txcount, senders: r.senders });
   for (const r of contractDaa.windows) if (r.origin_key === null) out.contracts.get(r.group)!.daa[r.window] = r.n;
   return out;
+}
+
+// A record, so a new family fails to compile until listed here.
+const FAMILY_LIST: Record<ChainFamily, true> = { ethereum: true, op: true, arbitrum: true, scroll: true, zksync: true, default: true };
+const FAMILIES = Object.keys(FAMILY_LIST) as ChainFamily[];
+
+/**
+ * The sender expression of the hourly read: one query spans every chain, so it takes one
+ * expression, which holds only while the set's SQL is the same for every family (it is `from`
+ * everywhere today); a family-specific one fails here instead of counting some chains wrongly.
+ */
+function senderSql(store: Store): string {
+  const of = CONTRACT_SENDERS.sql[store.engine];
+  if (!of) throw new Error(`${CONTRACT_SENDERS.key} has no address SQL for the ${store.engine} engine`);
+  const forms = new Set(FAMILIES.map((family) => of({ family, seconds: HOUR_MS / 1000 })));
+  if (forms.size !== 1) throw new Error(`${CONTRACT_SENDERS.key}: the address SQL differs by chain family; the hourly sender read takes one expression`);
+  return [...forms][0]!;
 }
 
 function nested<K, V>(m: Map<K, V>, key: K, make: () => V = () => new Map() as V): V {

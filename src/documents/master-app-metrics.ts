@@ -33,9 +33,9 @@ function metricKeys(m: AppMetric): string[] {
   return a.fact.unit === 'plain' ? [key] : [`${key}_usd`, `${key}_eth`];
 }
 
-/** Chain-specific metrics with an hourly series in the app details (daa has none: sets are per day). */
+/** Chain-specific metrics have an hourly series in the app details (daa counted from raw transactions); token metrics are daily. */
 export function appHourlyAvailable(m: AppMetric): boolean {
-  return m.aggregate.kind === 'sum' || m.aggregate.kind === 'ratio';
+  return m.aggregate.kind !== 'market';
 }
 
 /** `supported_chains`: the origin_keys with application data, for the chain-specific metrics. */

@@ -20,8 +20,9 @@ export function chainOrder(keys: Iterable<string>): string[] {
   return [...keys].sort((a, b) => (a === ETHEREUM ? -1 : b === ETHEREUM ? 1 : a < b ? -1 : a > b ? 1 : 0));
 }
 
-// The tabs of a chain page and the metrics behind each. Overview, apps, blockspace and user
-// insights need documents no builder produces yet, so they stay "locked" for every chain.
+// The tabs of a chain page and the metrics behind each. The apps tab is decided by application
+// data instead (tabStatus); overview, blockspace and user insights need documents no builder
+// produces yet, so they stay "locked" for every chain.
 const TAB_METRICS: Record<string, readonly string[]> = {
   overview: [],
   fundamentals: ['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'tvl', 'market_cap', 'fdv'],
@@ -31,9 +32,12 @@ const TAB_METRICS: Record<string, readonly string[]> = {
   user_insights: [],
 };
 
-function tabStatus(supported: readonly string[]): Record<string, 'active' | 'locked'> {
+function tabStatus(supported: readonly string[], hasApps: boolean): Record<string, 'active' | 'locked'> {
   const out: Record<string, 'active' | 'locked'> = {};
-  for (const [tab, ids] of Object.entries(TAB_METRICS)) out[tab] = ids.some((id) => supported.includes(id)) ? 'active' : 'locked';
+  for (const [tab, ids] of Object.entries(TAB_METRICS)) {
+    const active = tab === 'apps' ? hasApps : ids.some((id) => supported.includes(id));
+    out[tab] = active ? 'active' : 'locked';
+  }
   return out;
 }
 
@@ -75,6 +79,12 @@ export interface ChainEntriesInput {
   catalog: readonly ChainMetric[];
   /** origin_key → metric_ids with a document; its keys are the chains listed. */
   supported: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Chains with application data (a directory project's labeled contract with transactions
+   * there, so an app details document counts it): `enable_contracts` and the apps tab. None when
+   * absent.
+   */
+  appChains?: ReadonlySet<string>;
 }
 
 /**
@@ -92,6 +102,8 @@ export function chainEntries(input: ChainEntriesInput): Record<string, unknown> 
     // Catalog order, so the lists are stable across builds.
     const supported = input.catalog.map((m) => m.metric_id).filter((id) => built.includes(id));
     const aggregate = ok === ALL_L2S;
+    // all_l2s has no app documents of its own (app details are per project, keyed by real chains).
+    const hasApps = !aggregate && (input.appChains?.has(ok) ?? false);
     const explorers = Object.values(c.block_explorers);
     out[ok] = {
       name: c.name,
@@ -114,8 +126,7 @@ export function chainEntries(input: ChainEntriesInput): Record<string, unknown> 
       da_layer: c.da_layer,
       maturity: c.maturity,
       launch_date: c.launch_date,
-      // No application documents are built per chain yet (the apps pipeline is not there).
-      enable_contracts: false,
+      enable_contracts: hasApps,
       l2beat_stage: c.l2beat_stage,
       l2beat_link: c.l2beat_link,
       l2beat_id: c.l2beat_id,
@@ -137,7 +148,7 @@ export function chainEntries(input: ChainEntriesInput): Record<string, unknown> 
       block_explorers: { ...c.block_explorers },
       rhino_listed: false,
       rhino_naming: null,
-      tab_status: tabStatus(supported),
+      tab_status: tabStatus(supported, hasApps),
       excluded_metrics: input.catalog.map((m) => m.metric_id).filter((id) => !supported.includes(id)),
       similar_chains: aggregate ? [] : listed.filter((k) => k !== ok && k !== ALL_L2S && byKey.get(k)!.bucket === c.bucket).slice(0, SIMILAR_CHAINS_MAX),
       supported_metrics: supported,

@@ -30,11 +30,13 @@ export interface MasterInput {
   activity?: ReadonlyMap<string, number>;
   /** master.json `app_metrics` (master-app-metrics.ts); `{}` when absent. */
   appMetrics?: Record<string, unknown>;
+  /** Chains with application data: `enable_contracts` and `tab_status.apps` (none when absent). */
+  appChains?: readonly string[];
   builtAt: number;
 }
 
 export function masterJson(input: MasterInput): unknown {
-  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported });
+  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported, appChains: new Set(input.appChains ?? []) });
   const listed = Object.keys(chains);
   const { selection, sorting } = defaultChains(input.chains, listed, input.activity ?? new Map());
   const metrics: Record<string, unknown> = {};
@@ -132,13 +134,15 @@ async function chainsWithApps(ctx: BuildContext): Promise<string[]> {
  * origin_keys, the registry's chains and all_l2s alike.
  */
 async function buildMaster(ctx: BuildContext): Promise<DocumentInput[]> {
+  const appChains = await chainsWithApps(ctx);
   const json = masterJson({
     chains: ctx.chains.map((c) => c.chain),
     metrics: ctx.catalog,
     feeMetrics: ctx.feeMetrics,
     supported: ctx.supported,
     activity: await activity(ctx),
-    appMetrics: appMetricsJson(APP_METRICS, await chainsWithApps(ctx)),
+    appMetrics: appMetricsJson(APP_METRICS, appChains),
+    appChains,
     builtAt: ctx.builtAt,
   });
   return [{ path: MASTER_PATH, json, freshness: 'daily' }];

@@ -146,3 +146,36 @@ export interface ContractFactStore {
   /** Exact distinct addresses of each group's contracts per day and per window, per chain and in total. */
   distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult>;
 }
+
+/** Hours of groups' contracts to count senders in, from the raw transactions. */
+export interface GroupHourlySendersQuery {
+  groups: readonly ContractGroup[];
+  /** The metric's address expression over the transactions `t` (its address set's SQL). */
+  address_sql: string;
+  /** Hours [hours_from, hours_until), unix ms hour starts. */
+  hours_from: number;
+  hours_until: number;
+}
+
+/**
+ * One (group, chain, hour) of contract transactions still in the raw table: exact distinct
+ * senders over the group's contracts on that chain, and the transactions counted, so a caller
+ * can compare them with the stored hourly txcount and tell an hour whose raw transactions were
+ * pruned by retention from a real answer. Hours without raw transactions have no row.
+ */
+export interface GroupHourlySendersRow {
+  group: string;
+  origin_key: string;
+  hour_ms: number;
+  txcount: number;
+  senders: number;
+}
+
+export interface ContractHourlySenderStore {
+  /**
+   * Exact distinct senders per (group, chain, hour) from raw contract transactions, every group
+   * in one query: address sets are kept per day, so an hour's union over contracts can only come
+   * from the transactions themselves.
+   */
+  hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]>;
+}

@@ -2,7 +2,7 @@
 // The subject carries a dimension so that application figures (per contract, per project) live
 // in the same tables as chain figures. Chain facts are below; contract facts (dimension
 // 'contract') and the reads application documents need are contract-facts.ts.
-import type { ContractFactStore } from './contract-facts.js';
+import type { ContractFactStore, ContractHourlySenderStore } from './contract-facts.js';
 import type { Granularity } from './granularity.js';
 
 /** What a fact describes: a whole chain, one contract on it, or one project (OLI owner_project). */
@@ -100,7 +100,7 @@ export interface HourlyDistinctRow {
 }
 
 /** Fact storage: everything the metrics stage writes and document builders read. */
-export interface FactStore extends ContractFactStore {
+export interface FactStore extends ContractFactStore, ContractHourlySenderStore {
   /** Time (unix s) of the block, or of the highest stored block below it; null when none. */
   blockTimeAtOrBelow(originKey: string, blockNumber: number): Promise<number | null>;
   /** Starts (unix ms) of the periods before `untilMs` holding at least one stored block, ascending. */

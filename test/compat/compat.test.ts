@@ -1,11 +1,16 @@
 // Compatibility suite (issue 9): clients written for the reference service read our documents
 // unchanged. The whole document set is built once from a small devnet (all six chains, 40 days,
-// fixed seed and clock) through the real pipeline, served by a real server on an ephemeral port,
-// and every assertion below goes over HTTP against the field lists of CONTRACT.md sections 0, 1,
-// 2, 6, 8 and 9 as written out in ./contract-fields.ts.
+// fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
+// project directory, token market data) through the real importers, served by a real server on an
+// ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
+// sections 0, 1, 2, 4, 5, 6, 8 and 9 as written out in ./contract-fields.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
-import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
 import { openApiDocument } from '../../src/documents/openapi.js';
@@ -13,14 +18,28 @@ import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
+import { LabelSources } from '../../src/sources/labels/label-sources.js';
+import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { request } from '../server/helpers/http-client.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 import {
   ALL_L2S,
+  APP_DETAILS_TOP,
+  APP_HOURLY_DAYS,
+  APP_METRIC_FIELDS,
+  APP_METRICS,
+  APP_WINDOWS,
   CHAIN_FIELDS,
+  checkMixedTable,
+  CONTRACTS_TABLE_COLUMNS,
+  KPI_CARD_KEYS,
+  PROJECTS_COLUMNS,
+  PROJECTS_FILTERED_COLUMNS,
+  TOKEN_KEY,
   CHANGES_KEYS,
   checkKeysInOrder,
   checkKind,
@@ -35,6 +54,7 @@ import {
   FEE_METRICS,
   FEE_ROWS,
   HOUR_MS,
+  isNumOrNull,
   isObject,
   LAST_UPDATED,
   LINKS_FIELDS,
@@ -95,6 +115,9 @@ let server: TestServer;
 const docs = new Map<string, { status: number; type: string; text: string }>();
 let master: Master;
 let fee: FeeTable;
+const APP_DETAILS_PREFIX = '/v1/apps/details/';
+/** The X-Data-Source header of every app details response fetched above. */
+const dataSources = new Map<string, string | undefined>();
 const detailPath = (k: string, m: string) => `/v1/metrics/chains/${k}/${m}.json`;
 const detail = (k: string, m: string): Detail => JSON.parse(docs.get(detailPath(k, m))!.text) as Detail;
 const jsonOf = <T>(path: string): T => JSON.parse(docs.get(path)!.text) as T;
@@ -110,20 +133,39 @@ beforeAll(async () => {
   } finally {
     await ing.close();
   }
-  const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
+  const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
+  const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
   expect(sync.failed).toEqual([]);
+  // The devnet's application files, as `npm start` uses them: labels (OLI CSV), the project
+  // directory (OSS Directory YAML plus overlay) and its tokens' market data.
+  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-compat-apps-'));
+  try {
+    const files = writeDevnetAppFiles(dir);
+    expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
+    const directory = loadProjectDirectory(files.projectsDir, files.overlay);
+    expect(directory.issues).toEqual([]);
+    await store.replaceProjects(directory.projects);
+    const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+    expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   await computeFacts(store, chains, clock, { logger: silent });
   const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
   set = buildDocumentSet([...inputs, openApiDocument('https://api.example.org')], clock.now());
-  server = await startServer(set);
+  // This suite reads every document once, dozens of app details among them, from one address:
+  // the app details limit is raised (not removed, so its headers are still sent). The limit of
+  // 10 per minute itself is tested in test/server/app-documents-http.test.ts.
+  server = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } });
   // Every document the server publishes, fetched as a client would.
   for (const path of set.entries.keys()) {
     const r = await request(server.base, path);
     docs.set(path, { status: r.status, type: String(r.headers['content-type']), text: r.body.toString('utf8') });
+    if (path.startsWith(APP_DETAILS_PREFIX)) dataSources.set(path, r.headers['x-data-source'] as string | undefined);
   }
   master = jsonOf<Master>('/v1/master.json');
   fee = jsonOf<FeeTable>('/v1/fees/table.json');
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await server?.close();
@@ -177,16 +219,217 @@ describe('section 0: every published document', () => {
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
+});
 
-  it('the project lists: the envelope and the columns of CONTRACT.md 5, rows as long as the columns', () => {
-    for (const [path, cols] of [
-      ['/v1/labels/projects_filtered.json', 15],
-      ['/v1/labels/projects.json', 11],
-    ] as const) {
-      const doc = jsonOf<{ last_updated_utc: string; data: { types: string[]; data: unknown[][] } }>(path);
-      expect(doc.last_updated_utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-      expect(doc.data.types.length).toBe(cols);
-      for (const row of doc.data.data) expect(row.length).toBe(cols);
+type MixedTable = { types: string[]; data: unknown[][] };
+type ProjectList = { last_updated_utc: string; data: MixedTable };
+const FILTERED = '/v1/labels/projects_filtered.json';
+const PROJECTS = '/v1/labels/projects.json';
+const appDetailsPaths = () => [...docs.keys()].filter((p) => p.startsWith(APP_DETAILS_PREFIX));
+const filteredOwners = () => jsonOf<ProjectList>(FILTERED).data.data.map((r) => r[0] as string);
+
+describe('section 5: the project lists', () => {
+  it('projects_filtered.json: every column with the contract type, txcount descending, RANK(), active_on per chain', () => {
+    const p: Problems = [];
+    const doc = jsonOf<ProjectList>(FILTERED);
+    checkKeysInOrder(p, 'projects_filtered', doc, ['last_updated_utc', 'data']);
+    expect(doc.last_updated_utc).toMatch(LAST_UPDATED);
+    checkMixedTable(p, 'projects_filtered.data', doc.data, PROJECTS_FILTERED_COLUMNS);
+    expectNone(p);
+    const rows = doc.data.data;
+    expect(rows.length).toBeGreaterThan(2);
+    const col = (name: string) => PROJECTS_FILTERED_COLUMNS.findIndex(([c]) => c === name);
+    const tx = rows.map((r) => r[col('txcount')] as number);
+    for (let i = 1; i < tx.length; i++) if (tx[i]! > tx[i - 1]!) p.push(`row ${i}: txcount ${tx[i]} after ${tx[i - 1]} (descending)`);
+    rows.forEach((r, i) => {
+      const at = `projects_filtered row ${i} (${String(r[0])})`;
+      // SQL RANK() over txcount descending: ties share a rank, the next rank skips.
+      const rank = 1 + tx.filter((t) => t > tx[i]!).length;
+      if (r[col('ecosystem_rank')] !== rank) p.push(`${at}: ecosystem_rank ${String(r[col('ecosystem_rank')])}, RANK() ${rank}`);
+      const activeOn = r[col('active_on')] as Record<string, unknown>;
+      for (const [ok, n] of Object.entries(activeOn)) {
+        if (!(ok in master.chains) || ok === ALL_L2S) p.push(`${at}: active_on.${ok} is not a chain of master.json`);
+        if (typeof n !== 'number' || !(n > 0)) p.push(`${at}: active_on.${ok} = ${String(n)} (txcount > 0)`);
+      }
+      const sum = Object.values(activeOn).reduce((a: number, n) => a + (n as number), 0);
+      if (sum !== tx[i]) p.push(`${at}: active_on sums to ${sum}, txcount ${tx[i]}`);
+      checkDirectoryCells(p, at, r, PROJECTS_FILTERED_COLUMNS);
+      for (const f of r[col('features')] as unknown[]) if (typeof f !== 'string') p.push(`${at}: features holds ${JSON.stringify(f)}`);
+    });
+    expectNone(p);
+  });
+
+  it('projects.json: the directory columns then the categories, every project of the filtered list among them', () => {
+    const p: Problems = [];
+    const doc = jsonOf<ProjectList>(PROJECTS);
+    checkKeysInOrder(p, 'projects', doc, ['last_updated_utc', 'data']);
+    expect(doc.last_updated_utc).toMatch(LAST_UPDATED);
+    checkMixedTable(p, 'projects.data', doc.data, PROJECTS_COLUMNS);
+    doc.data.data.forEach((r, i) => checkDirectoryCells(p, `projects row ${i} (${String(r[0])})`, r, PROJECTS_COLUMNS));
+    expectNone(p);
+    const owners = doc.data.data.map((r) => r[0] as string);
+    expect(new Set(owners).size).toBe(owners.length);
+    for (const o of filteredOwners()) expect(owners, o).toContain(o);
+    // The devnet has directory projects without activity: the full list is longer.
+    expect(owners.length).toBeGreaterThan(filteredOwners().length);
+  });
+});
+
+/** Section 5's forms of the directory and category cells of a project row. */
+function checkDirectoryCells(p: Problems, at: string, r: unknown[], columns: ReadonlyArray<[string, unknown]>): void {
+  const cell = (name: string) => r[columns.findIndex(([c]) => c === name)];
+  const str = (name: string, re: RegExp, what: string) => {
+    const v = cell(name);
+    if (typeof v === 'string' && !re.test(v)) p.push(`${at}: ${name} ${JSON.stringify(v)} is not ${what}`);
+  };
+  str('main_github', /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/, 'org or org/repo');
+  str('twitter', /^[A-Za-z0-9_]+$/, 'a handle');
+  str('website', /^https?:\/\/\S+$/, 'a URL');
+  str('logo_path', /^[^/\s]+$/, 'a file name');
+  const symbol = cell('token_symbol');
+  if (typeof symbol === 'string' && symbol !== symbol.toUpperCase()) p.push(`${at}: token_symbol ${symbol} is not upper case`);
+  const subs = cell('sub_categories') as unknown[];
+  for (const s of subs) if (typeof s !== 'string') p.push(`${at}: sub_categories holds ${JSON.stringify(s)}`);
+  // Without activity in 365 days: null, null and [].
+  if ((cell('sub_category') === null) !== (subs.length === 0) || (cell('sub_category') === null) !== (cell('main_category') === null))
+    p.push(`${at}: sub_category ${JSON.stringify(cell('sub_category'))}, main_category ${JSON.stringify(cell('main_category'))}, sub_categories ${JSON.stringify(subs)}`);
+}
+
+describe('section 4: application detail documents', () => {
+  it('exist for exactly the projects of the filtered list; any other project is a 404 with the JSON error', async () => {
+    const owners = filteredOwners();
+    expect(appDetailsPaths().sort()).toEqual(owners.map((o) => `${APP_DETAILS_PREFIX}${o}.json`).sort());
+    const others = jsonOf<ProjectList>(PROJECTS).data.data.map((r) => r[0] as string).filter((o) => !owners.includes(o));
+    expect(others.length).toBeGreaterThan(0);
+    for (const o of [...others, 'no-such-project']) {
+      const path = `${APP_DETAILS_PREFIX}${o}.json`;
+      const r = await request(server.base, path);
+      expect(r.status, path).toBe(404);
+      expect(String(r.headers['content-type']), path).toBe('application/json; charset=utf-8');
+      const body = JSON.parse(r.body.toString('utf8')) as { error: Record<string, unknown> };
+      expect(body.error, path).toMatchObject({ status: 404, code: 'not_found' });
+      expect(typeof body.error.message, path).toBe('string');
+      expect(String(body.error.hint), path).toContain('projects_filtered.json');
+    }
+  });
+
+  it('every response carries X-Data-Source naming the service and its public base URL', () => {
+    expect(dataSources.size).toBe(appDetailsPaths().length);
+    for (const [path, v] of dataSources) {
+      expect(v, path).toBeTypeOf('string');
+      expect(v, path).toContain('https://api.example.org');
+    }
+  });
+
+  it('every field path a client reads is present with the contract type', () => {
+    const p: Problems = [];
+    const paths = appDetailsPaths();
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    const firstHour = LAST_HOUR - (APP_HOURLY_DAYS * 24 - 1) * HOUR_MS;
+    for (const path of paths) {
+      const d = jsonOf<Record<string, any>>(path);
+      const at = path.slice(APP_DETAILS_PREFIX.length);
+      checkKeysInOrder(p, at, d, APP_DETAILS_TOP);
+      if (typeof d.last_updated_utc !== 'string' || !LAST_UPDATED.test(d.last_updated_utc)) p.push(`${at}.last_updated_utc: ${d.last_updated_utc}`);
+      for (const k of ['metrics', 'kpi_cards', 'first_seen', 'contracts_table']) checkKind(p, at, d, k, 'object');
+      checkKind(p, at, d, 'chains_by_size', 'array');
+      if (!isObject(d.metrics)) continue;
+      if (JSON.stringify(Object.keys(d.metrics)) !== JSON.stringify(Object.keys(APP_METRICS))) p.push(`${at}.metrics: keys ${Object.keys(d.metrics).join(',')}`);
+      for (const [id, spec] of Object.entries(APP_METRICS)) {
+        const mAt = `${at}.metrics.${id}`;
+        if (!isObject(d.metrics[id])) {
+          p.push(`${mAt}: not an object`);
+          continue;
+        }
+        const m = d.metrics[id] as Record<string, any>;
+        for (const [f, kinds] of APP_METRIC_FIELDS) checkKind(p, mAt, m, f, ...kinds);
+        const cols = valueColumns(spec.money);
+        const keys = Object.keys(m.over_time ?? {});
+        for (const k of keys) {
+          if (spec.token ? k !== TOKEN_KEY : !(k in master.chains) || k === ALL_L2S) p.push(`${mAt}.over_time.${k}: not ${spec.token ? TOKEN_KEY : 'a chain of master.json'}`);
+          const o = m.over_time[k];
+          const tAt = `${mAt}.over_time.${k}`;
+          // Series end with the last complete day and hour; success_rate omits periods without
+          // transactions, so only its bounds are checked.
+          const filled = id !== 'success_rate';
+          if (checkTypedTable(p, `${tAt}.daily`, o?.daily, { types: ['unix', ...cols], granularity: 'daily' })) {
+            const last = o.daily.data[o.daily.data.length - 1]?.[0];
+            if (last !== undefined && (filled ? last !== LAST_DAY : last > LAST_DAY)) p.push(`${tAt}.daily: ends ${last}, yesterday ${LAST_DAY}`);
+          }
+          if (!spec.token && checkTypedTable(p, `${tAt}.hourly`, o?.hourly, { types: ['unix', ...cols], granularity: 'hourly' })) {
+            const hours = o.hourly.data.map((r: unknown[]) => r[0] as number);
+            const last = hours[hours.length - 1];
+            if (filled ? last !== LAST_HOUR : last !== undefined && last > LAST_HOUR) p.push(`${tAt}.hourly: ends ${last}, last complete hour ${LAST_HOUR}`);
+            if (hours.some((h: number) => h < firstHour)) p.push(`${tAt}.hourly: starts ${hours[0]}, before the last ${APP_HOURLY_DAYS} days`);
+          }
+          if (id === 'success_rate') for (const r of o?.daily?.data ?? []) if (typeof r[1] === 'number' && (r[1] < 0 || r[1] > 1)) p.push(`${tAt}.daily: rate ${r[1]} outside 0..1`);
+        }
+        const agg = m.aggregated;
+        if (!isObject(agg)) continue;
+        if (JSON.stringify(agg.types) !== JSON.stringify(cols)) p.push(`${mAt}.aggregated.types: ${JSON.stringify(agg.types)}`);
+        if (!isObject(agg.data)) {
+          p.push(`${mAt}.aggregated.data: not an object`);
+          continue;
+        }
+        if (JSON.stringify(Object.keys(agg.data).sort()) !== JSON.stringify([...keys].sort())) p.push(`${mAt}.aggregated.data: keys ${Object.keys(agg.data).join(',')}, over_time ${keys.join(',')}`);
+        for (const [k, w] of Object.entries(agg.data)) {
+          if (JSON.stringify(Object.keys(w as object)) !== JSON.stringify(APP_WINDOWS)) p.push(`${mAt}.aggregated.data.${k}: windows ${Object.keys(w as object).join(',')}`);
+          for (const [name, v] of Object.entries(w as object))
+            if (!Array.isArray(v) || v.length !== cols.length || !v.every(isNumOrNull)) p.push(`${mAt}.aggregated.data.${k}.${name}: ${JSON.stringify(v)}`);
+        }
+      }
+      if (isObject(d.kpi_cards)) {
+        for (const [id, card] of Object.entries(d.kpi_cards)) {
+          const cAt = `${at}.kpi_cards.${id}`;
+          const spec = APP_METRICS[id as keyof typeof APP_METRICS];
+          if (!spec) {
+            p.push(`${cAt}: not an application metric`);
+            continue;
+          }
+          const cols = valueColumns(spec.money);
+          checkKeysInOrder(p, cAt, card, KPI_CARD_KEYS);
+          if (!isObject(card)) continue;
+          checkTypedTable(p, `${cAt}.sparkline`, card.sparkline, { types: ['unix', ...cols], granularity: 'daily' });
+          for (const k of ['current_values', 'wow_change']) {
+            const v = card[k] as Record<string, unknown> | undefined;
+            if (!isObject(v) || JSON.stringify(v.types) !== JSON.stringify(cols) || !Array.isArray(v.data) || v.data.length !== cols.length || !v.data.every(isNumOrNull))
+              p.push(`${cAt}.${k}: ${JSON.stringify(v)}`);
+          }
+        }
+      }
+      if (isObject(d.first_seen)) {
+        const seen = Object.entries(d.first_seen);
+        for (const [k, v] of seen) if (typeof v !== 'string' || !DATE.test(v)) p.push(`${at}.first_seen.${k}: ${JSON.stringify(v)}`);
+        const dates = seen.map(([, v]) => String(v));
+        if (JSON.stringify(dates) !== JSON.stringify([...dates].sort())) p.push(`${at}.first_seen: not ascending by date`);
+        const active = Object.keys((d.metrics as Record<string, any>).txcount?.over_time ?? {}).sort();
+        if (JSON.stringify(seen.map(([k]) => k).sort()) !== JSON.stringify(active)) p.push(`${at}.first_seen: keys ${seen.map(([k]) => k).join(',')}, active ${active.join(',')}`);
+        if (Array.isArray(d.chains_by_size) && JSON.stringify([...d.chains_by_size].sort()) !== JSON.stringify(active)) p.push(`${at}.chains_by_size: ${JSON.stringify(d.chains_by_size)}`);
+      }
+      if (isObject(d.contracts_table)) {
+        if (JSON.stringify(Object.keys(d.contracts_table)) !== JSON.stringify(APP_WINDOWS)) p.push(`${at}.contracts_table: windows ${Object.keys(d.contracts_table).join(',')}`);
+        for (const [w, t] of Object.entries(d.contracts_table)) {
+          const tAt = `${at}.contracts_table.${w}`;
+          if (!checkMixedTable(p, tAt, t, CONTRACTS_TABLE_COLUMNS)) continue;
+          const eth = t.data.map((r) => (typeof r[7] === 'number' ? r[7] : -Infinity));
+          for (let i = 1; i < eth.length; i++) if (eth[i]! > eth[i - 1]!) p.push(`${tAt}.data[${i}]: fees_paid_eth not descending`);
+          for (const r of t.data) {
+            const a = r[0];
+            if (typeof a === 'string' && (!/^0x[0-9a-fA-F]{40}$/.test(a) || getAddress(a) !== a)) p.push(`${tAt}: address ${a} is not EIP-55 checksummed`);
+            if (typeof r[4] === 'string' && !(r[4] in master.chains)) p.push(`${tAt}: origin_key ${r[4]} is not a chain of master.json`);
+          }
+        }
+      }
+    }
+    expectNone(p);
+  });
+
+  it('master.json: enable_contracts and the apps tab on exactly the chains with application data', () => {
+    const withApps = master.app_metrics.txcount!.supported_chains as string[];
+    expect(withApps.length).toBeGreaterThan(0);
+    for (const [k, c] of Object.entries(master.chains)) {
+      const has = withApps.includes(k);
+      expect([c.enable_contracts, c.tab_status.apps], k).toEqual([has, has ? 'active' : 'locked']);
     }
   });
 });

@@ -1,4 +1,4 @@
-// The field lists of CONTRACT.md sections 0, 1, 2, 6, 8 and 9, written out from the contract
+// The field lists of CONTRACT.md sections 0, 1, 2, 4, 5, 6, 8 and 9, written out from the contract
 // (not read off our code), with the small checkers the compatibility suite applies to what the
 // server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
 // assertion names every field a client of the reference would trip over.
@@ -85,7 +85,7 @@ export function checkKeysInOrder(p: Problems, at: string, obj: unknown, want: re
   if (JSON.stringify(order) !== JSON.stringify(present)) p.push(`${at}: keys out of order: ${order.join(',')} (contract ${present.join(',')})`);
 }
 
-type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
+export type Kind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'null';
 const kindOf = (v: unknown): Kind | 'undefined' =>
   v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'object' ? 'object' : (typeof v as Kind | 'undefined');
 
@@ -125,6 +125,97 @@ export const FEE_METRICS = {
   throughput: ['unix', 'value', 'normalized'],
 } as const;
 export const FEE_ROWS = 29;
+
+// ---- section 4: application detail ------------------------------------------------------------
+
+export const APP_DETAILS_TOP = ['last_updated_utc', 'metrics', 'kpi_cards', 'first_seen', 'chains_by_size', 'contracts_table'] as const;
+/** `metrics` keys, always all present; money metrics have `usd` then `eth`, the others `value`. */
+export const APP_METRICS = {
+  txcount: { money: false, token: false },
+  daa: { money: false, token: false },
+  gas_fees: { money: true, token: false },
+  success_rate: { money: false, token: false },
+  market_cap: { money: true, token: true },
+  token_price: { money: true, token: true },
+  token_volume: { money: true, token: true },
+} as const;
+/** Token metrics are keyed by this single key instead of origin_keys. */
+export const TOKEN_KEY = 'all';
+export const APP_METRIC_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['metric_name', ['string']],
+  ['avg', ['boolean']],
+  ['over_time', ['object']],
+  ['aggregated', ['object']],
+];
+export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
+/** `hourly`: the last 14 days of complete hours. */
+export const APP_HOURLY_DAYS = 14;
+export const KPI_CARD_KEYS = ['sparkline', 'current_values', 'wow_change'] as const;
+export const CONTRACTS_TABLE_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['address', ['string']],
+  ['name', ['string', 'null']],
+  ['main_category_key', ['string', 'null']],
+  ['sub_category_key', ['string', 'null']],
+  ['origin_key', ['string']],
+  ['verified', ['boolean']],
+  ['txcount', ['number']],
+  ['fees_paid_eth', ['number', 'null']],
+  ['fees_paid_usd', ['number', 'null']],
+  ['daa', ['number']],
+];
+
+// ---- section 5: project lists ----------------------------------------------------------------
+
+const DIRECTORY_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['owner_project', ['string']],
+  ['display_name', ['string']],
+  ['description', ['string', 'null']],
+  ['main_github', ['string', 'null']],
+  ['twitter', ['string', 'null']],
+  ['website', ['string', 'null']],
+  ['logo_path', ['string', 'null']],
+  ['token_symbol', ['string', 'null']],
+];
+const CATEGORY_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['sub_category', ['string', 'null']],
+  ['main_category', ['string', 'null']],
+  ['sub_categories', ['array']],
+];
+export const PROJECTS_FILTERED_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ...DIRECTORY_COLUMNS,
+  ['txcount', ['number']],
+  ['active_on', ['object']],
+  ['ecosystem_rank', ['number']],
+  ...CATEGORY_COLUMNS,
+  ['features', ['array']],
+];
+export const PROJECTS_COLUMNS: ReadonlyArray<[string, Kind[]]> = [...DIRECTORY_COLUMNS, ...CATEGORY_COLUMNS];
+
+/**
+ * A typed table whose columns are not all numbers (the contracts table, the project lists): the
+ * `types` are the contract's column names in order, every row as long, each cell of its column's kinds.
+ */
+export function checkMixedTable(p: Problems, at: string, t: unknown, columns: ReadonlyArray<[string, Kind[]]>): t is { types: string[]; data: unknown[][] } {
+  if (!isObject(t)) {
+    p.push(`${at}: not an object`);
+    return false;
+  }
+  const names = columns.map(([c]) => c);
+  if (JSON.stringify(t.types) !== JSON.stringify(names)) p.push(`${at}.types: ${JSON.stringify(t.types)}, contract ${JSON.stringify(names)}`);
+  if (!Array.isArray(t.data)) {
+    p.push(`${at}.data: not an array`);
+    return false;
+  }
+  t.data.forEach((row: unknown, i) => {
+    if (!Array.isArray(row) || row.length !== columns.length) {
+      p.push(`${at}.data[${i}]: ${JSON.stringify(row)} does not match types`);
+      return;
+    }
+    const cells = Object.fromEntries(names.map((n, j) => [n, row[j]]));
+    for (const [c, kinds] of columns) checkKind(p, `${at}.data[${i}]`, cells, c, ...kinds);
+  });
+  return true;
+}
 
 // ---- section 6: master.json ------------------------------------------------------------------
 

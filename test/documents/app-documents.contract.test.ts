@@ -52,6 +52,13 @@ const betaBlocks: BlockSpec[] = [
   { time: at(D(3) + 5 * HOUR) },
   { time: at(D(4) + HOUR) },
 ];
+// gamma: activity, but no application data: U1 calls an unlabeled contract, and gamma's only
+// label (dormant's treasury) is never called.
+const W = addr(0x9999);
+const gammaBlocks: BlockSpec[] = [
+  { time: at(D(1) + 7 * HOUR), txs: [call(U1, W)] },
+  { time: at(D(4) + HOUR) },
+];
 const NOW = D(4) + 1.5 * HOUR; // days 0-3 complete; hours up to day 4 01:00
 const ETH_USD = [2000, 2500, 3000, 3500];
 
@@ -71,6 +78,7 @@ const LABELS: LabelRow[] = [
   label('alpha', T, 'tied', 'oracle', 'Feed'),
   label('alpha', S, 'dormant', 'governance', 'Treasury'),
   label('alpha', G, 'ghost', 'dex', 'Ghost'),
+  label('gamma', S, 'dormant', 'governance', 'Treasury'),
 ];
 const project = (owner_project: string, over: Partial<ProjectRow> = {}): ProjectRow => ({
   owner_project,
@@ -100,15 +108,17 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
   let docs: DocumentInput[];
   const alpha = makeChain('alpha');
   const beta = makeChain('beta');
+  const gamma = makeChain('gamma');
   const json = (path: string): any => JSON.parse(JSON.stringify(docs.find((d) => d.path === path)?.json ?? null));
-  const build = async () => (docs = (await buildAllDocuments(store, [alpha, beta], new FixedClock(NOW), { logger: silent })).inputs);
+  const build = async () => (docs = (await buildAllDocuments(store, [alpha, beta, gamma], new FixedClock(NOW), { logger: silent })).inputs);
 
   beforeAll(async () => {
     store = await DuckDbStore.open({ path: ':memory:' });
     await store.writePrices(ETH_USD.map((usd, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(i), usd })));
     await new ChainWriter(store, alpha).write(alphaBlocks);
     await new ChainWriter(store, beta).write(betaBlocks);
-    await computeFacts(store, [alpha, beta], new FixedClock(NOW), { logger: silent });
+    await new ChainWriter(store, gamma).write(gammaBlocks);
+    await computeFacts(store, [alpha, beta, gamma], new FixedClock(NOW), { logger: silent });
     await store.replaceLabels(LABELS);
     await store.replaceProjects(PROJECTS);
     // Token days: 1-3 complete, day 4 provisional (not published: not a complete day).
@@ -157,7 +167,6 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
     expect(m.txcount.over_time.beta.daily.data).toEqual([[D(0), 1], [D(1), 0], [D(2), 0], [D(3), 0]]);
     // daa: day 1 U1, U2; day 3 U2.
     expect(m.daa.over_time.alpha.daily.data).toEqual([[D(1), 2], [D(2), 0], [D(3), 1]]);
-    expect(m.daa.over_time.alpha.hourly).toBeUndefined();
     // gas_fees: day 1 2.5e14 wei = 0.00025 ETH × 2,500 = 0.625 USD; day 3 0.0001 × 3,500 = 0.35.
     const fees = m.gas_fees.over_time.alpha.daily;
     expect(fees.types).toEqual(['unix', 'usd', 'eth']);
@@ -172,6 +181,21 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
     expect(h.data[0]).toEqual([D(1) + 10 * HOUR, 3]);
     expect(h.data.length).toBe((D(4) + HOUR - (D(1) + 10 * HOUR)) / HOUR);
     expect(h.data.filter((r: number[]) => r[1] !== 0)).toEqual([[D(1) + 10 * HOUR, 3], [D(3) + 10 * HOUR, 1]]);
+  });
+
+  it('hourly daa: exact distinct senders per chain and hour, the same hours as txcount', () => {
+    const m = json('/v1/apps/details/alpha-dex.json').metrics;
+    const h = m.daa.over_time.alpha.hourly;
+    expect(h.types).toEqual(['unix', 'value']);
+    expect(h.data.map((r: number[]) => r[0])).toEqual(m.txcount.over_time.alpha.hourly.data.map((r: number[]) => r[0]));
+    // Day 1 10:00: U1→P, U2→P, U1→Q: two senders (U1 once over two contracts); day 3 10:00: U2→P
+    // (U3→T and U1→T are tied's, U1→G is ghost's).
+    expect(h.data.filter((r: number[]) => r[1] !== 0)).toEqual([[D(1) + 10 * HOUR, 2], [D(3) + 10 * HOUR, 1]]);
+    // beta: U1→P at day 0 05:00 (fallback label), the window's first hour with a call.
+    expect(m.daa.over_time.beta.hourly.data[0]).toEqual([D(0) + 5 * HOUR, 1]);
+    expect(m.daa.over_time.beta.hourly.data.slice(1).every((r: number[]) => r[1] === 0)).toBe(true);
+    // tied: U3→T and U1→T at day 3 10:00.
+    expect(json('/v1/apps/details/tied.json').metrics.daa.over_time.alpha.hourly.data.filter((r: number[]) => r[1] !== 0)).toEqual([[D(3) + 10 * HOUR, 2]]);
   });
 
   it('aggregated: sums, distinct senders, weighted success rate per window; zeros and null without activity', () => {
@@ -238,11 +262,23 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
     const am = json('/v1/master.json').app_metrics;
     expect(Object.keys(am)).toEqual(['txcount', 'daa', 'gas_fees', 'success_rate', 'market_cap', 'token_price', 'token_volume']);
     expect(am.txcount).toMatchObject({ name: 'Transaction Count', metric_type: 'app_metrics', chain_specific: true, toggles: ['absolute', 'stacked', 'percentage'], supported_chains: ['alpha', 'beta'], hourly_available: true, monthly_agg: 'sum', fundamental: true });
-    expect(am.daa).toMatchObject({ monthly_agg: 'unique', all_l2s_aggregate: 'unique', hourly_available: false });
+    expect(am.daa).toMatchObject({ monthly_agg: 'unique', all_l2s_aggregate: 'unique', hourly_available: true });
     expect(am.gas_fees.metric_keys).toEqual(['contract_fees_paid_usd', 'contract_fees_paid_eth']);
     expect(am.token_price).toMatchObject({ chain_specific: false, toggles: ['absolute'], supported_chains: [], hourly_available: false });
     const chainKeys = Object.keys(json('/v1/master.json').metrics.txcount);
     for (const m of Object.values(am) as Array<Record<string, unknown>>) expect(Object.keys(m)).toEqual([...chainKeys, 'chain_specific', 'toggles']);
+  });
+
+  it('master.json chains: enable_contracts and the apps tab where a project has a labeled contract with calls', () => {
+    const chains = json('/v1/master.json').chains;
+    const apps = (ok: string) => [chains[ok].enable_contracts, chains[ok].tab_status.apps];
+    expect(apps('alpha')).toEqual([true, 'active']);
+    // beta: beta-game's R, and P through alpha's label (the cross-chain fallback).
+    expect(apps('beta')).toEqual([true, 'active']);
+    // gamma: calls only to an unlabeled contract, a labeled contract never called.
+    expect(apps('gamma')).toEqual([false, 'locked']);
+    // all_l2s is no chain of its own: app details are keyed by real chains.
+    if (chains.all_l2s) expect(apps('all_l2s')).toEqual([false, 'locked']);
   });
 
   it('a relabel shows at the next build without recomputing facts', async () => {
@@ -252,5 +288,22 @@ describe('application documents (CONTRACT.md 4, 5, 6)', () => {
     expect(rows).toEqual([['alpha-dex', 4, 1], ['tied', 3, 2], ['beta-game', 2, 3]]);
     await store.replaceLabels(LABELS);
     await build();
+  });
+
+  // Last: it deletes raw transactions of the shared store.
+  it('hourly daa is null, not an undercount, for hours whose raw transactions were pruned', async () => {
+    // Retention drops alpha's raw transactions before day 2: day 1 10:00 (3 calls stored as
+    // facts) can no longer be counted; day 3 10:00 still can; empty hours stay 0 (no call stored).
+    expect(await store.pruneRaw('alpha', at(D(2)))).toBeGreaterThan(0);
+    await build();
+    const m = json('/v1/apps/details/alpha-dex.json').metrics;
+    const daa = new Map<number, number | null>(m.daa.over_time.alpha.hourly.data.map((r: [number, number | null]) => [r[0], r[1]]));
+    expect(daa.get(D(1) + 10 * HOUR)).toBeNull();
+    expect(daa.get(D(1) + 11 * HOUR)).toBe(0);
+    expect(daa.get(D(3) + 10 * HOUR)).toBe(1);
+    expect([...daa.values()].filter((v) => v === null)).toHaveLength(1);
+    // The facts themselves are kept: txcount and the daily daa are unchanged.
+    expect(m.txcount.over_time.alpha.hourly.data[0]).toEqual([D(1) + 10 * HOUR, 3]);
+    expect(m.daa.over_time.alpha.daily.data).toEqual([[D(1), 2], [D(2), 0], [D(3), 1]]);
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, FixedClock } from '../../src/clock.js';
+import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import {
   DEVNET_APP_CASES,
   DEVNET_APPS,
@@ -120,6 +120,17 @@ describe('golden: devnet → application documents', () => {
         return s && s.txcount > 0 ? [[d, s.successes / s.txcount]] : [];
       });
       expect(rate, `${owner} ${ok} success_rate`).toEqual(rated);
+      // Hourly (the last 14 days of complete hours: all of this devnet's history) from the first
+      // active hour: txcount and exact distinct senders per hour from the generator.
+      const hourlyTx = doc.metrics.txcount.over_time[ok].hourly.data as number[][];
+      const hourlyDaa = doc.metrics.daa.over_time[ok].hourly.data as number[][];
+      const lastHour = Math.floor(NOW / HOUR_MS) * HOUR_MS - HOUR_MS;
+      expect(hourlyDaa.map((r) => r[0]), `${owner} ${ok} hours`).toEqual(hourlyTx.map((r) => r[0]));
+      expect(hourlyDaa[hourlyDaa.length - 1]![0], `${owner} ${ok}`).toBe(lastHour);
+      const hourTruth = hourlyDaa.map(([h]) => devnet.appHourGroundTruth(owner, h!).chains[ok]);
+      expect(hourTruth[0]?.txcount ?? 0, `${owner} ${ok} first hour`).toBeGreaterThan(0);
+      expect(hourlyTx, `${owner} ${ok} hourly txcount`).toEqual(hourlyDaa.map(([h], j) => [h, hourTruth[j]?.txcount ?? 0]));
+      expect(hourlyDaa, `${owner} ${ok} hourly daa`).toEqual(hourlyDaa.map(([h], j) => [h, hourTruth[j]?.distinct_senders ?? 0]));
       // Windows: sums, distinct senders over the window, weighted success rate.
       for (const [w, n] of [['1d', 1], ['7d', 7], ['30d', 30]] as const) {
         const t = truth(owner, lastDay - (n - 1) * DAY_MS, lastDay).chains[ok];
@@ -149,6 +160,10 @@ describe('golden: devnet → application documents', () => {
     // Multicall3 is labeled on ethereum only: the other chains' calls count through the fallback.
     expect(Object.keys(json('/v1/apps/details/multicaller.json').metrics.txcount.over_time).length).toBeGreaterThan(1);
     expect(Object.keys(json('/v1/apps/details/harborlight.json').first_seen)).toEqual(['base']);
+    // The hourly daa is a distinct count, not a transaction count: some hour has a repeat sender.
+    const tx = json('/v1/apps/details/devswap.json').metrics.txcount.over_time.ethereum.hourly.data as number[][];
+    const daa = json('/v1/apps/details/devswap.json').metrics.daa.over_time.ethereum.hourly.data as number[][];
+    expect(daa.some((r, j) => r[1]! > 0 && r[1]! < tx[j]![1]!)).toBe(true);
   });
 
   it('token metrics of devswap equal the devnet market feed (key all, complete days)', () => {

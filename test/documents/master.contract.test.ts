@@ -181,6 +181,8 @@ describe('master.json (CONTRACT.md 6)', () => {
     expect(c.excluded_metrics).toEqual(CHAIN_METRICS.map((m) => m.metric_id).filter((id) => !c.supported_metrics.includes(id)));
     expect(c.tab_status).toEqual({ overview: 'locked', fundamentals: 'active', economics: 'active', apps: 'locked', blockspace: 'locked', user_insights: 'locked' });
     expect(master.chains.idle_chain!.tab_status).toMatchObject({ fundamentals: 'locked', economics: 'locked' });
+    // No labels, so no application data anywhere (app-documents.contract.test.ts has the true case).
+    for (const chain of Object.values(master.chains)) expect(chain.enable_contracts).toBe(false);
     // makeChain gives every test chain the same bucket: each is similar to the others.
     expect(c.similar_chains).toEqual(['idle_chain', 'quiet']);
   });

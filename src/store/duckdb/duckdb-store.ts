@@ -26,6 +26,8 @@ import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import * as factReads from './fact-reads.js';
 import * as hourlyDistinct from './hourly-distinct.js';
+import * as hourlyGroupSenders from './hourly-group-senders.js';
+import type { GroupHourlySendersQuery, GroupHourlySendersRow } from '../contract-facts.js';
 import * as labels from './labels.js';
 import * as facts from './facts.js';
 import { prepareSchema } from './migrate.js';
@@ -324,6 +326,10 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
+    return this.use((db) => hourlyGroupSenders.hourlySendersOverContracts(db, q));
   }
 
   // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------

@@ -9,7 +9,8 @@ import type { SqlRunner } from './sql-runner.js';
 import { intList, keyColumn, sqlString } from './sql-text.js';
 
 /** METRICS.md section 4: the transactions that count for applications, the contract being `to`. */
-const CONTRACT_TX = 'NOT t.input_empty AND t.fee_wei > 0 AND t.to_address IS NOT NULL';
+/** METRICS.md section 4: the transactions application metrics count (contract = `to`). */
+export const CONTRACT_TX = 'NOT t.input_empty AND t.fee_wei > 0 AND t.to_address IS NOT NULL';
 
 export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest): Promise<void> {
   const { granularity: g, plain, wei } = req;

@@ -4,26 +4,10 @@
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
 // sections 0, 1, 2, 4, 5, 6, 8 and 9 as written out in ./contract-fields.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixedClock } from '../../src/clock.js';
-import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
-import { buildAllDocuments } from '../../src/documents/build-all.js';
-import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { openApiDocument } from '../../src/documents/openapi.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
-import { createLogger } from '../../src/log.js';
-import { computeFacts } from '../../src/metrics/compute-facts.js';
-import type { Chain } from '../../src/registry/types.js';
-import { LabelSources } from '../../src/sources/labels/label-sources.js';
-import { syncMarketData } from '../../src/sources/market/sync-market.js';
-import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DocumentSet } from '../../src/documents/document-set.js';
+import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
 import { request } from '../server/helpers/http-client.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 import {
@@ -105,10 +89,7 @@ type Master = Record<string, unknown> & {
 };
 type FeeTable = { chain_data: Record<string, { hourly: Record<string, Table> }> };
 
-const silent = createLogger('silent');
-let devnet: Devnet;
-let store: DuckDbStore;
-let chains: Chain[];
+let built: DevnetDocuments;
 let set: DocumentSet;
 let server: TestServer;
 // Everything fetched over HTTP, once.
@@ -123,36 +104,8 @@ const detail = (k: string, m: string): Detail => JSON.parse(docs.get(detailPath(
 const jsonOf = <T>(path: string): T => JSON.parse(docs.get(path)!.text) as T;
 
 beforeAll(async () => {
-  const clock = new FixedClock(NOW);
-  devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSince: LIVE_SINCE / 1000 });
-  chains = devnet.chainConfigs();
-  store = await DuckDbStore.open({ path: ':memory:' });
-  const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-  try {
-    expect((await ing.syncOnce()).ok).toBe(true);
-  } finally {
-    await ing.close();
-  }
-  const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
-  const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
-  expect(sync.failed).toEqual([]);
-  // The devnet's application files, as `npm start` uses them: labels (OLI CSV), the project
-  // directory (OSS Directory YAML plus overlay) and its tokens' market data.
-  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-compat-apps-'));
-  try {
-    const files = writeDevnetAppFiles(dir);
-    expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
-    const directory = loadProjectDirectory(files.projectsDir, files.overlay);
-    expect(directory.issues).toEqual([]);
-    await store.replaceProjects(directory.projects);
-    const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
-    expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  await computeFacts(store, chains, clock, { logger: silent });
-  const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
-  set = buildDocumentSet([...inputs, openApiDocument('https://api.example.org')], clock.now());
+  built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+  set = built.set;
   // This suite reads every document once, dozens of app details among them, from one address:
   // the app details limit is raised (not removed, so its headers are still sent). The limit of
   // 10 per minute itself is tested in test/server/app-documents-http.test.ts.
@@ -169,8 +122,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await store?.close();
-  await devnet?.close();
+  await built?.close();
 });
 
 const expectNone = (p: Problems) => expect(p.slice(0, 40), `${p.length} problem(s)`).toEqual([]);

@@ -1,6 +1,7 @@
 // The published-bytes guard. Builds the complete document set (every document the service
 // serves, openapi.json included) from a fixed devnet seed and a fixed clock, through the real
-// pipeline (devnet JSON-RPC → ingest → DuckDB → prices → facts → documents), and compares every
+// pipeline (devnet JSON-RPC → ingest → DuckDB → prices, labels, projects, market data → facts →
+// documents: test/helpers/devnet-documents.ts), and compares every
 // document's JSON, gzip and brotli bytes and ETag with the committed manifest of SHA-256 hashes.
 //
 // A change that alters published documents on purpose regenerates the manifest and says why in
@@ -8,27 +9,13 @@
 //   CHAINLYTICS_UPDATE_MANIFEST=1 npx vitest run test/documents/manifest.test.ts
 // A change that alters them without purpose is a bug this test catches.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
-import { buildAllDocuments } from '../../src/documents/build-all.js';
-import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
-import { createLogger } from '../../src/log.js';
-import { computeFacts } from '../../src/metrics/compute-facts.js';
-import type { Chain } from '../../src/registry/types.js';
+import { DAY_MS } from '../../src/clock.js';
+import type { DocumentSet } from '../../src/documents/document-set.js';
 import { docsPageHtml } from '../../src/server/docs-page.js';
-import { openApiDocument } from '../../src/documents/openapi.js';
-import { LabelSources } from '../../src/sources/labels/label-sources.js';
-import { syncMarketData } from '../../src/sources/market/sync-market.js';
-import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
 
 const MANIFEST = fileURLToPath(new URL('./manifest.json', import.meta.url));
 const UPDATE = process.env.CHAINLYTICS_UPDATE_MANIFEST === '1';
@@ -73,47 +60,15 @@ function manifestOf(set: DocumentSet): Manifest {
 }
 
 describe('published documents manifest (fixed devnet seed and clock)', () => {
-  const clock = new FixedClock(NOW);
-  const silent = createLogger('silent');
-  let devnet: Devnet;
-  let store: DuckDbStore;
-  let chains: Chain[];
+  let built: DevnetDocuments;
   let set: DocumentSet;
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSince: LIVE_SINCE / 1000 });
-    chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
-    const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
-    expect(sync.failed).toEqual([]);
-    // The devnet's labels, project directory and token market data, through the real importers,
-    // so the application documents are guarded too.
-    const dir = mkdtempSync(join(tmpdir(), 'chainlytics-manifest-apps-'));
-    try {
-      const files = writeDevnetAppFiles(dir);
-      expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
-      const directory = loadProjectDirectory(files.projectsDir, files.overlay);
-      expect(directory.issues).toEqual([]);
-      await store.replaceProjects(directory.projects);
-      const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
-      expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-    await computeFacts(store, chains, clock, { logger: silent });
-    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
-    set = buildDocumentSet([...inputs, openApiDocument(PUBLIC_BASE_URL)], clock.now());
+    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: PUBLIC_BASE_URL });
+    set = built.set;
   });
   afterAll(async () => {
-    await store?.close();
-    await devnet?.close();
+    await built?.close();
   });
 
   it('the set is large enough to guard every document kind', () => {

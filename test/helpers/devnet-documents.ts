@@ -1,0 +1,84 @@
+// The whole document set from a devnet, as `npm start` would build it: devnet JSON-RPC → ingest
+// → DuckDB → prices → the devnet's labels, project directory and token market data through the
+// real importers → facts → every builder. Shared by the tests that check the set as a whole
+// (the published-bytes manifest, the compatibility suite), so they build it the same way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { FixedClock } from '../../src/clock.js';
+import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
+import { openApiDocument } from '../../src/documents/openapi.js';
+import { Ingestor } from '../../src/ingest/ingestor.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { Chain } from '../../src/registry/types.js';
+import { LabelSources } from '../../src/sources/labels/label-sources.js';
+import { syncMarketData } from '../../src/sources/market/sync-market.js';
+import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+
+export interface DevnetDocumentsOptions {
+  seed: number;
+  historyDays: number;
+  txPerDay: number;
+  /** Where history ends and live blocks start, ms. */
+  liveSinceMs: number;
+  /** The fixed build time, ms. */
+  nowMs: number;
+  publicBaseUrl: string;
+}
+
+export interface DevnetDocuments {
+  devnet: Devnet;
+  store: DuckDbStore;
+  chains: Chain[];
+  set: DocumentSet;
+  close(): Promise<void>;
+}
+
+export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<DevnetDocuments> {
+  const clock = new FixedClock(o.nowMs);
+  const silent = createLogger('silent');
+  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000 });
+  const chains = devnet.chainConfigs();
+  const store = await DuckDbStore.open({ path: ':memory:' });
+  const close = async (): Promise<void> => {
+    await store.close();
+    await devnet.close();
+  };
+  try {
+    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
+    try {
+      expect((await ing.syncOnce()).ok).toBe(true);
+    } finally {
+      await ing.close();
+    }
+    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
+    const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: o.historyDays + 5, logger: silent });
+    expect(sync.failed).toEqual([]);
+    const dir = mkdtempSync(join(tmpdir(), 'chainlytics-devnet-apps-'));
+    try {
+      const files = writeDevnetAppFiles(dir);
+      expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
+      const directory = loadProjectDirectory(files.projectsDir, files.overlay);
+      expect(directory.issues).toEqual([]);
+      await store.replaceProjects(directory.projects);
+      const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+      expect((await syncMarketData(store, client, ids, { clock, historyDays: o.historyDays + 5 })).failed).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await computeFacts(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    const set = buildDocumentSet([...inputs, openApiDocument(o.publicBaseUrl)], clock.now());
+    return { devnet, store, chains, set, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

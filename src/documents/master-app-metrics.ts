@@ -72,8 +72,9 @@ export function appMetricsJson(metrics: readonly AppMetric[], chainsWithApps: re
   return out;
 }
 
-export const appMetricInfoSchemas: Record<string, OpenApiSchema> = {
-  AppMetricInfo: obj({
+/** The properties of a master.json metric entry (`metrics` and, with two more, `app_metrics`). */
+export function metricInfoProperties(metricType: 'metrics' | 'app_metrics'): Record<string, OpenApiSchema> {
+  return {
     name: str,
     icon: { type: 'string', pattern: '^metrics-[a-z0-9]+$' },
     description: str,
@@ -91,8 +92,14 @@ export const appMetricInfoSchemas: Record<string, OpenApiSchema> = {
     url_path: { type: 'string', pattern: '^/fundamentals/[a-z0-9-]+$' },
     hourly_available: bool,
     source: { ...arrayOf(str), description: 'Names; each is a key of "sources".' },
-    metric_type: { const: 'app_metrics' },
+    metric_type: { const: metricType },
     supported_chains: arrayOf(str),
+  };
+}
+
+export const appMetricInfoSchemas: Record<string, OpenApiSchema> = {
+  AppMetricInfo: obj({
+    ...metricInfoProperties('app_metrics'),
     chain_specific: { ...bool, description: 'false for token metrics, published under the key "all".' },
     toggles: arrayOf({ enum: ['absolute', 'stacked', 'percentage'] }),
   }),

@@ -9,7 +9,7 @@ import { sourcesFor } from '../registry/sources.js';
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import { appData } from './app-data.js';
 import { APP_METRICS } from '../metrics/catalog.js';
-import { appMetricInfoSchemas, appMetricsJson } from './master-app-metrics.js';
+import { appMetricInfoSchemas, appMetricsJson, metricInfoProperties } from './master-app-metrics.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';
 import { chainEntries, chainOrder, defaultChains, ETHEREUM, type MasterChain } from './master-chains.js';
@@ -164,27 +164,7 @@ const schemas: Record<string, OpenApiSchema> = {
     },
     ['currency', 'decimals'],
   ),
-  MetricInfo: obj({
-    name: str,
-    icon: { type: 'string', pattern: '^metrics-[a-z0-9]+$' },
-    description: str,
-    category: str,
-    fundamental: bool,
-    metric_keys: arrayOf(str),
-    units: mapOf(ref('Unit'), 'Keyed by usd, eth or value.'),
-    avg: bool,
-    all_l2s_aggregate: { enum: ['sum', 'unique', 'weighted_mean'] },
-    monthly_agg: { enum: ['sum', 'avg', 'unique'] },
-    max_date_fill: bool,
-    ranking_bubble: bool,
-    ranking_landing: bool,
-    log_default: bool,
-    url_path: { type: 'string', pattern: '^/fundamentals/[a-z0-9-]+$' },
-    hourly_available: bool,
-    source: { ...arrayOf(str), description: 'Names; each is a key of "sources".' },
-    metric_type: { const: 'metrics' },
-    supported_chains: arrayOf(str),
-  }),
+  MetricInfo: obj(metricInfoProperties('metrics')),
   ChainInfo: obj({
     name: str,
     name_short: str,

@@ -2,6 +2,8 @@
 // normalized transactions for a few chains, then measures:
 //   facts_full_s        full fact computation from raw transactions (chain and contract facts)
 //   app_facts_s         of that, the contract facts and sender sets (application metrics)
+//   app_docs_s, app_docs  building and compressing the application documents alone (app details,
+//                       both project lists; bench/app-docs.ts), and their count
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -24,6 +26,8 @@ import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { makeChain } from '../support/make-chain.js';
 import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
+import { buildAppDocuments } from './app-docs.js';
+import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -33,6 +37,10 @@ const BLOCK_S = 12;
 const END = Date.UTC(2024, 6, 1); // the last generated hour ends here
 const START = END - DAYS * DAY_MS;
 const log = (msg: string) => process.stderr.write(`${msg}\n`);
+/** Contracts called on every chain, labeled for APP_PROJECTS projects (the last few have no contract). */
+const CONTRACTS_PER_CHAIN = 40;
+const APP_PROJECTS = 25;
+const contractAddress = (k: number) => `0x${(0xc0000 + k).toString(16).padStart(40, '0')}`;
 const silent = createLogger('silent');
 
 function chainConfig(i: number): Chain {
@@ -87,7 +95,9 @@ class Generator {
           tx_type: 2,
           nonce: 0n,
           from_address: from,
-          to_address: '0x00000000000000000000000000000000000000aa',
+          // Spread over the labeled contracts (application facts and documents); a function of
+          // the block and index, not the Rng, so the other draws are as before.
+          to_address: contractAddress((n * 7 + i) % CONTRACTS_PER_CHAIN),
           created_contract: null,
           input_empty: gasUsed === 21_000n,
           selector: gasUsed === 21_000n ? null : '0xa9059cbb',
@@ -117,6 +127,38 @@ async function write(store: DuckDbStore, g: Generator, fromMs: number, toMs: num
     n += batch.txs.length;
   }
   return n;
+}
+
+/**
+ * Contract k of every chain belongs to project k % 20, so most projects are on every chain; one in
+ * ten contracts is labeled on the first chain only (the others resolve it by the cross-chain
+ * fallback); projects 20..24 are in the directory without contracts.
+ */
+function labelRows(chains: readonly Chain[]): LabelRow[] {
+  const categories = ['dex', 'lending', 'fungible_tokens', 'nft_marketplace'];
+  const rows: LabelRow[] = [];
+  for (const [ci, c] of chains.entries()) {
+    for (let k = 0; k < CONTRACTS_PER_CHAIN; k++) {
+      if (ci > 0 && k % 10 === 9) continue;
+      rows.push({ origin_key: c.origin_key, address: contractAddress(k), contract_name: `Contract ${k}`, owner_project: `project_${k % 20}`, usage_category: categories[k % categories.length]!, verified: k % 3 === 0 });
+    }
+  }
+  return rows;
+}
+
+function projectRows(): ProjectRow[] {
+  return Array.from({ length: APP_PROJECTS }, (_, p) => ({
+    owner_project: `project_${p}`,
+    display_name: `Project ${p}`,
+    description: `Synthetic project ${p}`,
+    main_github: `project-${p}`,
+    twitter: null,
+    website: `https://project-${p}.example`,
+    logo_path: null,
+    token_symbol: null,
+    market_data_id: null,
+    features: [],
+  }));
 }
 
 async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
@@ -181,6 +223,8 @@ async function main(): Promise<void> {
     prices.push({ asset: 'bench-token', granularity: 'hourly', period_ms: h, usd: 0.5 + ((h / HOUR_MS) % 7) / 10 });
   }
   await store.writePrices(prices);
+  await store.replaceLabels(labelRows(chains));
+  await store.replaceProjects(projectRows());
 
   // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);
@@ -199,6 +243,10 @@ async function main(): Promise<void> {
     return set;
   });
   log(`  documents (full): ${docsS.toFixed(2)} s, ${docs.entries.size} documents`);
+  report();
+  // The application documents on their own (they are also part of the full build above).
+  const apps = await buildAppDocuments(store, clock);
+  log(`  application documents: ${apps.total_s.toFixed(2)} s, ${apps.set.entries.size} documents (inputs ${apps.inputs_s.toFixed(2)} s, builders ${apps.build_s.toFixed(2)} s, set ${apps.set_s.toFixed(2)} s)`);
   report();
 
   // One new hour on every chain, then the head moves into the following hour.
@@ -265,6 +313,8 @@ async function main(): Promise<void> {
       app_facts_s: r(appFactsS),
       docs_full_s: r(docsS),
       docs_set_s: r(docsSetS),
+      app_docs_s: r(apps.total_s),
+      app_docs: apps.set.entries.size,
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

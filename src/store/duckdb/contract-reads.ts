@@ -23,13 +23,9 @@ import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
-/**
- * A sum that is NULL when any summand is (a USD value without a price), instead of skipping it.
- * Every float sum here adds in a fixed order: a parallel sum of doubles rounds differently from
- * run to run, and published bytes must not change without a change in the data.
- */
-const nullAwareSum = (filter = '') =>
-  `CASE WHEN count(f.value)${filter} < count(*)${filter} THEN NULL ELSE sum(f.value ORDER BY f.origin_key, f.entity, f.period_ms)${filter} END`;
+// A sum is NULL when any summand is (a USD value without a price), instead of skipping it.
+// Every float sum here adds in a fixed order: a parallel sum of doubles rounds differently from
+// run to run, and published bytes must not change without a change in the data.
 
 const GROUP_JOIN = 'JOIN contract_groups g ON g.origin_key = f.origin_key AND g.entity = f.entity';
 
@@ -116,17 +112,23 @@ export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQ
   const groups = await loadContractGroups(db, q.groups);
   if (groups.rows === 0) return [];
   const { unique, of } = uniqueWindows(q.windows);
-  // One pass with a filtered aggregate per window, rather than joining facts to windows
-  // (which repeats a fact once per window holding its day).
-  const inWindow = ([lo, hi]: readonly [number, number]) => ` FILTER (WHERE f.period_ms BETWEEN ${lo} AND ${hi})`;
+  // One pass that collects each (group, chain, key)'s facts once, in the fixed summation order,
+  // then every window filters that list: an ordered aggregate per window (sum(... ORDER BY)
+  // FILTER) buffered and sorted the rows once per window, about 14 GB for 1,000 projects and
+  // their 20,000 contracts. list_sum adds the list's elements in list order, so the sums are the
+  // ordered sums bit for bit.
+  const inWindow = ([lo, hi]: readonly [number, number]) => `list_filter(xs, lambda x: x.p BETWEEN ${lo} AND ${hi})`;
+  const values = (w: readonly [number, number]) => `list_transform(${inWindow(w)}, lambda x: x.v)`;
   const level = (chain: string, where: string) =>
-    `SELECT g.grp, ${chain} AS chain, f.metric_key,
-       [${unique.map((w) => `count(*)${inWindow(w)}`).join(', ')}] AS n,
-       [${unique.map((w) => nullAwareSum(inWindow(w))).join(', ')}] AS v
-     FROM facts f ${GROUP_JOIN}
-     WHERE ${where} AND f.dimension = 'contract' AND f.granularity = 'daily' AND f.metric_key IN (${q.keys.map(sqlString).join(', ')})
-       AND f.period_ms BETWEEN ${Math.min(...unique.map((w) => w[0]))} AND ${Math.max(...unique.map((w) => w[1]))}
-     GROUP BY ALL`;
+    `SELECT grp, chain, metric_key,
+       [${unique.map((w) => `len(${inWindow(w)})`).join(', ')}] AS n,
+       [${unique.map((w) => `CASE WHEN list_count(${values(w)}) < len(${inWindow(w)}) THEN NULL ELSE list_sum(${values(w)}) END`).join(', ')}] AS v
+     FROM (
+       SELECT g.grp, ${chain} AS chain, f.metric_key, list({'p': f.period_ms, 'v': f.value} ORDER BY f.origin_key, f.entity, f.period_ms) AS xs
+       FROM facts f ${GROUP_JOIN}
+       WHERE ${where} AND f.dimension = 'contract' AND f.granularity = 'daily' AND f.metric_key IN (${q.keys.map(sqlString).join(', ')})
+         AND f.period_ms BETWEEN ${Math.min(...unique.map((w) => w[0]))} AND ${Math.max(...unique.map((w) => w[1]))}
+       GROUP BY ALL)`;
   const rows = await db.all<{ grp: number; chain: number; metric_key: string; n: Array<bigint | number>; v: Array<number | null> }>(perChainAndTotal(level));
   const out: GroupWindowRow[] = [];
   for (const r of rows) {

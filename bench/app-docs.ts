@@ -1,0 +1,60 @@
+// The application documents alone (the app details, both project lists), built through the real
+// builders and compressed, for bench:build and bench:apps: the same steps buildAllDocuments takes
+// for them (application inputs, then the three kinds' builders), without the chain documents, so
+// their time is their own. master.json's app_metrics part is left out (it is one document of many).
+import type { Clock } from '../src/clock.js';
+import { appDetails } from '../src/documents/app-details.js';
+import type { BuildContext } from '../src/documents/document-kind.js';
+import { buildDocumentSetAsync, threadPoolCompressor, type Compressor, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
+import { projects } from '../src/documents/projects.js';
+import { projectsFiltered } from '../src/documents/projects-filtered.js';
+import { createLogger } from '../src/log.js';
+import { loadAppInputs } from '../src/metrics/app-inputs.js';
+import type { Store } from '../src/store/store.js';
+
+export const APP_KINDS = [appDetails, projectsFiltered, projects] as const;
+
+export interface AppDocsRun {
+  set: DocumentSet;
+  /** Seconds: application inputs, builders (facts reads included), document set. */
+  inputs_s: number;
+  build_s: number;
+  set_s: number;
+  total_s: number;
+  /** Documents whose bytes changed and were compressed again (all of them without `previous`). */
+  compressed: number;
+}
+
+export async function buildAppDocuments(store: Store, clock: Clock, previous?: DocumentSet | null): Promise<AppDocsRun> {
+  const t0 = performance.now();
+  const statuses = await store.factStatus();
+  const bounds = new Map([...statuses].map(([ok, s]) => [ok, { days_until: s.days_until, hours_until: s.hours_until }] as const));
+  const apps = await loadAppInputs(store, bounds);
+  const t1 = performance.now();
+  // Only what the application builders read; the chain parts stay empty.
+  const ctx: BuildContext = {
+    store,
+    builtAt: clock.now(),
+    chains: [],
+    metrics: [],
+    catalog: [],
+    feeMetrics: [],
+    supported: new Map(),
+    apps,
+    report: { built_at: clock.now(), documents: 0, degraded: [], skipped: [], elapsed_ms: 0 },
+    logger: createLogger('silent'),
+  };
+  const inputs: DocumentInput[] = [];
+  for (const kind of APP_KINDS) inputs.push(...(await kind.build!(ctx)));
+  const t2 = performance.now();
+  let compressed = 0;
+  const counting: Compressor = {
+    compress: (body) => {
+      compressed++;
+      return threadPoolCompressor.compress(body);
+    },
+  };
+  const set = await buildDocumentSetAsync(inputs, clock.now(), { previous, compressor: counting });
+  const t3 = performance.now();
+  return { set, inputs_s: (t1 - t0) / 1000, build_s: (t2 - t1) / 1000, set_s: (t3 - t2) / 1000, total_s: (t3 - t0) / 1000, compressed };
+}

@@ -22,6 +22,19 @@ export interface DayTruth {
   fee_wei: bigint;
 }
 
+/**
+ * A day's user transactions by how they use blockspace, straight from the generator: for the
+ * overview's blockspace golden test, which applies the labels itself.
+ */
+export interface BlockspaceTruth {
+  /** An empty input and a `to`. */
+  native_transfer: number;
+  /** No `to`. */
+  contract_deployment: number;
+  /** Calls (non-empty input) per lower-case `to` address. */
+  calls: Map<string, number>;
+}
+
 export interface ChainSimOptions {
   seed: number;
   clock: Clock;
@@ -167,6 +180,44 @@ export class ChainSim {
       }
     }
     return { day: dayMs, blocks, tx_all: txAll, txcount, distinct_senders: senders.size, fee_wei: fee };
+  }
+
+  /**
+   * txcount and fees of the blocks with a timestamp in [fromMs, untilMs), both within one UTC
+   * day: today's running totals so far (streaks_today) are over part of a day.
+   */
+  partOfDayTruth(fromMs: number, untilMs: number): { txcount: number; fee_wei: bigint } {
+    let txcount = 0;
+    let fee = 0n;
+    for (const b of this.dayBlocks(Math.floor(fromMs / DAY_MS) * DAY_MS)) {
+      if (b.timestamp * 1000 < fromMs || b.timestamp * 1000 >= untilMs) continue;
+      for (const tx of b.txs) {
+        if (isUserTx(tx, this.spec.family)) txcount++;
+        fee += txFeeWei(tx, this.spec.family);
+      }
+    }
+    return { txcount, fee_wei: fee };
+  }
+
+  /** Distinct senders over the UTC days [fromDay, toDay] (day starts, inclusive): the exact lifetime daa. */
+  distinctSenders(fromDay: number, toDay: number): number {
+    const senders = new Set<string>();
+    for (let d = fromDay; d <= toDay; d += DAY_MS) for (const b of this.dayBlocks(d)) for (const tx of b.txs) senders.add(tx.from);
+    return senders.size;
+  }
+
+  /** The user transactions of one UTC day by blockspace use (BlockspaceTruth). */
+  blockspaceTruth(dayMs: number): BlockspaceTruth {
+    const out: BlockspaceTruth = { native_transfer: 0, contract_deployment: 0, calls: new Map() };
+    for (const b of this.dayBlocks(dayMs)) {
+      for (const tx of b.txs) {
+        if (!isUserTx(tx, this.spec.family)) continue;
+        if (tx.to === null) out.contract_deployment++;
+        else if (tx.inputBytes() === 0) out.native_transfer++;
+        else out.calls.set(tx.to.toLowerCase(), (out.calls.get(tx.to.toLowerCase()) ?? 0) + 1);
+      }
+    }
+    return out;
   }
 
   /** totalSupply() of a stablecoin at block n, in its smallest unit; null for other addresses. */

@@ -5,7 +5,7 @@ import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
-import { ChainSim, type DayTruth } from './chain-sim.js';
+import { ChainSim, type BlockspaceTruth, type DayTruth } from './chain-sim.js';
 import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
@@ -22,7 +22,7 @@ export { devnetOssProjects, devnetOverlay, type OssProject, type OverlayEntry } 
 export { devnetLabelsCsv, OLI_CSV_COLUMNS, writeDevnetAppFiles, type DevnetAppFiles } from './app-files.js';
 export { isAppTx, type AppHourTruth, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
 export { DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, type MarketPoint } from './prices.js';
-export type { DayTruth } from './chain-sim.js';
+export type { BlockspaceTruth, DayTruth } from './chain-sim.js';
 
 export interface DevnetOptions {
   /** Default 1. */
@@ -80,6 +80,12 @@ export interface Devnet {
   blockTime(origin_key: string, n: number): number;
   /** Counts of one UTC day (blocks up to the current head), from the generator itself. */
   groundTruth(origin_key: string, dayMs: number): DayTruth;
+  /** User transactions of one chain and UTC day by blockspace use: native transfers, deployments, calls per address. */
+  blockspaceGroundTruth(origin_key: string, dayMs: number): BlockspaceTruth;
+  /** txcount and fees (gas-token wei) of the blocks in [fromMs, untilMs), within one UTC day. */
+  partOfDayGroundTruth(origin_key: string, fromMs: number, untilMs: number): { txcount: number; fee_wei: bigint };
+  /** Distinct senders over the UTC days [fromDay, toDay], inclusive. */
+  distinctSendersGroundTruth(origin_key: string, fromDay: number, toDay: number): number;
   /**
    * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
    * (default: one day) on every running chain, from the generator; contracts assigned by
@@ -242,6 +248,9 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     blockAt: (k, unixS) => server(k).sim.timeline.blockAt(unixS),
     blockTime: (k, n) => server(k).sim.timeline.timestamp(n),
     groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
+    blockspaceGroundTruth: (k, dayMs) => server(k).sim.blockspaceTruth(dayMs),
+    partOfDayGroundTruth: (k, fromMs, untilMs) => server(k).sim.partOfDayTruth(fromMs, untilMs),
+    distinctSendersGroundTruth: (k, fromDay, toDay) => server(k).sim.distinctSenders(fromDay, toDay),
     appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
     appHourGroundTruth: (owner, hourMs, labels) => apps.appHour(owner, hourMs, labels ?? DEVNET_LABELS),
     contractGroundTruth: (k, address, dayMs) => apps.contractDay(k, address, dayMs),

@@ -11,6 +11,7 @@ import type { MarketRow } from '../store/labels.js';
 import { ALL_CHAINS, APP_HOURLY_HOURS, APP_WINDOWS, KEYS, contractKey, type AppFacts, type ProjectFacts } from './app-facts.js';
 import { cmp, ethPriceOn, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
 import { chainOrder } from './master-chains.js';
+import { kpiCard } from './kpi-card.js';
 
 type Value = number | null;
 type Row = [number, ...Value[]];
@@ -21,8 +22,6 @@ interface Table {
 
 /** The key token metrics are published under (not a chain). */
 export const TOKEN_KEY = 'all';
-/** Rows of a KPI card's sparkline (as in the chain overview). */
-export const SPARKLINE_ROWS = 60;
 const W30 = APP_WINDOWS.indexOf('30d');
 
 export const CONTRACT_COLUMNS = ['address', 'name', 'main_category_key', 'sub_category_key', 'origin_key', 'verified', 'txcount', 'fees_paid_eth', 'fees_paid_usd', 'daa'];
@@ -149,28 +148,6 @@ const mean = (vs: Value[]): Value => {
   const xs = vs.filter((v): v is number => v !== null);
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
 };
-
-function round4(x: number): number {
-  return Math.round(x * 1e4) / 1e4;
-}
-
-/** A KPI card (CONTRACT.md section 3) over a daily series. */
-function kpiCard(cols: string[], daily: readonly Row[]): unknown {
-  const last = daily[daily.length - 1]!;
-  const before = daily.length > 7 ? daily[daily.length - 8]! : null;
-  return {
-    sparkline: { types: ['unix', ...cols], data: daily.slice(-SPARKLINE_ROWS) },
-    current_values: { types: cols, data: last.slice(1) },
-    wow_change: {
-      types: cols,
-      data: cols.map((_, i) => {
-        const now = last[i + 1];
-        const then = before?.[i + 1];
-        return typeof now === 'number' && typeof then === 'number' && then !== 0 ? round4((now - then) / then) : 0;
-      }),
-    },
-  };
-}
 
 function contractsTable(input: AppDetailsInput, w: number): Table {
   const data = input.contracts.map((c): Row => {

@@ -16,11 +16,13 @@ import { metricDetail } from './metric-detail.js';
 import { openApiKind } from './openapi-kind.js';
 import { projects } from './projects.js';
 import { projectsFiltered } from './projects-filtered.js';
+import { streaksToday } from './streaks-today.js';
 
 export const DOCUMENT_KINDS = [
   metricDetail,
   feeTable,
   chainOverview,
+  streaksToday,
   appDetails,
   projectsFiltered,
   projects,

@@ -3,6 +3,7 @@
 // Every statement lives behind a typed method, implemented once per engine in store/<engine>/;
 // the only SQL that comes from outside is a metric's own aggregate expression, which the
 // facts methods receive as text in the engine's dialect.
+import type { BlockspaceStore } from './blockspace.js';
 import type { FactStore } from './facts.js';
 import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
@@ -24,7 +25,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore {
   readonly engine: EngineName;
 
   /**

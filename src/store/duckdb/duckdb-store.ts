@@ -19,7 +19,9 @@ import type {
   GroupWindowQuery,
   GroupWindowRow,
 } from '../contract-facts.js';
+import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import * as addressSets from './address-sets.js';
+import * as blockspace from './blockspace.js';
 import { HistogramCache } from './address-sets.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
@@ -326,6 +328,10 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {
+    return this.use((db) => blockspace.blockspaceCounts(db, q));
   }
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {

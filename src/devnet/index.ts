@@ -176,7 +176,17 @@ function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain &
     finality_lag: spec.finality_lag,
     flags: { fee_table: true, apps: true },
     launch_date: isoDate(sim.timeline.genesis),
-    events: [],
+    // The imitated chain's real events would label simulated data: the devnet carries its own.
+    events: [
+      {
+        date: isoDate(sim.timeline.genesis),
+        type: 'launch',
+        title: 'Simulated history starts',
+        short_title: 'Genesis',
+        description: "The devnet generates this chain's blocks from this day on; every figure is simulated.",
+        source: '',
+      },
+    ],
     stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals })),
     settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
     description: `${SIMULATED_NOTE} ${base.description}`.trim(),

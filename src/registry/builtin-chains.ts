@@ -110,6 +110,16 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     launch_date: '2021-12-16',
     website: 'https://optimism.io',
     block_explorers: { Etherscan: 'https://optimistic.etherscan.io', Blockscout: 'https://optimism.blockscout.com' },
+    events: [
+      {
+        date: '2023-06-06',
+        type: 'major_upgrade',
+        title: 'Bedrock Upgrade',
+        short_title: 'Bedrock',
+        description: 'A rewrite of the rollup on the modular OP Stack: cheaper L1 data, two-second blocks and faster deposits.',
+        source: 'https://gov.optimism.io/t/final-upgrade-1-bedrock-protocol-upgrade-v2/5548',
+      },
+    ],
     stablecoins: [usdc('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'), usdt('0x94b008aA00579c1307B0EF2c499aD98a8ce58e58')],
   }),
   chain({
@@ -125,6 +135,16 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     launch_date: '2023-08-09',
     website: 'https://base.org',
     block_explorers: { BaseScan: 'https://basescan.org', Blockscout: 'https://base.blockscout.com' },
+    events: [
+      {
+        date: '2023-08-09',
+        type: 'launch',
+        title: 'Mainnet open to everyone',
+        short_title: 'Launch',
+        description: 'Coinbase opened its OP Stack L2 to all users, with bridging from Ethereum.',
+        source: 'https://www.techopedia.com/what-is-base-coinbase-l2-chain',
+      },
+    ],
     stablecoins: [usdc('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')],
   }),
   chain({
@@ -140,6 +160,16 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     launch_date: '2021-08-31',
     website: 'https://arbitrum.io',
     block_explorers: { Arbiscan: 'https://arbiscan.io', Blockscout: 'https://arbitrum.blockscout.com' },
+    events: [
+      {
+        date: '2022-08-31',
+        type: 'major_upgrade',
+        title: 'Nitro Upgrade',
+        short_title: 'Nitro',
+        description: 'Arbitrum One moved to the Nitro stack: Ethereum gas accounting, calldata compression and lower fees.',
+        source: 'https://developer.offchainlabs.com/migration/dapp_migration',
+      },
+    ],
     stablecoins: [usdc('0xaf88d065e77c8cC2239327C5EDb3A432268e5831'), usdt('0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9')],
   }),
   chain({

@@ -36,7 +36,8 @@ const wholeAtLeast = (min: number) => z.number().int().min(min);
 // A section written as `server:` with nothing under it is null in YAML; read it as "all defaults".
 const section = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-const eventSchema = z.strictObject({
+/** One curated chain event (the chain overview publishes them as authored); built-in events pass it too. */
+export const eventSchema = z.strictObject({
   date,
   type: text,
   title: text,

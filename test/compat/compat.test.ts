@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 4, 5, 6, 8 and 9 as written out in ./contract-fields.ts.
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10.6 as written out in ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -12,6 +12,19 @@ import { request } from '../server/helpers/http-client.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 import {
   ALL_L2S,
+  BLOCKSPACE_COLUMNS,
+  ECOSYSTEM_APPS_COLUMNS,
+  HIGHLIGHT_FIELDS,
+  HIGHLIGHT_TYPES,
+  LIFETIME_FIELDS,
+  LIFETIME_KEYS,
+  OVERVIEW_DATA,
+  OVERVIEW_EVENT_FIELDS,
+  RANKING_FIELDS,
+  STREAK_FIELDS,
+  STREAK_KEYS,
+  STREAKS_TODAY_KEYS,
+  STREAKS_TODAY_PATH,
   APP_DETAILS_TOP,
   APP_HOURLY_DAYS,
   APP_METRIC_FIELDS,
@@ -168,6 +181,8 @@ describe('section 0: every published document', () => {
       /^\/v1\/fundamentals(_full)?\.(json|csv)$/,
       /^\/v1\/labels\/projects(_filtered)?\.json$/,
       /^\/v1\/apps\/details\/[a-z0-9_.-]+\.json$/,
+      /^\/v1\/chains\/[a-z0-9_]+\/overview\.json$/,
+      /^\/v1\/chains\/all\/streaks_today\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -824,6 +839,150 @@ describe('section 9: flat exports', () => {
       });
       expect(rows, path).toEqual(rowsOf(path.replace(/\.csv$/, '.json')));
     }
+  });
+});
+
+const overviewPath = (k: string) => `/v1/chains/${k}/overview.json`;
+const chainKeys = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S);
+
+describe('section 3: chain overview', () => {
+  it('every chain of master.json with metric documents has an overview; unknown chains and all_l2s answer 404 with the hint', async () => {
+    const withData = chainKeys().filter((k) => (master.chains[k]!.supported_metrics as string[]).length > 0);
+    expect(withData.length).toBeGreaterThanOrEqual(REFERENCE_KEYS.length);
+    for (const k of withData) expect(docs.get(overviewPath(k))?.status, k).toBe(200);
+    expect([...docs.keys()].filter((p) => /^\/v1\/chains\/[a-z0-9_]+\/overview\.json$/.test(p)).sort()).toEqual(withData.map(overviewPath).sort());
+    for (const path of [overviewPath('no_such_chain'), overviewPath(ALL_L2S)]) {
+      const r = await request(server.base, path);
+      expect(r.status, path).toBe(404);
+      const body = JSON.parse(r.body.toString('utf8')) as { error: Record<string, unknown> };
+      expect(body.error, path).toMatchObject({ status: 404, code: 'not_found' });
+      expect(String(body.error.hint), path).toContain('master.json');
+    }
+  });
+
+  it('every field path a client reads is present with the contract type', () => {
+    const p: Problems = [];
+    const ranked = Object.entries(master.metrics).filter(([, m]) => m.ranking_bubble === true).map(([id]) => id);
+    expect(ranked.length).toBeGreaterThan(0);
+    const owners = new Set(filteredOwners());
+    for (const k of chainKeys().filter((c) => docs.has(overviewPath(c)))) {
+      const d = jsonOf<Record<string, any>>(overviewPath(k));
+      const at = k;
+      checkKeysInOrder(p, at, d, ['last_updated_utc', 'data']);
+      if (typeof d.last_updated_utc !== 'string' || !LAST_UPDATED.test(d.last_updated_utc)) p.push(`${at}.last_updated_utc: ${d.last_updated_utc}`);
+      const o = d.data as Record<string, any>;
+      checkKeysInOrder(p, `${at}.data`, o, OVERVIEW_DATA);
+      if (o.chain_id !== k) p.push(`${at}.chain_id: ${o.chain_id}`);
+      if (o.chain_name !== master.chains[k]!.name) p.push(`${at}.chain_name: ${o.chain_name}, master.json ${master.chains[k]!.name}`);
+      // highlights: at most 4, one per metric, newest first, of the contract's types.
+      checkKind(p, at, o, 'highlights', 'array');
+      const hs = (o.highlights ?? []) as Array<Record<string, unknown>>;
+      if (hs.length > 4) p.push(`${at}.highlights: ${hs.length} entries`);
+      if (new Set(hs.map((h) => h.metric_id)).size !== hs.length) p.push(`${at}.highlights: two for one metric`);
+      hs.forEach((h, i) => {
+        for (const [f, kinds] of HIGHLIGHT_FIELDS) checkKind(p, `${at}.highlights[${i}]`, h, f, ...kinds);
+        if (!(HIGHLIGHT_TYPES as readonly unknown[]).includes(h.type)) p.push(`${at}.highlights[${i}].type: ${String(h.type)}`);
+        if (!DATE.test(String(h.date))) p.push(`${at}.highlights[${i}].date: ${String(h.date)}`);
+        if (i > 0 && String(h.date) > String(hs[i - 1]!.date)) p.push(`${at}.highlights[${i}]: not newest first`);
+        if (String(h.date) < iso(LAST_DAY - 6 * DAY_MS)) p.push(`${at}.highlights[${i}].date: ${String(h.date)} is older than the last 7 days`);
+      });
+      checkKind(p, at, o, 'events', 'array');
+      ((o.events ?? []) as Array<Record<string, unknown>>).forEach((e, i) => {
+        for (const [f, kinds] of OVERVIEW_EVENT_FIELDS) checkKind(p, `${at}.events[${i}]`, e, f, ...kinds);
+      });
+      // ranking: every ranked metric; kpi_cards: a card only next to a ranking entry, for every ranked metric with data.
+      checkKind(p, at, o, 'ranking', 'object');
+      checkKind(p, at, o, 'kpi_cards', 'object');
+      const ranking = (o.ranking ?? {}) as Record<string, Record<string, unknown>>;
+      const cards = (o.kpi_cards ?? {}) as Record<string, Record<string, unknown>>;
+      if (JSON.stringify(Object.keys(ranking)) !== JSON.stringify(ranked)) p.push(`${at}.ranking: keys ${Object.keys(ranking).join(',')}, ranked metrics ${ranked.join(',')}`);
+      for (const [id, r] of Object.entries(ranking)) {
+        for (const [f, kinds] of RANKING_FIELDS) checkKind(p, `${at}.ranking.${id}`, r, f, ...kinds);
+        if (r.rank === -1) {
+          if (JSON.stringify(r) !== JSON.stringify({ rank: -1, out_of: -1, color_scale: 0, value: null, value_usd: null, value_eth: null })) p.push(`${at}.ranking.${id}: ${JSON.stringify(r)}`);
+          continue;
+        }
+        if (!(Number(r.rank) >= 1 && Number(r.rank) <= Number(r.out_of))) p.push(`${at}.ranking.${id}: rank ${r.rank} of ${r.out_of}`);
+        if (r.color_scale !== Math.round((Number(r.rank) / Number(r.out_of)) * 100) / 100) p.push(`${at}.ranking.${id}.color_scale: ${r.color_scale}`);
+        const money = isMoney(id);
+        if (money ? r.value !== null || typeof r.value_usd !== 'number' : typeof r.value !== 'number' || r.value_usd !== null) p.push(`${at}.ranking.${id}: value columns ${JSON.stringify(r)}`);
+      }
+      const supported = master.chains[k]!.supported_metrics as string[];
+      for (const id of ranked.filter((m) => supported.includes(m))) if (!cards[id]) p.push(`${at}.kpi_cards: no card for ${id}, which has data`);
+      for (const [id, card] of Object.entries(cards)) {
+        if (!ranking[id]) p.push(`${at}.kpi_cards.${id}: no ranking entry`);
+        checkKeysInOrder(p, `${at}.kpi_cards.${id}`, card, KPI_CARD_KEYS);
+        const cols = valueColumns(isMoney(id));
+        if (checkTypedTable(p, `${at}.kpi_cards.${id}.sparkline`, card.sparkline, { types: ['unix', ...cols], granularity: 'daily', order: 'asc' })) {
+          const rows = (card.sparkline as { data: number[][] }).data;
+          if (rows.length === 0 || rows.length > 60 || rows[rows.length - 1]![0] !== LAST_DAY) p.push(`${at}.kpi_cards.${id}.sparkline: ${rows.length} rows ending ${rows[rows.length - 1]?.[0]}`);
+        }
+        for (const part of ['current_values', 'wow_change']) {
+          const v = card[part] as { types?: unknown; data?: unknown[] } | undefined;
+          if (JSON.stringify(v?.types) !== JSON.stringify(cols) || !Array.isArray(v?.data) || v.data.length !== cols.length || !v.data.every(isNumOrNull)) p.push(`${at}.kpi_cards.${id}.${part}: ${JSON.stringify(v)}`);
+        }
+      }
+      // achievements
+      const a = o.achievements as Record<string, any> | undefined;
+      checkKind(p, at, o, 'achievements', 'object');
+      for (const [group, keys, fields] of [['streaks', STREAK_KEYS, STREAK_FIELDS], ['lifetime', LIFETIME_KEYS, LIFETIME_FIELDS]] as const) {
+        for (const [metric, cols] of Object.entries(keys)) {
+          for (const c of cols) {
+            const v = a?.[group]?.[metric]?.[c];
+            if (!isObject(v)) {
+              p.push(`${at}.achievements.${group}.${metric}.${c}: missing`);
+              continue;
+            }
+            for (const [f, kinds] of fields) checkKind(p, `${at}.achievements.${group}.${metric}.${c}`, v, f, ...kinds);
+            if (group === 'lifetime' && !(Number(v.level) >= 0 && Number(v.level) <= 30)) p.push(`${at}.achievements.lifetime.${metric}.${c}.level: ${v.level}`);
+          }
+        }
+      }
+      // blockspace: typed table, txcount descending, shares summing to 100.
+      if (checkMixedTable(p, `${at}.blockspace`, o.blockspace, [[BLOCKSPACE_COLUMNS[0], ['string']], [BLOCKSPACE_COLUMNS[1], ['number']], [BLOCKSPACE_COLUMNS[2], ['number']]])) {
+        const rows = (o.blockspace as unknown as { data: Array<[string, number, number]> }).data;
+        const categories = Object.keys((master.blockspace_categories as { main_categories: Record<string, string> }).main_categories);
+        for (const r of rows) if (!categories.includes(r[0])) p.push(`${at}.blockspace: ${r[0]} is not a main category of master.json`);
+        if (rows.some((r, i) => i > 0 && r[1] > rows[i - 1]![1])) p.push(`${at}.blockspace: not txcount descending`);
+        const total = rows.reduce((x, r) => x + r[2], 0);
+        if (rows.length > 0 && Math.abs(total - 100) > 0.05 * rows.length) p.push(`${at}.blockspace: shares sum to ${total}`);
+      }
+      // ecosystem: {} or active_apps and the apps table of valid owner_projects.
+      const eco = o.ecosystem as Record<string, any>;
+      const active = (eco?.active_apps ?? {}) as Record<string, unknown>;
+      checkKind(p, at, o, 'ecosystem', 'object');
+      if (isObject(eco) && Object.keys(eco).length > 0) {
+        checkKeysInOrder(p, `${at}.ecosystem`, eco, ['active_apps', 'apps']);
+        for (const w of ['7d', '30d']) checkKind(p, `${at}.ecosystem.active_apps`, active, w, 'number');
+        if (checkMixedTable(p, `${at}.ecosystem.apps`, eco.apps, [[ECOSYSTEM_APPS_COLUMNS[0], ['string']], [ECOSYSTEM_APPS_COLUMNS[1], ['number']]])) {
+          const rows = (eco.apps as unknown as { data: Array<[string, number]> }).data;
+          if (rows.length !== active['7d']) p.push(`${at}.ecosystem: ${rows.length} apps, active_apps.7d ${String(active['7d'])}`);
+          for (const r of rows) if (!owners.has(r[0])) p.push(`${at}.ecosystem.apps: ${r[0]} is not in projects_filtered.json`);
+        }
+      }
+    }
+    expectNone(p);
+  });
+
+  it('ecosystem is filled on exactly the chains master.json shows the apps tab for', () => {
+    for (const k of chainKeys().filter((c) => docs.has(overviewPath(c)))) {
+      const eco = jsonOf<{ data: { ecosystem: Record<string, unknown> } }>(overviewPath(k)).data.ecosystem;
+      expect(Object.keys(eco).length > 0, k).toBe(master.chains[k]!.tab_status.apps === 'active');
+    }
+  });
+});
+
+describe("section 10.6: today's running totals", () => {
+  it('every chain with an overview has txcount and fees of today so far, with the contract types', () => {
+    const d = jsonOf<{ data: Record<string, Record<string, Record<string, unknown>>>; last_updated_utc: string }>(STREAKS_TODAY_PATH);
+    expect(Object.keys(d)).toEqual(['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    expect(Object.keys(d.data).sort()).toEqual(chainKeys().filter((c) => docs.has(overviewPath(c))).sort());
+    const p: Problems = [];
+    for (const [k, entry] of Object.entries(d.data)) {
+      for (const [metric, cols] of Object.entries(STREAKS_TODAY_KEYS)) for (const c of cols) checkKind(p, `${k}.${metric}`, entry[metric] ?? {}, c, 'number', 'null');
+    }
+    expectNone(p);
   });
 });
 

@@ -1,4 +1,4 @@
-// The field lists of CONTRACT.md sections 0, 1, 2, 4, 5, 6, 8 and 9, written out from the contract
+// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10.6, written out from the contract
 // (not read off our code), with the small checkers the compatibility suite applies to what the
 // server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
 // assertion names every field a client of the reference would trip over.
@@ -125,6 +125,51 @@ export const FEE_METRICS = {
   throughput: ['unix', 'value', 'normalized'],
 } as const;
 export const FEE_ROWS = 29;
+
+// ---- section 3: chain overview -----------------------------------------------------------------
+
+export const OVERVIEW_DATA = ['chain_id', 'chain_name', 'highlights', 'events', 'ranking', 'kpi_cards', 'achievements', 'blockspace', 'ecosystem'] as const;
+export const HIGHLIGHT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['metric_id', ['string']],
+  ['metric_name', ['string']],
+  ['type', ['string']],
+  ['date', ['string']],
+  ['header', ['string']],
+  ['text', ['string']],
+  ['value', ['string']],
+  ['icon', ['string']],
+];
+export const HIGHLIGHT_TYPES = ['ath_regular', 'ath_multiple', 'growth_1', 'growth_7', 'lifetime_level_up'] as const;
+export const OVERVIEW_EVENT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['date', ['string']],
+  ['type', ['string']],
+  ['title', ['string']],
+  ['short_title', ['string']],
+  ['description', ['string']],
+  ['source', ['string']],
+];
+export const RANKING_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['rank', ['number']],
+  ['out_of', ['number']],
+  ['color_scale', ['number']],
+  ['value', ['number', 'null']],
+  ['value_usd', ['number', 'null']],
+  ['value_eth', ['number', 'null']],
+];
+export const STREAK_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['streak_length', ['number']],
+  ['yesterday_value', ['number', 'null']],
+];
+export const LIFETIME_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['level', ['number']],
+  ['total_value', ['number']],
+  ['percent_to_next_level', ['number', 'null']],
+];
+/** achievements.streaks / .lifetime: metric → the value keys under it. */
+export const STREAK_KEYS = { txcount: ['value'], fees: ['usd', 'eth'] } as const;
+export const LIFETIME_KEYS = { txcount: ['value'], daa: ['value'], fees: ['usd', 'eth'] } as const;
+export const BLOCKSPACE_COLUMNS = ['main_category_id', 'txcount', 'pct_share'] as const;
+export const ECOSYSTEM_APPS_COLUMNS = ['owner_project', 'txcount'] as const;
 
 // ---- section 4: application detail ------------------------------------------------------------
 
@@ -339,6 +384,11 @@ export const EVENT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
   ['source', ['string', 'null']],
   ['show_in_chart', ['boolean']],
 ];
+
+// ---- section 10.6: today's running totals ------------------------------------------------------
+
+export const STREAKS_TODAY_PATH = '/v1/chains/all/streaks_today.json';
+export const STREAKS_TODAY_KEYS = { txcount: ['value'], fees: ['usd', 'eth'] } as const;
 
 // ---- section 8 -------------------------------------------------------------------------------
 

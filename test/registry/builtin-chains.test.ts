@@ -2,6 +2,7 @@ import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_CHAINS, BUILTIN_CHAIN_KEYS, builtinChain } from '../../src/registry/builtin-chains.js';
 import { parseConfig } from '../../src/registry/config.js';
+import { eventSchema } from '../../src/registry/config-schema.js';
 import { CHAIN_FAMILIES } from '../../src/registry/types.js';
 
 // The public facts the task fixes (origin_key → EIP-155 id, family); written out here, not
@@ -81,6 +82,7 @@ describe('built-in chains', () => {
       expect(Object.keys(c.block_explorers).length, ctx).toBeGreaterThan(0);
       for (const url of Object.values(c.block_explorers)) expect(new URL(url).protocol, ctx).toBe('https:');
       for (const e of c.events) {
+        expect(eventSchema.safeParse(e).error, `${ctx} event ${e.title}`).toBeUndefined();
         expect(isDay(e.date), ctx).toBe(true);
         expect(new URL(e.source).protocol, ctx).toBe('https:');
       }

@@ -28,7 +28,8 @@ describe('document kinds (src/documents/kinds.ts)', () => {
     expect(DOCUMENT_KINDS.map((k) => [k.route, k.path, k.freshness, typeof k.build])).toEqual([
       ['metric_detail', '/v1/metrics/chains/{origin_key}/{metric_id}.json', 'by metric', 'function'],
       ['fee_table', '/v1/fees/table.json', 'hourly', 'function'],
-      ['chain_overview', '/v1/chains/{origin_key}/overview.json', 'daily', 'undefined'],
+      ['chain_overview', '/v1/chains/{origin_key}/overview.json', 'daily', 'function'],
+      ['streaks_today', '/v1/chains/all/streaks_today.json', 'hourly', 'function'],
       ['app_details', '/v1/apps/details/{owner_project}.json', 'daily', 'function'],
       ['projects', '/v1/labels/projects_filtered.json', 'daily', 'function'],
       ['projects', '/v1/labels/projects.json', 'daily', 'function'],
@@ -67,6 +68,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/metrics/chains/{origin_key}/{metric_id}.json',
       '/fees/table.json',
       '/chains/{origin_key}/overview.json',
+      '/chains/all/streaks_today.json',
       '/apps/details/{owner_project}.json',
       '/labels/projects_filtered.json',
       '/labels/projects.json',
@@ -168,7 +170,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects']);
+    expect([...seen].sort()).toEqual(['app_details', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

@@ -37,6 +37,7 @@ describe('openApiDocument', () => {
         '/metrics/chains/{origin_key}/{metric_id}.json',
         '/fees/table.json',
         '/chains/{origin_key}/overview.json',
+        '/chains/all/streaks_today.json',
         '/apps/details/{owner_project}.json',
         '/labels/projects_filtered.json',
         '/labels/projects.json',
@@ -63,6 +64,7 @@ describe('schemas against served bytes', () => {
     const schemaFor = (path: string): string | null => {
       if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
       if (path === '/v1/fees/table.json') return 'FeeTable';
+      if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
       if (path === '/v1/labels/projects_filtered.json') return 'ProjectsFiltered';

@@ -115,6 +115,11 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
         },
       },
     },
+    {
+      path: '/v1/chains/all/streaks_today.json',
+      freshness: 'hourly',
+      json: { data: { base: { txcount: { value: 120 + generation }, fees: { usd: 1.5, eth: 0.0005 } } }, last_updated_utc: updated },
+    },
     appDetails('uniswap', generation, series(30, dayStart, DAY, generation)),
     appDetails('aave', generation, series(10, dayStart, DAY, generation + 1)),
     {

@@ -4,6 +4,8 @@
 //   app_facts_s         of that, the contract facts and sender sets (application metrics)
 //   app_docs_s, app_docs  building and compressing the application documents alone (app details,
 //                       both project lists; bench/app-docs.ts), and their count
+//   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
+//                       context and the application facts they share are loaded (bench/overview-docs.ts)
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -27,6 +29,7 @@ import { makeChain } from '../support/make-chain.js';
 import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { buildAppDocuments } from './app-docs.js';
+import { buildOverviews } from './overview-docs.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -248,6 +251,8 @@ async function main(): Promise<void> {
   const apps = await buildAppDocuments(store, clock);
   log(`  application documents: ${apps.total_s.toFixed(2)} s, ${apps.set.entries.size} documents (inputs ${apps.inputs_s.toFixed(2)} s, builders ${apps.build_s.toFixed(2)} s, set ${apps.set_s.toFixed(2)} s)`);
   report();
+  const overviews = await buildOverviews(store, chains, clock);
+  log(`  chain overviews: ${overviews.overview_s.toFixed(3)} s for ${overviews.inputs.length} documents (context ${overviews.context_s.toFixed(2)} s, shared application facts ${overviews.app_facts_s.toFixed(2)} s)`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -315,6 +320,8 @@ async function main(): Promise<void> {
       docs_set_s: r(docsSetS),
       app_docs_s: r(apps.total_s),
       app_docs: apps.set.entries.size,
+      overview_s: r(overviews.overview_s),
+      overviews: overviews.inputs.length,
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

@@ -32,6 +32,28 @@ export interface BuiltDocuments {
 
 export async function buildAllDocuments(store: Store, chains: readonly Chain[], clock: Clock, opts: BuildOptions = {}): Promise<BuiltDocuments> {
   const started = performance.now();
+  const ctx = await loadBuildContext(store, chains, clock, opts);
+  const inputs: DocumentInput[] = [];
+  for (const kind of DOCUMENT_KINDS) {
+    if (!kind.build) continue;
+    for (const input of await kind.build(ctx)) {
+      checkDeclared(kind, input);
+      inputs.push(input);
+    }
+  }
+
+  const { report, logger } = ctx;
+  for (const d of report.degraded) logDegraded(logger, d);
+  report.documents = inputs.length;
+  report.elapsed_ms = performance.now() - started;
+  return { inputs, report };
+}
+
+/**
+ * What every builder of one build reads: each chain's facts loaded once (for every fact key any
+ * builder reads), the application inputs, an empty report. Benchmarks time single kinds on it.
+ */
+export async function loadBuildContext(store: Store, chains: readonly Chain[], clock: Clock, opts: BuildOptions = {}): Promise<BuildContext> {
   const builtAt = clock.now();
   const metrics = opts.metrics ?? computedChainMetrics();
   const catalog = opts.catalog ?? CHAIN_METRICS;
@@ -39,7 +61,6 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
   const logger = opts.logger ?? createLogger('warn');
   const report: BuildReport = { built_at: builtAt, documents: 0, degraded: [], skipped: [], elapsed_ms: 0 };
 
-  // Facts are loaded once per chain, for every fact key any builder reads.
   const statuses = await loadFactStatus(store);
   const keys = [
     ...new Set([
@@ -62,20 +83,7 @@ export async function buildAllDocuments(store: Store, chains: readonly Chain[], 
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  const ctx: BuildContext = { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), apps, report, logger };
-  const inputs: DocumentInput[] = [];
-  for (const kind of DOCUMENT_KINDS) {
-    if (!kind.build) continue;
-    for (const input of await kind.build(ctx)) {
-      checkDeclared(kind, input);
-      inputs.push(input);
-    }
-  }
-
-  for (const d of report.degraded) logDegraded(logger, d);
-  report.documents = inputs.length;
-  report.elapsed_ms = performance.now() - started;
-  return { inputs, report };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), apps, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

@@ -2,34 +2,22 @@
 // JSON-RPC → Ingestor → DuckDB → facts, the devnet's labels and project directory through the
 // real importers → documents. Ranking, KPI values, streaks, lifetime totals and levels,
 // blockspace shares and the ecosystem table are checked against numbers derived here from the
-// devnet's ground truth (its block generator), its price function and its label rows.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// devnet's ground truth (its block generator), its price function and its label rows, for all
+// six chains (mantle pays fees in MNT: its USD is MNT × the MNT price).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
-import { DEVNET_APPS, DEVNET_EXTRA_PROJECTS, DEVNET_LABELS, devnetPrice, startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
-import { buildAllDocuments } from '../../src/documents/build-all.js';
-import type { DocumentInput } from '../../src/documents/document-set.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
-import { createLogger } from '../../src/log.js';
-import { computeFacts } from '../../src/metrics/compute-facts.js';
+import { DEVNET_APPS, DEVNET_EXTRA_PROJECTS, DEVNET_LABELS, devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { LIFETIME_LADDERS } from '../../src/registry/achievement-ladders.js';
 import { MAIN_CATEGORIES } from '../../src/registry/categories.js';
 import type { Chain } from '../../src/registry/types.js';
-import { LabelSources } from '../../src/sources/labels/label-sources.js';
-import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
 
-const silent = createLogger('silent');
 const SEED = 23;
 const HISTORY_DAYS = 20;
 const LIVE_SINCE = Date.UTC(2024, 9, 14, 6);
 const NOW = LIVE_SINCE + 10 * 60_000;
-// ETH gas chains (USD = ETH × the ETH price), with labeled, fallback and disagreeing contracts.
-const KEYS = ['ethereum', 'base', 'arbitrum', 'linea'];
+// Every devnet chain (built by the helper the manifest and compatibility suite use).
+const ALL = ['ethereum', 'optimism', 'base', 'arbitrum', 'linea', 'mantle'];
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
@@ -48,38 +36,23 @@ function expectedStreak(values: readonly number[]): number {
 }
 
 describe('golden: devnet → chain overview', () => {
-  const clock = new FixedClock(NOW);
-  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-golden-overview-'));
+  let built: DevnetDocuments;
   let devnet: Devnet;
-  let store: DuckDbStore;
   let chains: Chain[];
-  let inputs: DocumentInput[];
   const lastDay = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
   const days = new Map<string, number[]>();
-  const json = (path: string): any => JSON.parse(JSON.stringify(inputs.find((i) => i.path === path)?.json ?? null));
+  const json = (path: string): any => {
+    const e = built.set.entries.get(path);
+    return e ? JSON.parse(e.body.toString('utf8')) : null;
+  };
   const overview = (ok: string): any => json(`/v1/chains/${ok}/overview.json`).data;
-  const usd = (wei: bigint, ms: number) => (Number(wei) / 1e18) * devnetPrice(SEED, 'ethereum', ms);
+  /** A day's fees in USD: gas-token amount × that token's price on the day (mantle pays in MNT). */
+  const usd = (ok: string, wei: bigint, ms: number) => (Number(wei) / 1e18) * devnetPrice(SEED, chains.find((c) => c.origin_key === ok)!.gas_token, ms);
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 500, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
-    chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
-    expect((await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent })).failed).toEqual([]);
-    const files = writeDevnetAppFiles(dir, { chains: KEYS });
-    expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
-    const directory = loadProjectDirectory(files.projectsDir, files.overlay);
-    expect(directory.issues).toEqual([]);
-    await store.replaceProjects(directory.projects);
-    await computeFacts(store, chains, clock, { logger: silent });
-    ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
-    for (const ok of KEYS) {
+    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+    ({ devnet, chains } = built);
+    for (const ok of ALL) {
       const genesis = Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;
       const list: number[] = [];
       for (let d = genesis; d <= lastDay; d += DAY_MS) list.push(d);
@@ -87,24 +60,22 @@ describe('golden: devnet → chain overview', () => {
     }
   }, 300_000);
   afterAll(async () => {
-    await store?.close();
-    await devnet?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await built?.close();
   });
 
   it('ranking of txcount, daa and fees across the chains on the last complete day', () => {
     const values: Record<string, Record<string, number>> = { txcount: {}, daa: {}, fees: {} };
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       const t = devnet.groundTruth(ok, lastDay);
       values.txcount![ok] = t.txcount;
       values.daa![ok] = t.distinct_senders;
-      values.fees![ok] = usd(t.fee_wei, lastDay);
+      values.fees![ok] = usd(ok, t.fee_wei, lastDay);
     }
     for (const [metric, byChain] of Object.entries(values)) {
-      for (const ok of KEYS) {
-        const rank = 1 + KEYS.filter((o) => byChain[o]! > byChain[ok]!).length;
+      for (const ok of ALL) {
+        const rank = 1 + ALL.filter((o) => byChain[o]! > byChain[ok]!).length;
         const entry = overview(ok).ranking[metric];
-        expect({ rank: entry.rank, out_of: entry.out_of, color_scale: entry.color_scale }, `${ok} ${metric}`).toEqual({ rank, out_of: 4, color_scale: Math.round((rank / 4) * 100) / 100 });
+        expect({ rank: entry.rank, out_of: entry.out_of, color_scale: entry.color_scale }, `${ok} ${metric}`).toEqual({ rank, out_of: ALL.length, color_scale: Math.round((rank / ALL.length) * 100) / 100 });
         if (metric === 'fees') {
           expect(entry.value).toBeNull();
           expect(rel(entry.value_usd, byChain[ok]!)).toBeLessThan(1e-9);
@@ -114,7 +85,7 @@ describe('golden: devnet → chain overview', () => {
   });
 
   it('KPI cards of txcount and fees equal the ground truth', () => {
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       const list = days.get(ok)!;
       const tx = list.map((d) => devnet.groundTruth(ok, d).txcount);
       const card = overview(ok).kpi_cards.txcount;
@@ -123,20 +94,20 @@ describe('golden: devnet → chain overview', () => {
       const n = tx.length;
       expect(card.wow_change).toEqual({ types: ['value'], data: [round4((tx[n - 1]! - tx[n - 8]!) / tx[n - 8]!)] });
       const fees = overview(ok).kpi_cards.fees;
-      const eth = Number(devnet.groundTruth(ok, lastDay).fee_wei) / 1e18;
+      const dollars = usd(ok, devnet.groundTruth(ok, lastDay).fee_wei, lastDay);
       expect(fees.current_values.types).toEqual(['usd', 'eth']);
-      expect(rel(fees.current_values.data[0], eth * devnetPrice(SEED, 'ethereum', lastDay))).toBeLessThan(1e-9);
-      expect(rel(fees.current_values.data[1], eth)).toBeLessThan(1e-9);
+      expect(rel(fees.current_values.data[0], dollars)).toBeLessThan(1e-9);
+      expect(rel(fees.current_values.data[1], dollars / devnetPrice(SEED, 'ethereum', lastDay))).toBeLessThan(1e-9);
     }
   });
 
   it('streaks and lifetime totals with their levels equal the ground truth', () => {
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       const list = days.get(ok)!;
       const truth = list.map((d) => devnet.groundTruth(ok, d));
       const tx = truth.map((t) => t.txcount);
-      const feesEth = truth.map((t) => Number(t.fee_wei) / 1e18);
-      const feesUsd = truth.map((t, i) => usd(t.fee_wei, list[i]!));
+      const feesUsd = truth.map((t, i) => usd(ok, t.fee_wei, list[i]!));
+      const feesEth = feesUsd.map((x, i) => x / devnetPrice(SEED, 'ethereum', list[i]!));
       const a = overview(ok).achievements;
       expect(a.streaks.txcount.value, ok).toEqual({ streak_length: expectedStreak(tx), yesterday_value: tx[tx.length - 1] });
       expect(a.streaks.fees.usd.streak_length, ok).toBe(expectedStreak(feesUsd));
@@ -157,7 +128,7 @@ describe('golden: devnet → chain overview', () => {
 
   it('blockspace shares of the last 7 days from the generator and the label rows', () => {
     const mainOf = new Map(MAIN_CATEGORIES.flatMap((m) => m.sub.map((s) => [s, m.id] as const)));
-    const labels = DEVNET_LABELS.filter((l) => KEYS.includes(l.origin_key));
+    const labels = DEVNET_LABELS.filter((l) => ALL.includes(l.origin_key));
     /** The chain's own label, else the other chains' labels when they all agree. */
     const categoryOf = (ok: string, address: string): string => {
       const rows = labels.filter((l) => l.address === address);
@@ -167,7 +138,7 @@ describe('golden: devnet → chain overview', () => {
       return 'unlabeled';
     };
     let fallbackSeen = false;
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       const counts = new Map<string, number>();
       const add = (id: string, n: number) => counts.set(id, (counts.get(id) ?? 0) + n);
       for (let d = lastDay - 6 * DAY_MS; d <= lastDay; d += DAY_MS) {
@@ -198,7 +169,7 @@ describe('golden: devnet → chain overview', () => {
 
   it('ecosystem: active applications over 7 and 30 days and the 7-day txcount table', () => {
     const owners = [...DEVNET_APPS.map((a) => a.owner_project), ...DEVNET_EXTRA_PROJECTS.map((p) => p.owner_project)];
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       const week = owners.map((o) => [o, devnet.appGroundTruth(o, lastDay - 6 * DAY_MS, lastDay).chains[ok]?.txcount ?? 0] as [string, number]).filter(([, n]) => n > 0);
       week.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
       const month = owners.filter((o) => (devnet.appGroundTruth(o, lastDay - 29 * DAY_MS, lastDay).chains[ok]?.txcount ?? 0) > 0);
@@ -212,15 +183,16 @@ describe('golden: devnet → chain overview', () => {
     const today = json('/v1/chains/all/streaks_today.json');
     const dayStart = Math.floor(NOW / DAY_MS) * DAY_MS;
     const hoursUntil = Math.floor(NOW / HOUR_MS) * HOUR_MS;
-    for (const ok of KEYS) {
+    for (const ok of ALL) {
       let tx = 0;
       let eth = 0;
       let dollars = 0;
       for (let h = dayStart; h < hoursUntil; h += HOUR_MS) {
         const t = devnet.partOfDayGroundTruth(ok, h, h + HOUR_MS);
         tx += t.txcount;
-        eth += Number(t.fee_wei) / 1e18;
-        dollars += (Number(t.fee_wei) / 1e18) * devnetPrice(SEED, 'ethereum', h);
+        const hourUsd = usd(ok, t.fee_wei, h);
+        dollars += hourUsd;
+        eth += hourUsd / devnetPrice(SEED, 'ethereum', h);
       }
       expect(tx).toBeGreaterThan(0);
       expect(today.data[ok].txcount.value, ok).toBe(tx);

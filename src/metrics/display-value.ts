@@ -5,10 +5,16 @@ import type { UnitSpec } from './units.js';
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
+// A value too small for the unit's decimals (a quiet chain's Mgas/s) keeps two significant digits
+// instead of showing as 0.
+const small = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+
 export function displayValue(value: number, unit: UnitSpec): string {
   const number =
     unit.agg && Math.abs(value) >= 1000
       ? compact.format(value)
-      : new Intl.NumberFormat('en-US', { maximumFractionDigits: unit.decimals, minimumFractionDigits: 0 }).format(value);
+      : value !== 0 && Math.abs(value) < 0.5 * 10 ** -unit.decimals
+        ? small.format(value)
+        : new Intl.NumberFormat('en-US', { maximumFractionDigits: unit.decimals, minimumFractionDigits: 0 }).format(value);
   return `${unit.prefix ?? ''}${number}${unit.suffix ? ` ${unit.suffix}` : ''}`;
 }

@@ -53,7 +53,14 @@ const CHAINS: Record<string, BlockSpec[]> = {
     ...repeat(5, (i) => tx(300 + i, 1, { to: UNLABELED, inputEmpty: false })),
     ...repeat(5, (i) => tx(400 + i, 1, { to: null, inputEmpty: false })),
   ]),
+  // One sender, two $10 transactions a day; four on day 16 (new highs of txcount, throughput
+  // and fees: $40), then $30 each yesterday ($60: past the round $50 above the old high).
+  spiky: days((d) => repeat(d === 16 ? 4 : 2, () => tx(1, d === DAYS - 1 ? 30 : 10))),
+  // Stops on day 15: no value on the last complete day of the build.
+  lagging: days((d) => (d <= 15 ? [tx(1, 5)] : [])).filter((b) => b.txs!.length > 0),
 };
+/** Chains whose data stops early: no block closes their last days. */
+const STOPPED = new Set(['lagging']);
 
 describe('chain overview scenarios (fixed clock)', () => {
   const clock = new FixedClock(NOW);
@@ -70,7 +77,7 @@ describe('chain overview scenarios (fixed clock)', () => {
       const blocks = CHAINS[chain.origin_key];
       // An empty block just before now closes yesterday and today's first hour: facts of a
       // period are complete once a later block exists.
-      if (blocks) await new ChainWriter(store, chain).write([...blocks, { time: Math.floor((NOW - 60_000) / 1000), txs: [] }]);
+      if (blocks) await new ChainWriter(store, chain).write(STOPPED.has(chain.origin_key) ? blocks : [...blocks, { time: Math.floor((NOW - 60_000) / 1000), txs: [] }]);
     }
     await store.writePrices(Array.from({ length: DAYS + 1 }, (_, d) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D0 + d * DAY, usd: ETH_USD })));
     await store.writePrices(Array.from({ length: (DAYS + 1) * 24 }, (_, h) => ({ asset: 'ethereum', granularity: 'hourly' as const, period_ms: D0 + h * HOUR, usd: ETH_USD })));
@@ -101,6 +108,22 @@ describe('chain overview scenarios (fixed clock)', () => {
   it('a new high crossing $1M is an ath_multiple, displayed in the unit', () => {
     const fees = doc('million').data.highlights.find((x: any) => x.metric_id === 'fees');
     expect(fees).toMatchObject({ type: 'ath_multiple', date: YESTERDAY, value: '$1.2M', header: 'All-time high above $1M' });
+  });
+
+  it('highlights: one per metric, newest first, ties in catalog order', () => {
+    expect(doc('spiky').data.highlights.map((h: any) => [h.metric_id, h.type, h.date, h.value])).toEqual([
+      ['fees', 'ath_multiple', YESTERDAY, '$60'],
+      ['txcount', 'ath_regular', '2024-06-17', '4'],
+      // 4 × 1M gas over the day's 86,400 s, shown with two significant digits.
+      ['throughput', 'ath_regular', '2024-06-17', '0.000046 Mgas/s'],
+    ]);
+  });
+
+  it('a chain without a value on the last complete day ranks -1 but keeps its KPI cards', () => {
+    const lagging = doc('lagging').data;
+    expect(lagging.ranking.txcount).toEqual({ rank: -1, out_of: -1, color_scale: 0, value: null, value_usd: null, value_eth: null });
+    expect(lagging.kpi_cards.txcount.current_values).toEqual({ types: ['value'], data: [1] });
+    expect(lagging.kpi_cards.txcount.sparkline.data.at(-1)[0]).toBe(D0 + 14 * DAY);
   });
 
   it('streaks count the days of growth ending yesterday; one broken yesterday is 0', () => {
@@ -141,15 +164,17 @@ describe('chain overview scenarios (fixed clock)', () => {
 
   it('ranking: every ranked metric, costs cheapest first, -1 without a value; a card per metric with data', () => {
     const flat = doc('flat').data;
-    // Yesterday's txcount: flat 2, million 1, rising 5, broken 2, exact 50.
-    expect(flat.ranking.txcount).toEqual({ rank: 3, out_of: 5, color_scale: 0.6, value: 2, value_usd: null, value_eth: null });
-    expect(doc('exact').data.ranking.txcount).toMatchObject({ rank: 1, out_of: 5, color_scale: 0.2 });
-    // Median fee yesterday: flat $75, million $1.2M, rising $20, broken $20, exact $1: cheapest first.
-    expect(doc('exact').data.ranking.txcosts).toMatchObject({ rank: 1, out_of: 5, value: null, value_usd: 1 });
-    expect(doc('million').data.ranking.txcosts).toMatchObject({ rank: 5, out_of: 5, color_scale: 1 });
+    // Yesterday's txcount: flat 2, million 1, rising 5, broken 2, exact 50, spiky 2 (lagging none).
+    expect(flat.ranking.txcount).toEqual({ rank: 3, out_of: 6, color_scale: 0.5, value: 2, value_usd: null, value_eth: null });
+    expect(doc('spiky').data.ranking.txcount.rank).toBe(3);
+    expect(doc('exact').data.ranking.txcount).toMatchObject({ rank: 1, out_of: 6, color_scale: 0.17 });
+    // Median fee yesterday: flat $75, million $1.2M, rising $20, broken $20, exact $1, spiky $30: cheapest first.
+    expect(doc('exact').data.ranking.txcosts).toMatchObject({ rank: 1, out_of: 6, value: null, value_usd: 1 });
+    expect(doc('spiky').data.ranking.txcosts.rank).toBe(4);
+    expect(doc('million').data.ranking.txcosts).toMatchObject({ rank: 6, out_of: 6, color_scale: 1 });
     expect(doc('rising').data.ranking.txcosts.rank).toBe(2);
     expect(doc('broken').data.ranking.txcosts.rank).toBe(2);
-    for (const ok of Object.keys(CHAINS)) {
+    for (const ok of Object.keys(CHAINS).filter((k) => !STOPPED.has(k))) {
       const d = doc(ok).data;
       for (const id of Object.keys(d.kpi_cards)) expect(d.ranking[id].rank, `${ok} ${id}`).toBeGreaterThan(0);
       expect(Object.keys(d.kpi_cards)).toEqual(expect.arrayContaining(['txcount', 'daa', 'fees', 'txcosts', 'throughput']));

@@ -12,6 +12,9 @@ describe('displayValue', () => {
     expect(displayValue(0.012345, usd(3, false))).toBe('$0.012');
     expect(displayValue(12.3456, mgasPerSecond)).toBe('12.35 Mgas/s');
     expect(displayValue(1.5, eth(4, true))).toBe('Ξ1.5');
+    // Too small for the unit's decimals: two significant digits rather than 0.
+    expect(displayValue(0.0000463, mgasPerSecond)).toBe('0.000046 Mgas/s');
+    expect(displayValue(0, mgasPerSecond)).toBe('0 Mgas/s');
   });
 });
 

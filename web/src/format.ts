@@ -46,6 +46,17 @@ export function formatValue(value: number | null | undefined, unit: Unit, opts: 
   return `${sign}${unit.prefix ?? ''}${digits}${unit.suffix ? ` ${unit.suffix}` : ''}`;
 }
 
+const axisDigits = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/**
+ * A chart axis label: the unit's prefix and at most three significant digits, abbreviated (the
+ * ticks are round numbers, and the suffix is in the chart's title, not on every tick).
+ */
+export function formatAxis(value: number, unit: Unit): string {
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${unit.prefix ?? ''}${axisDigits.format(Math.abs(value))}`;
+}
+
 /** A change as a fraction (0.1234) as a signed percentage ("+12.3%"); null as a dash. */
 export function formatChange(fraction: number | null | undefined): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '–';

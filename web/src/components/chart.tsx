@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDate, formatHour, formatValue, type Unit } from '../format.js';
+import { formatAxis, formatDate, formatHour, formatValue, type Unit } from '../format.js';
 import { useTheme } from '../theme.js';
 
 export interface ChartSeries {
@@ -78,8 +78,8 @@ export function Chart({ series, unit, hourly = false, height = 320, title, compa
           stroke: axis,
           grid: { stroke: grid, width: 1 },
           ticks: { stroke: grid },
-          size: 70,
-          values: (_u, splits) => splits.map((v) => formatValue(v, { ...unit, agg: true, decimals: Math.min(unit.decimals, 2) })),
+          size: 60,
+          values: (_u, splits) => splits.map((v) => formatAxis(v, unit)),
         },
       ],
     };

@@ -20,7 +20,7 @@ export const SCREENSHOTS = join(import.meta.dirname, '../../test-results/screens
 const FIRST_LOAD_BUDGET = 250 * 1024;
 
 type Table = { types: string[]; data: (number | null)[][] };
-type Detail = { details: { timeseries: Record<string, Table>; changes: Record<string, Record<string, (number | null)[]>> } };
+type Detail = { details: { timeseries: Record<string, Table>; changes: Record<string, Record<string, (number | string | null)[]>> } };
 type Master = {
   chains: Record<string, { name: string; supported_metrics: string[]; tab_status: Record<string, string> }>;
   metrics: Record<string, { units: Record<string, Unit>; supported_chains: string[] }>;

@@ -30,6 +30,8 @@ type Master = {
 
 let built: DevnetDocuments;
 let server: TestServer;
+/** The same dashboard on a server that has no document set yet (the first minute after start). */
+let notReady: TestServer;
 let browser: Browser;
 
 function doc<T>(path: string): T {
@@ -49,7 +51,7 @@ interface Opened {
   bytes(): number;
 }
 
-async function open(hash: string, viewport = { width: 1280, height: 900 }): Promise<Opened> {
+async function open(hash: string, viewport = { width: 1280, height: 900 }, base = server.base): Promise<Opened> {
   const page = await browser.newPage({ viewport });
   const problems: string[] = [];
   const responses: Promise<number>[] = [];
@@ -63,7 +65,7 @@ async function open(hash: string, viewport = { width: 1280, height: 900 }): Prom
     responses.push(r.request().sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
   });
   let total = 0;
-  await page.goto(`${server.base}/${hash}`);
+  await page.goto(`${base}/${hash}`);
   await settled(page);
   for (const r of responses) total += await r;
   return { page, problems, bytes: () => total };
@@ -97,12 +99,14 @@ beforeAll(async () => {
   built = docs;
   // The pages read a few app details each; the limit of 10 per minute is tested elsewhere.
   server = await startServer(built.set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, files);
+  notReady = await startServer(null, {}, undefined, files);
   browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await notReady?.close();
   await built?.close();
 });
 
@@ -133,6 +137,9 @@ describe('dashboard pages in Chromium', () => {
     await o.page.waitForURL(/dir=asc/);
     daa = await o.page.locator('td[data-metric="daa"]').evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.value)));
     expect(daa).toEqual([...daa].sort((a, b) => a - b));
+    // Every metric with documents has its comparison page linked.
+    const linked = await o.page.locator('ul.metric-links a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(linked).toEqual(Object.entries(m.metrics).filter(([, i]) => i.supported_chains.length > 0).map(([id]) => `#/metric/${id}`));
     expect(o.bytes()).toBeGreaterThan(0);
     expect(o.bytes()).toBeLessThan(FIRST_LOAD_BUDGET);
     console.log(`dashboard first load (chains page): ${o.bytes()} bytes compressed`);
@@ -307,6 +314,18 @@ describe('dashboard pages in Chromium', () => {
     const addresses = await o.page.locator('table.contracts tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.address));
     expect(addresses).toEqual(contracts.data.map((r) => r[contracts.types.indexOf('address')]));
     await finish(o, `app-${project}`);
+  });
+
+  it('before the first document set, a page says the data is being prepared and when to retry', async () => {
+    const o = await open('#/fees', undefined, notReady.base);
+    expect(await o.page.locator('[role="alert"] h1').textContent()).toBe('Data is being prepared');
+    expect(await o.page.locator('[role="alert"]').textContent()).toContain('Try again in 5 s.');
+    await shot(o, 'not-ready');
+    await o.page.close();
+    // The only problems are the documents' 503 answers (and the browser's console lines for them).
+    const other = o.problems.filter((p) => !/503/.test(p));
+    expect(other).toEqual([]);
+    expect(o.problems.some((p) => p.startsWith('HTTP 503'))).toBe(true);
   });
 
   it.each([

@@ -44,7 +44,9 @@ function chainRows(master: Master, rows: ExportRow[]): ChainRow[] {
     list.push(r); // rows come ordered by origin_key, metric_key, date
   }
   const txKey = storedKey(master, 'txcount', 'value');
-  return master.default_chain_sorting
+  // master.json's order (ethereum first, then by activity), then any chain it leaves out (DEV).
+  const order = [...new Set([...master.default_chain_sorting, ...Object.keys(master.chains)])];
+  return order
     .filter((key) => byChain.has(key) && master.chains[key] !== undefined)
     .map((key) => {
       const keys = byChain.get(key)!;
@@ -111,6 +113,16 @@ export function ChainsPage({ route }: { route: Route }) {
                   </tbody>
                 </table>
               </div>
+              <h2>Compare the chains</h2>
+              <ul class="metric-links">
+                {Object.entries(master.metrics)
+                  .filter(([, info]) => info.supported_chains.length > 0)
+                  .map(([id, info]) => (
+                    <li key={id}>
+                      <a href={href(['metric', id])}>{info.name}</a>
+                    </li>
+                  ))}
+              </ul>
             </>
           );
         }}

@@ -6,11 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { DocumentSet } from '../../src/documents/document-set.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDashboard } from '../../src/dashboard/bundle.js';
 import { launchChromium } from '../../support/chromium.js';
 import { formatValue, type Unit } from '../../web/src/format.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { overviewPath, withOverview } from './overview-fixture.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 
 const LIVE_SINCE = Date.UTC(2025, 4, 7, 13);
@@ -32,10 +34,13 @@ let built: DevnetDocuments;
 let server: TestServer;
 /** The same dashboard on a server that has no document set yet (the first minute after start). */
 let notReady: TestServer;
+/** The devnet set plus a chain overview of CONTRACT.md section 3's shape (./overview-fixture.ts). */
+let overviewSet: DocumentSet;
+let overviewServer: TestServer;
 let browser: Browser;
 
-function doc<T>(path: string): T {
-  const entry = built.set.entries.get(path);
+function doc<T>(path: string, set: DocumentSet = built.set): T {
+  const entry = set.entries.get(path);
   if (entry === undefined) throw new Error(`no document ${path}`);
   return JSON.parse(entry.body.toString('utf8')) as T;
 }
@@ -100,6 +105,8 @@ beforeAll(async () => {
   // The pages read a few app details each; the limit of 10 per minute is tested elsewhere.
   server = await startServer(built.set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, files);
   notReady = await startServer(null, {}, undefined, files);
+  overviewSet = withOverview(built.set, 'base');
+  overviewServer = await startServer(overviewSet, {}, undefined, files);
   browser = await launchChromium();
 }, 240_000);
 
@@ -107,6 +114,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await notReady?.close();
+  await overviewServer?.close();
   await built?.close();
 });
 
@@ -169,10 +177,14 @@ describe('dashboard pages in Chromium', () => {
     await finish(o, 'chains-phone-theme-switched');
   });
 
-  it('a chain: its metric documents (latest daily value, 7-day change) and its overview when master.json marks one', async () => {
-    const m = master();
+  it.each([
+    ['as this branch builds it', false],
+    ['with an overview document (a fixture of CONTRACT.md section 3)', true],
+  ])('a chain, %s: its metric documents (latest daily value, 7-day change) and its overview when master.json marks one', async (_what, fixture) => {
+    const set = fixture ? overviewSet : built.set;
+    const m = doc<Master>('/v1/master.json', set);
     const chain = 'base';
-    const o = await open(`#/chain/${chain}`);
+    const o = await open(`#/chain/${chain}`, undefined, fixture ? overviewServer.base : server.base);
     expect(await o.page.locator('h1').textContent()).toBe(m.chains[chain].name);
     const metrics = m.chains[chain].supported_metrics;
     expect(metrics.length).toBeGreaterThan(0);
@@ -188,21 +200,42 @@ describe('dashboard pages in Chromium', () => {
     }
     const hasOverview = m.chains[chain].tab_status.overview === 'active';
     expect(await o.page.locator('[data-part="overview"]').count()).toBe(hasOverview ? 1 : 0);
+    expect(hasOverview).toBe(fixture);
     if (hasOverview) {
-      const overview = doc<{ data: { kpi_cards: Record<string, { current_values: { types: string[]; data: number[] } }>; ranking: Record<string, { rank: number }> } }>(`/v1/chains/${chain}/overview.json`).data;
+      type Overview = {
+        kpi_cards: Record<string, { current_values: { types: string[]; data: number[] }; wow_change: { types: string[]; data: number[] } }>;
+        ranking: Record<string, { rank: number; out_of: number; value: number | null; value_usd: number | null }>;
+        achievements: { streaks: Record<string, Record<string, { streak_length: number }>>; lifetime: Record<string, Record<string, { level: number }>> };
+        blockspace: { data: [string, number, number][] };
+        ecosystem: { apps: { data: [string, number][] } };
+      };
+      const overview = doc<{ data: Overview }>(overviewPath(chain), set).data;
       for (const [metric, card] of Object.entries(overview.kpi_cards)) {
         const key = card.current_values.types.includes('usd') ? 'usd' : card.current_values.types[0];
-        expect(Number(await cellValue(o.page, `[data-kpi="${metric}"] .value`))).toBe(card.current_values.data[card.current_values.types.indexOf(key)]);
+        expect(Number(await cellValue(o.page, `[data-kpi="${metric}"] .value`)), metric).toBe(card.current_values.data[card.current_values.types.indexOf(key)]);
+        expect(Number(await cellValue(o.page, `[data-kpi="${metric}"] .change`)), metric).toBe(card.wow_change.data[card.wow_change.types.indexOf(key)]);
+        expect(await o.page.locator(`[data-kpi="${metric}"] svg.sparkline`).count()).toBe(1);
       }
       for (const [metric, r] of Object.entries(overview.ranking)) {
-        expect(await o.page.locator(`[data-ranking="${metric}"] [data-rank]`).getAttribute('data-rank')).toBe(String(r.rank));
+        expect(await o.page.locator(`[data-ranking="${metric}"] [data-rank]`).textContent()).toBe(`${r.rank} of ${r.out_of}`);
+        expect(Number(await cellValue(o.page, `[data-ranking="${metric}"] td[data-value]`))).toBe(r.value ?? r.value_usd);
       }
+      for (const [metric, byUnit] of Object.entries(overview.achievements.streaks)) {
+        const s = byUnit.usd ?? byUnit.value;
+        expect(await o.page.locator(`[data-streak="${metric}"] .value`).textContent()).toBe(`${s.streak_length} days`);
+      }
+      for (const [metric, byUnit] of Object.entries(overview.achievements.lifetime)) {
+        const l = byUnit.usd ?? byUnit.value;
+        expect(await o.page.locator(`[data-lifetime="${metric}"] .value`).textContent()).toBe(`Level ${l.level}`);
+      }
+      expect(await o.page.locator('table.blockspace tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.category))).toEqual(overview.blockspace.data.map((r) => r[0]));
+      expect(await o.page.locator('ol.apps a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(overview.ecosystem.apps.data.map((r) => `#/app/${r[0]}`));
     }
     // The currency switch shows the ETH column of money metrics.
     await o.page.click('button[data-option="eth"]');
     await o.page.waitForURL(/c=eth/);
     expect(Number(await cellValue(o.page, 'article[data-metric="fees"] .value'))).toBe(lastValue(detail(chain, 'fees').details.timeseries.daily, 'eth'));
-    await finish(o, 'chain-base');
+    await finish(o, fixture ? 'chain-base-with-overview-fixture' : 'chain-base');
   });
 
   it('a metric: the chart compares every chain, daily/weekly/monthly and USD/ETH switch it, the changes table and the CSV export', async () => {

@@ -73,6 +73,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       ...(devnet
         ? [`  SIMULATED DATA: ${SIMULATED_NOTE} The chains ${config.chains.map((c) => c.origin_key).join(', ')} are the built-in devnet; pass --config for real chains.`]
         : []),
+      `  dashboard     ${shown}/`,
       `  docs          ${shown}/docs`,
       `  discovery     ${shown}/v1/master.json`,
       `  fee table     ${shown}/v1/fees/table.json`,

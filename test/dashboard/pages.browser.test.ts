@@ -366,6 +366,10 @@ describe('dashboard pages in Chromium', () => {
     ['#/app/nosuch', 'app'],
     ['#/metric/nosuch', 'metric'],
     ['#/no/such/page', 'route'],
+    ['#/chain/%zz', 'broken-escape'],
+    ['#/chain/__proto__', 'prototype-key'],
+    ['#/metric/constructor', 'prototype-metric'],
+    ['#/app/..%2F..%2Fv1%2Fmaster', 'path-in-key'],
   ])('%s shows the not-found page without asking the server for a missing document', async (hash, name) => {
     const o = await open(hash);
     expect(await o.page.locator('[data-page="not-found"] h1').textContent()).toBe('Not found');

@@ -140,6 +140,14 @@ export interface ProjectsFiltered {
   data: TypedTable;
 }
 
+/**
+ * A record's own entry for a key from the URL, or undefined: "constructor" or "__proto__" typed
+ * in the address bar must not find Object.prototype's members.
+ */
+export function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 /** A typed table's rows as objects keyed by column name. */
 export function rowsOf(table: TypedTable): Record<string, Cell>[] {
   return table.data.map((row) => Object.fromEntries(table.types.map((t, i) => [t, row[i]])));
@@ -157,6 +165,6 @@ export function valueColumn(types: string[], currency: string): number {
 
 /** The unit keys of a metric (["usd", "eth"] or ["value"]) and the one to show for a choice. */
 export function unitFor(units: Record<string, Unit>, currency: string): [key: string, unit: Unit] {
-  const key = currency in units ? currency : Object.keys(units)[0];
+  const key = own(units, currency) !== undefined ? currency : Object.keys(units)[0];
   return [key, units[key]];
 }

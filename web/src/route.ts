@@ -11,8 +11,17 @@ export interface Route {
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [path, qs = ''] = raw.split('?', 2);
-  const segments = path.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+  const segments = path.split('/').filter((s) => s !== '').map(decodeSegment);
   return { segments, query: new URLSearchParams(qs) };
+}
+
+/** A hand-typed URL may hold a broken escape ("%zz"): kept as typed, it names no page (not found). */
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export function href(segments: string[], query: Record<string, string | undefined> = {}): string {

@@ -3,7 +3,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
-import { unitFor, valueColumn, type ChainOverview, type Master, type MetricDetail } from '../documents.js';
+import { own, unitFor, valueColumn, type ChainOverview, type Master, type MetricDetail } from '../documents.js';
 import { formatChange, formatDate, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { chartSeries } from '../series.js';
@@ -22,7 +22,7 @@ interface ChainData {
 
 async function loadChain(chain: string): Promise<ChainData | null> {
   const master = await load<Master>(paths.master);
-  const info = master.chains[chain];
+  const info = own(master.chains, chain);
   if (info === undefined) return null;
   // Only documents master.json says exist: a page never asks for a document to find out.
   const overview = info.tab_status?.overview === 'active' ? load<ChainOverview>(paths.overview(chain)) : Promise.resolve(null);

@@ -2,7 +2,7 @@
 // coloured by the document's `normalized` (0 = best: cheapest, or fastest for tps/throughput).
 import { load, paths } from '../api.js';
 import { Await, Toggle } from '../components/controls.js';
-import { unitFor, valueColumn, type FeeTable, type Master } from '../documents.js';
+import { own, unitFor, valueColumn, type FeeTable, type Master } from '../documents.js';
 import { formatHour, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { currencyOptions } from '../series.js';
@@ -23,7 +23,7 @@ export function FeesPage({ route }: { route: Route }) {
         {([master, table]) => {
           const metrics = Object.entries(master.fee_metrics).sort((a, b) => a[1].priority - b[1].priority);
           const requested = route.query.get('m') ?? '';
-          const metric = master.fee_metrics[requested] ? requested : metrics[0]?.[0];
+          const metric = own(master.fee_metrics, requested) ? requested : metrics[0]?.[0];
           if (metric === undefined) return <p>No fee metrics.</p>;
           const info = master.fee_metrics[metric];
           const [currency, unit] = unitFor(info.units, route.query.get('c') ?? 'usd');

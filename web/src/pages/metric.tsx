@@ -3,7 +3,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
-import { unitFor, valueColumn, type Master, type MetricDetail } from '../documents.js';
+import { own, unitFor, valueColumn, type Master, type MetricDetail } from '../documents.js';
 import { formatChange, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { chartSeries, currencyOptions, GRANULARITIES } from '../series.js';
@@ -14,7 +14,7 @@ const AGGREGATE = 'all_l2s';
 
 async function loadMetric(metric: string): Promise<{ master: Master; details: [string, MetricDetail][] } | null> {
   const master = await load<Master>(paths.master);
-  const info = master.metrics[metric];
+  const info = own(master.metrics, metric);
   if (info === undefined || info.supported_chains.length === 0) return null;
   const details = await Promise.all(info.supported_chains.map(async (c): Promise<[string, MetricDetail]> => [c, await load<MetricDetail>(paths.metric(c, metric))]));
   return { master, details };

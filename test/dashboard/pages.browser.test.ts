@@ -177,6 +177,22 @@ describe('dashboard pages in Chromium', () => {
     await finish(o, 'chains-phone-theme-switched');
   });
 
+  it('every page on a phone: nothing wider than the screen (wide tables scroll inside their box)', async () => {
+    const project = doc<{ data: { data: unknown[][] } }>('/v1/labels/projects_filtered.json').data.data[0][0];
+    for (const [hash, name] of [
+      ['#/chain/base', 'chain'],
+      ['#/metric/txcount', 'metric'],
+      ['#/fees', 'fees'],
+      ['#/apps', 'apps'],
+      [`#/app/${project}`, 'app'],
+    ]) {
+      const o = await open(hash, { width: 390, height: 844 });
+      const overflow = await o.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, hash).toBeLessThanOrEqual(0);
+      await finish(o, `phone-${name}`);
+    }
+  });
+
   it.each([
     ['as this branch builds it', false],
     ['with an overview document (a fixture of CONTRACT.md section 3)', true],

@@ -92,6 +92,16 @@ async function finish(o: Opened, name: string): Promise<void> {
   expect(o.problems).toEqual([]);
 }
 
+/**
+ * Clicks a switch and waits until the page shows it pressed: the tables, figures and (drawn in a
+ * layout effect) the chart change in the same render, so what is read next is the new state.
+ */
+async function choose(page: Page, option: string, url: RegExp): Promise<void> {
+  await page.click(`button[data-option="${option}"]`);
+  await page.waitForURL(url);
+  await page.locator(`button[data-option="${option}"][aria-pressed="true"]`).first().waitFor();
+}
+
 const cellValue = async (page: Page, selector: string): Promise<string | null> => page.locator(selector).first().getAttribute('data-value');
 const canvasImage = (page: Page): Promise<string> => page.locator('.chart-canvas canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL());
 
@@ -139,10 +149,12 @@ describe('dashboard pages in Chromium', () => {
     expect(txcounts).toEqual([...txcounts].sort((a, b) => b - a));
     await o.page.click('button[data-sort="daa"]');
     await o.page.waitForURL(/sort=daa/);
+    await o.page.locator('th[aria-sort="descending"] button[data-sort="daa"]').waitFor();
     let daa = await o.page.locator('td[data-metric="daa"]').evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.value)));
     expect(daa).toEqual([...daa].sort((a, b) => b - a));
     await o.page.click('button[data-sort="daa"]');
     await o.page.waitForURL(/dir=asc/);
+    await o.page.locator('th[aria-sort="ascending"] button[data-sort="daa"]').waitFor();
     daa = await o.page.locator('td[data-metric="daa"]').evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.value)));
     expect(daa).toEqual([...daa].sort((a, b) => a - b));
     // Every metric with documents has its comparison page linked.
@@ -173,7 +185,7 @@ describe('dashboard pages in Chromium', () => {
     expect(focused).toBe('name');
     await o.page.keyboard.press('Enter');
     await o.page.waitForURL(/sort=name/);
-    expect(await o.page.locator('th[aria-sort="descending"] button[data-sort="name"]').count()).toBe(1);
+    await o.page.locator('th[aria-sort="descending"] button[data-sort="name"]').waitFor();
     await finish(o, 'chains-phone-theme-switched');
   });
 
@@ -248,8 +260,7 @@ describe('dashboard pages in Chromium', () => {
       expect(await o.page.locator('ol.apps a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(overview.ecosystem.apps.data.map((r) => `#/app/${r[0]}`));
     }
     // The currency switch shows the ETH column of money metrics.
-    await o.page.click('button[data-option="eth"]');
-    await o.page.waitForURL(/c=eth/);
+    await choose(o.page, 'eth', /c=eth/);
     expect(Number(await cellValue(o.page, 'article[data-metric="fees"] .value'))).toBe(lastValue(detail(chain, 'fees').details.timeseries.daily, 'eth'));
     await finish(o, fixture ? 'chain-base-with-overview-fixture' : 'chain-base');
   });
@@ -268,17 +279,14 @@ describe('dashboard pages in Chromium', () => {
     const changes = detail('base', 'fees').details.changes.daily;
     expect(await cellValue(o.page, 'table.changes tr[data-chain="base"] td:nth-child(4)')).toBe(String(changes['7d'][0] ?? ''));
     const daily = await canvasImage(o.page);
-    await o.page.click('button[data-option="weekly"]');
-    await o.page.waitForURL(/g=weekly/);
+    await choose(o.page, 'weekly', /g=weekly/);
     await lastPoints('weekly', 'usd');
     const weekly = await canvasImage(o.page);
     expect(weekly).not.toBe(daily);
-    await o.page.click('button[data-option="eth"]');
-    await o.page.waitForURL(/c=eth/);
+    await choose(o.page, 'eth', /c=eth/);
     await lastPoints('weekly', 'eth');
     expect(await canvasImage(o.page)).not.toBe(weekly);
-    await o.page.click('button[data-option="monthly"]');
-    await o.page.waitForURL(/g=monthly/);
+    await choose(o.page, 'monthly', /g=monthly/);
     await lastPoints('monthly', 'eth');
     await shot(o, 'metric-fees-monthly-eth');
     // The download is the flat export as CSV, served by the same server.
@@ -307,11 +315,11 @@ describe('dashboard pages in Chromium', () => {
     const cells = await o.page.locator('table.heatmap td').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.normalized, (td as HTMLElement).style.background]));
     expect(cells.length).toBe(Object.keys(table.chain_data).length * t.data.length);
     for (const [n, bg] of cells) expect(bg === '').toBe(n === '');
-    await o.page.click('button[data-option="eth"]');
-    await o.page.waitForURL(/c=eth/);
+    await choose(o.page, 'eth', /c=eth/);
     expect(await cell.getAttribute('data-value')).toBe(String(newest[t.types.indexOf('value_eth')] ?? ''));
     await o.page.selectOption('select', 'throughput');
     await o.page.waitForURL(/m=throughput/);
+    await o.page.locator('table.heatmap[data-metric="throughput"]').waitFor();
     const tp = table.chain_data.base.hourly.throughput;
     expect(await o.page.locator(`table.heatmap tr[data-chain="base"] td[data-hour="${tp.data[0][0]}"]`).getAttribute('data-value')).toBe(String(tp.data[0][tp.types.indexOf('value')] ?? ''));
     await finish(o, 'fees');
@@ -329,12 +337,16 @@ describe('dashboard pages in Chromium', () => {
     await o.page.waitForURL(/q=swap/);
     const matching = list.data.filter((r) => [r[col('owner_project')], r[col('display_name')], r[col('description')] ?? ''].some((s) => String(s).toLowerCase().includes('swap')));
     expect(matching.length).toBeGreaterThan(0);
+    await o.page.locator(`[data-count="${matching.length}"]`).waitFor();
     expect(await shown()).toEqual(matching.map((r) => r[col('owner_project')]));
     await o.page.fill('input[type="search"]', '');
     const category = String(first[col('main_category')]);
+    await o.page.locator(`[data-count="${list.data.length}"]`).waitFor();
     await o.page.selectOption('select', category);
     await o.page.waitForURL(/cat=/);
-    expect(await shown()).toEqual(list.data.filter((r) => r[col('main_category')] === category).map((r) => r[col('owner_project')]));
+    const inCategory = list.data.filter((r) => r[col('main_category')] === category).map((r) => r[col('owner_project')]);
+    await o.page.locator(`[data-count="${inCategory.length}"]`).waitFor();
+    expect(await shown()).toEqual(inCategory);
     await finish(o, 'apps');
   });
 
@@ -353,8 +365,7 @@ describe('dashboard pages in Chromium', () => {
       expect(Number(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`)), chain).toBe(lastValue(g.daily, 'value'));
     }
     const before = await canvasImage(o.page);
-    await o.page.click('button[data-option="hourly"]');
-    await o.page.waitForURL(/g=hourly/);
+    await choose(o.page, 'hourly', /g=hourly/);
     for (const [chain, g] of Object.entries(details.metrics.txcount.over_time)) {
       expect(Number(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`)), chain).toBe(lastValue(g.hourly, 'value'));
     }

@@ -1,7 +1,7 @@
 // A time-series chart (uPlot: small and fast on canvas) with, under it, a table of each series'
 // last point. The table is the chart's numbers as text: readable without the canvas, by screen
 // readers, and by the browser tests.
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatAxis, formatDate, formatHour, formatValue, type Unit } from '../format.js';
@@ -47,7 +47,9 @@ function cssVar(name: string): string {
 export function Chart({ series, unit, hourly = false, height = 320, title, compact = false }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
-  useEffect(() => {
+  // A layout effect: the chart is drawn in the same task as the render that changed its data, so
+  // the canvas never shows the previous series next to the new figures.
+  useLayoutEffect(() => {
     const el = box.current;
     if (el === null) return;
     const axis = cssVar('--muted');

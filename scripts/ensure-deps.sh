@@ -12,13 +12,18 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 
 if [ "${1:-}" = "--test" ]; then
-  if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  # The real programs the tests run: nginx serves the exported documents, Chromium loads the
+  # dashboard (test/dashboard).
+  need=()
+  if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then need+=(nginx-light); fi
+  if ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
+  if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-      echo "chainlytics: installing nginx-light (the nginx test serves the exported documents)..." >&2
+      echo "chainlytics: installing ${need[*]} (the tests run them)..." >&2
       export DEBIAN_FRONTEND=noninteractive
-      apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends nginx-light >&2
+      apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
     else
-      echo "chainlytics: the tests need nginx; install it (Debian: apt-get install nginx-light) and run again." >&2
+      echo "chainlytics: the tests need ${need[*]}; install them (Debian: apt-get install ${need[*]}) and run again." >&2
       exit 1
     fi
   fi

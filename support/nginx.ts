@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { exportDocumentSet } from '../src/documents/export.js';
 import type { DocumentSet } from '../src/documents/document-set.js';
 import { loadNginxTemplate, renderNginxConfig, writeNginxHourlyMap } from '../src/server/nginx-config.js';
+import { exportStaticFiles, type StaticFile } from '../src/server/static-files.js';
 import { freePort } from './free-port.js';
 
 export interface RunningNginx {
@@ -48,7 +49,14 @@ function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Prom
 
 export async function startNginx(
   set: DocumentSet,
-  opts: { publicBaseUrl: string; workers?: number; /** taskset CPU list for master and workers (benchmarks). */ cpus?: string },
+  opts: {
+    publicBaseUrl: string;
+    workers?: number;
+    /** taskset CPU list for master and workers (benchmarks). */
+    cpus?: string;
+    /** The dashboard's files, exported next to v1/ as `build --out` does. */
+    staticFiles?: readonly StaticFile[];
+  },
 ): Promise<RunningNginx> {
   const bin = findNginx();
   const dir = await mkdtemp(join(tmpdir(), 'chainlytics-nginx-'));
@@ -58,6 +66,7 @@ export async function startNginx(
   await mkdir(root, { recursive: true });
   await exportDocumentSet(set, root);
   await writeNginxHourlyMap(set, root);
+  if (opts.staticFiles) await exportStaticFiles(opts.staticFiles, root, set.builtAt);
   const port = await freePort();
   const site = renderNginxConfig(loadNginxTemplate(), { root, listen: `127.0.0.1:${port}`, publicBaseUrl: opts.publicBaseUrl });
   await writeFile(join(dir, 'chainlytics.conf'), site);

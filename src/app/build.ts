@@ -2,9 +2,11 @@
 // a directory a static host or nginx serves (DIR/v1/... with .gz and .br, and nginx's map of
 // hourly documents).
 import { resolve } from 'node:path';
+import { buildDashboard } from '../dashboard/bundle.js';
 import { exportDocumentSet } from '../documents/export.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
+import { exportStaticFiles } from '../server/static-files.js';
 import { openRuntime, type RunOptions } from './runtime.js';
 
 export interface BuildOptions {
@@ -34,7 +36,9 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     const exported = await exportDocumentSet(set, out);
     // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
     await writeNginxHourlyMap(set, out);
-    return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported };
+    // The dashboard next to v1/: index.html and assets/, which nginx serves at "/".
+    const dashboardFiles = await exportStaticFiles(await buildDashboard(), out, set.builtAt);
+    return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {
     await rt.close();
   }

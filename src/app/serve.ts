@@ -1,5 +1,6 @@
 // `chainlytics serve`: the service's rounds behind the HTTP server, listening on the configured
 // port. Returns once listening; the caller runs the rounds until it aborts, then closes.
+import { buildDashboard } from '../dashboard/bundle.js';
 import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
 import { createHttpServer } from '../server/http-server.js';
@@ -21,7 +22,14 @@ export interface Serving {
 export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Serving> {
   const rt = await openRuntime(base, opts);
   const { config, service } = rt;
-  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger });
+  let staticFiles;
+  try {
+    staticFiles = await buildDashboard();
+  } catch (err) {
+    await rt.close();
+    throw err;
+  }
+  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger, staticFiles });
   let listening: string;
   try {
     listening = await http.listen(config.server.port, config.server.host);

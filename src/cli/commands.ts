@@ -64,6 +64,10 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   const { config } = serving;
   const shown = serving.base.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   const example = config.chains[0]?.origin_key ?? 'ethereum';
+  // Handlers first: a pipe write is synchronous, so whoever reads the banner may signal at once,
+  // and a SIGTERM before the handler exists would kill the process without a clean stop.
+  const ac = new AbortController();
+  onSignals(ac);
   process.stdout.write(
     [
       '',
@@ -73,6 +77,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
       ...(devnet
         ? [`  SIMULATED DATA: ${SIMULATED_NOTE} The chains ${config.chains.map((c) => c.origin_key).join(', ')} are the built-in devnet; pass --config for real chains.`]
         : []),
+      `  dashboard     ${shown}/`,
       `  docs          ${shown}/docs`,
       `  discovery     ${shown}/v1/master.json`,
       `  fee table     ${shown}/v1/fees/table.json`,
@@ -89,8 +94,6 @@ export async function runServe(flags: ServeFlags): Promise<void> {
     process.stdout.write(`\nfirst document set ready after ${s} s: ${set.entries.size} documents at ${shown}/v1/\n`);
     unsubscribe();
   });
-  const ac = new AbortController();
-  onSignals(ac);
   try {
     await serving.run(ac.signal);
   } finally {

@@ -3,11 +3,12 @@
 // come from the kinds' declarations (src/documents/kinds.ts).
 import { DOCUMENT_KINDS } from '../documents/kinds.js';
 
-/** Paths the docs page is served at. */
+/** Paths the docs page is served at ("/" is the dashboard when the server has one). */
 export const DOCS_PAGE_PATHS = ['/', '/docs'] as const;
 
 /** Endpoints the server answers itself, listed after the documents. */
 const SERVER_ENDPOINTS: [path: string, what: string][] = [
+  ['/', 'The dashboard: these documents as pages with charts (chains, a chain, a metric, fees, applications).'],
   ['/healthz', 'Liveness and data freshness per chain.'],
   ['/metrics', 'Prometheus metrics.'],
 ];

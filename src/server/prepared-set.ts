@@ -48,12 +48,18 @@ export function variantEtag(identityEtag: string, encoding: Encoding): string {
   return `${identityEtag.slice(0, -1)}-${encoding}"`;
 }
 
+/** What a file that is not a document (the dashboard) sets instead of the path's kind. */
+export interface PrepareOverrides {
+  route?: RouteClass;
+  cacheControl?: string;
+}
+
 /** Headers are prepared once per document: its Content-Type is the entry's own (JSON, CSV, HTML). */
-export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions): PreparedDocument {
+export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions, overrides: PrepareOverrides = {}): PreparedDocument {
   const contentType = entry.contentType;
-  const route = classifyPath(entry.path);
+  const route = overrides.route ?? classifyPath(entry.path);
   const lastModified = httpDate(entry.builtAt);
-  const cacheControl = cacheControlFor(entry.freshness);
+  const cacheControl = overrides.cacheControl ?? cacheControlFor(entry.freshness);
   const extra = route === 'app_details' ? ['X-Data-Source', opts.dataSource] : [];
   const variant = (encoding: Encoding, body: Buffer): PreparedVariant => {
     const etag = variantEtag(entry.etag, encoding);

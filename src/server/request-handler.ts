@@ -49,6 +49,7 @@ import {
 } from './response-headers.js';
 import { classifyPath, type RouteClass } from './route-class.js';
 import { ServerMetrics } from './server-metrics.js';
+import { prepareStaticFiles, type StaticFile } from './static-files.js';
 
 export interface HttpServerOptions {
   holder: DocumentHolder;
@@ -62,6 +63,11 @@ export interface HttpServerOptions {
   registry?: Registry;
   /** Overrides config.transport. */
   transport?: Transport;
+  /**
+   * The dashboard (src/dashboard): its page answers "/" instead of the docs page, its assets
+   * their own paths. Without it, "/" is the docs page.
+   */
+  staticFiles?: readonly StaticFile[];
 }
 
 /** What createHttpServer returns, whichever transport carries the requests. */
@@ -127,14 +133,15 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   };
 
   // Documents the server always has, independent of builds: the OpenAPI description (unless the
-  // set carries its own copy) and the human docs page.
+  // set carries its own copy), the human docs page and the dashboard.
   const startedAt = clock.now();
   const prepOpts = { dataSource };
   const staticOpenApi = prepareDocument(makeEntry(openApiDocument(config.public_base_url), startedAt), prepOpts);
   const docsHtml = Buffer.from(docsPageHtml(config.public_base_url), 'utf8');
-  const docsPages = new Map<string, PreparedDocument>(
+  const ownPages = new Map<string, PreparedDocument>(
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
+  for (const [p, doc] of prepareStaticFiles(opts.staticFiles ?? [], startedAt, prepOpts)) ownPages.set(p, doc);
 
   const prepared = new WeakMap<DocumentSet, Map<string, PreparedDocument>>();
   const preparedFor = (set: DocumentSet): Map<string, PreparedDocument> => {
@@ -322,7 +329,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
         if (path === '/healthz') return serveHealth(req, res, set, t0);
         if (path === '/metrics') return serveMetrics(req, res, t0);
         if (path === OPENAPI_PATH) return sendDocument(req, res, staticOpenApi, t0);
-        const page = docsPages.get(path);
+        const page = ownPages.get(path);
         if (page !== undefined) return sendDocument(req, res, page, t0);
       }
     }

@@ -6,6 +6,8 @@ import { kindOfPath, type DocumentRoute } from '../documents/kinds.js';
 export type RouteClass =
   | DocumentRoute
   | 'docs'
+  /** The dashboard page and its assets (server/static-files.ts). */
+  | 'dashboard'
   | 'healthz'
   | 'metrics'
   | 'other'

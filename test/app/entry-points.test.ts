@@ -61,6 +61,11 @@ describe('src/app entry points', () => {
     expect(Object.keys(master.chains).sort()).toEqual(['all_l2s', 'base', 'ethereum']);
     for (const ext of ['.gz', '.br']) expect(existsSync(join(out, 'v1', `master.json${ext}`))).toBe(true);
     expect(existsSync(join(out, 'nginx-hourly.map'))).toBe(true);
+    // The dashboard next to v1/: its page names assets that were written with it.
+    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    const assets = [...page.matchAll(/"(\/assets\/app-[0-9a-f]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets).toHaveLength(2);
+    for (const a of assets) for (const ext of ['', '.gz', '.br']) expect(existsSync(join(out, `${a}${ext}`)), a + ext).toBe(true);
   });
 
   it('serve: listens, answers 503 before the first round and the documents after it', async () => {
@@ -68,6 +73,10 @@ describe('src/app entry points', () => {
     try {
       expect(serving.base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await fetch(`${serving.base}/v1/master.json`)).status).toBe(503);
+      // The dashboard answers before the documents exist (it then says the data is being prepared).
+      const page = await fetch(`${serving.base}/`);
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(await page.text()).toMatch(/<script type="module" src="\/assets\/app-[0-9a-f]{12}\.js">/);
       const ac = new AbortController();
       const first = new Promise<number>((resolve) => serving.holder.onSwap((set) => resolve(set.entries.size)));
       const running = serving.run(ac.signal);

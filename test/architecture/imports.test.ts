@@ -1,7 +1,7 @@
 // Data flows one way (docs/architecture.md): this test reads every import of src/, bench/,
 // support/ and test/ with TypeScript's own import scanner and fails on an edge that goes
 // against the flow, or on an import cycle. A rule's message names the file and the import.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +16,15 @@ function sourceFiles(dir: string): string[] {
   for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
     const rel = `${dir}/${e.name}`;
     if (e.isDirectory()) out.push(...sourceFiles(rel));
-    else if (e.name.endsWith('.ts')) out.push(rel);
+    else if (e.name.endsWith('.ts') || e.name.endsWith('.tsx')) out.push(rel);
   }
   return out;
+}
+
+/** The source file of an import written with a .js extension: x.ts, or x.tsx (the dashboard's components). */
+function tsSource(target: string): string {
+  const ts = target.replace(/\.js$/, '.ts');
+  return !existsSync(ts) && existsSync(`${ts}x`) ? `${ts}x` : ts;
 }
 
 function importGraph(dirs: string[]): Graph {
@@ -28,7 +34,7 @@ function importGraph(dirs: string[]): Graph {
     const targets = info.importedFiles
       .map((f) => f.fileName)
       .filter((spec) => spec.startsWith('.'))
-      .map((spec) => relative(ROOT, resolve(ROOT, dirname(file), spec.replace(/\.js$/, '.ts'))).split(sep).join('/'));
+      .map((spec) => relative(ROOT, tsSource(resolve(ROOT, dirname(file), spec))).split(sep).join('/'));
     graph.set(file, targets);
   }
   return graph;
@@ -43,7 +49,7 @@ function stageOf(file: string): string {
 
 // Shared leaves every stage may import.
 const LEAVES = new Set(['clock', 'log']);
-const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'app', 'cli'];
+const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard', 'app', 'cli'];
 
 /** For each stage, the stages it may import besides itself and the leaves. */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -56,7 +62,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   metrics: ['registry', 'sources', 'store'],
   documents: ['registry', 'store', 'metrics'],
   server: ['registry', 'documents'],
-  app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server'],
+  // Bundles web/ into the files the server serves (it reads web/ as files, never imports it).
+  dashboard: ['server'],
+  app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard'],
   cli: ['registry', 'app'],
 };
 
@@ -64,7 +72,10 @@ const ALLOWED: Record<string, readonly string[]> = {
 const ALLOWED_OUTSIDE: Record<string, readonly string[]> = {
   support: ['src'],
   bench: ['src', 'support'],
-  test: ['src', 'support'],
+  // The dashboard's tests read its pure modules (number formatting).
+  test: ['src', 'support', 'web'],
+  // The dashboard is a client of the public API only: nothing of src/.
+  web: [],
 };
 
 function violations(graph: Graph): string[] {
@@ -106,7 +117,7 @@ function cycles(graph: Graph): string[][] {
 }
 
 describe('import directions', () => {
-  const graph = importGraph(['src', 'bench', 'support', 'test']);
+  const graph = importGraph(['src', 'bench', 'support', 'test', 'web']);
 
   it('reads the graph: every stage is there and relative imports resolve to files that exist', () => {
     const stages = new Set([...graph.keys()].filter((f) => f.startsWith('src/')).map(stageOf));

@@ -36,6 +36,7 @@ describe('the start banner of the devnet demo', () => {
     expect(banner).toMatch(/SIMULATED DATA/);
     expect(banner).toMatch(/not the real chain/);
     for (const k of ['ethereum', 'optimism', 'base', 'arbitrum']) expect(banner).toContain(k);
+    expect(banner).toMatch(/dashboard +http:\/\/localhost:\d+\/\n/);
     c.kill('SIGTERM');
     expect(await exit).toBe(0);
   }, 45_000);

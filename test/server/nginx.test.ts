@@ -5,7 +5,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDashboard } from '../../src/dashboard/bundle.js';
 import type { DocumentSet } from '../../src/documents/document-set.js';
+import type { StaticFile } from '../../src/server/static-files.js';
 import { NGINX_BAD_REQUEST_BODY, loadNginxTemplate, renderNginxConfig } from '../../src/server/nginx-config.js';
 import { fixtureSet } from './helpers/fixture-set.js';
 import { parseResponses, rawExchange, request, type Reply } from './helpers/http-client.js';
@@ -34,11 +36,13 @@ describe('nginx serving the exported directory', () => {
   let ours: TestServer;
   let nginx: RunningNginx;
   let set: DocumentSet;
+  let dashboard: StaticFile[];
 
   beforeAll(async () => {
     set = fixtureSet();
-    ours = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } });
-    nginx = await startNginx(set, { publicBaseUrl: PUBLIC });
+    dashboard = await buildDashboard();
+    ours = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, dashboard);
+    nginx = await startNginx(set, { publicBaseUrl: PUBLIC, staticFiles: dashboard });
   });
   afterAll(async () => {
     await ours?.close();
@@ -89,6 +93,25 @@ describe('nginx serving the exported directory', () => {
     const [a, b] = await both(path, { method: 'POST' });
     expect([a.status, b.status]).toEqual([405, 405]);
     expect([a.headers['content-type'], b.headers['content-type']]).toEqual(['application/json; charset=utf-8', 'application/json; charset=utf-8']);
+  });
+
+  it('serves the dashboard like the server: the page at "/", its assets, same bytes, types and caching, gzip included', async () => {
+    for (const file of dashboard) {
+      const [a, b] = await both(file.path);
+      expect([a.status, b.status], file.path).toEqual([200, 200]);
+      expect(b.body.equals(file.body)).toBe(true);
+      for (const h of ['content-type', 'cache-control', 'access-control-allow-origin']) expect(b.headers[h], `${file.path} ${h}`).toBe(a.headers[h]);
+      const gz = await request(nginx.base, file.path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).equals(file.body)).toBe(true);
+      const again = await request(nginx.base, file.path, { headers: { 'If-None-Match': String(b.headers.etag) } });
+      expect(again.status).toBe(304);
+    }
+    for (const path of ['/assets/app-000000000000.js', '/index.html', '/assets/']) {
+      const [a, b] = await both(path);
+      expect([a.status, b.status], path).toEqual([404, 404]);
+      expect(b.body.toString()).toBe(a.body.toString());
+    }
   });
 
   it('revalidates with its own ETag (304)', async () => {

@@ -1,0 +1,170 @@
+// The shapes of the /v1 documents the pages read (CONTRACT.md), as far as the pages use them,
+// and the helpers to read typed tables. Only public documents: the dashboard is a client of the
+// same API as everyone else.
+import type { Unit } from './format.js';
+
+export type Cell = number | string | boolean | null | Record<string, number> | string[];
+export interface TypedTable<Row extends Cell[] = Cell[]> {
+  types: string[];
+  data: Row[];
+}
+export type Series = TypedTable<(number | null)[]>;
+
+export interface MetricInfo {
+  name: string;
+  description: string;
+  metric_keys: string[];
+  units: Record<string, Unit>;
+  hourly_available: boolean;
+  supported_chains: string[];
+}
+
+export interface ChainInfo {
+  name: string;
+  name_short: string;
+  chain_type: string;
+  description: string;
+  bucket: string;
+  technology: string;
+  purpose: string;
+  da_layer: string | null;
+  launch_date: string;
+  website: string;
+  block_explorer: string;
+  colors: { light: string[]; dark: string[] };
+  supported_metrics: string[];
+  tab_status: Record<string, string>;
+}
+
+export interface FeeMetricInfo {
+  name: string;
+  name_short: string;
+  units: Record<string, Unit>;
+  priority: number;
+  currency: boolean;
+}
+
+export interface Master {
+  chains: Record<string, ChainInfo>;
+  default_chain_sorting: string[];
+  metrics: Record<string, MetricInfo>;
+  app_metrics: Record<string, MetricInfo>;
+  fee_metrics: Record<string, FeeMetricInfo>;
+  blockspace_categories: { main_categories: Record<string, string>; sub_categories: Record<string, string> };
+  last_updated_utc: string;
+}
+
+export interface MetricDetail {
+  last_updated_utc: string;
+  details: {
+    metric_id: string;
+    metric_name: string;
+    timeseries: Record<string, Series | null>;
+    changes: Record<string, Record<string, (number | null)[] | string[]>>;
+    summary: Record<string, { types: string[]; data: (number | null)[] }>;
+  };
+}
+
+export interface FeeTable {
+  chain_data: Record<string, { hourly: Record<string, Series> }>;
+}
+
+export interface ExportRow {
+  metric_key: string;
+  origin_key: string;
+  date: string;
+  value: number | null;
+}
+
+export interface KpiCard {
+  sparkline: Series;
+  current_values: { types: string[]; data: (number | null)[] };
+  wow_change: { types: string[]; data: (number | null)[] };
+}
+
+export interface RankingEntry {
+  rank: number;
+  out_of: number;
+  color_scale: number;
+  value: number | null;
+  value_usd: number | null;
+  value_eth: number | null;
+}
+
+export interface Streak {
+  streak_length: number;
+  yesterday_value: number | null;
+}
+export interface Lifetime {
+  level: number;
+  total_value: number;
+  percent_to_next_level: number | null;
+}
+
+/** CONTRACT.md section 3. Every part is optional here: a page shows what the document has. */
+export interface ChainOverview {
+  last_updated_utc: string;
+  data: {
+    chain_id: string;
+    chain_name: string;
+    highlights?: { metric_id: string; metric_name: string; type: string; date: string; header?: string; text?: string; value?: string }[];
+    events?: { date: string; type: string; title: string; short_title?: string; description?: string; source?: string }[];
+    ranking?: Record<string, RankingEntry>;
+    kpi_cards?: Record<string, KpiCard>;
+    achievements?: {
+      streaks?: Record<string, Record<string, Streak>>;
+      lifetime?: Record<string, Record<string, Lifetime>>;
+    };
+    blockspace?: TypedTable<[string, number, number]>;
+    ecosystem?: { active_apps?: Record<string, number>; apps?: TypedTable<[string, number]> };
+  };
+}
+
+export interface AppMetric {
+  metric_name: string;
+  over_time: Record<string, Record<string, Series>>;
+  aggregated: { types: string[]; data: Record<string, Record<string, (number | null)[]>> };
+}
+
+export interface AppDetails {
+  last_updated_utc: string;
+  metrics: Record<string, AppMetric>;
+  kpi_cards: Record<string, KpiCard>;
+  first_seen: Record<string, string>;
+  chains_by_size: string[];
+  contracts_table: Record<string, TypedTable>;
+}
+
+export interface ProjectsFiltered {
+  last_updated_utc: string;
+  data: TypedTable;
+}
+
+/**
+ * A record's own entry for a key from the URL, or undefined: "constructor" or "__proto__" typed
+ * in the address bar must not find Object.prototype's members.
+ */
+export function own<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/** A typed table's rows as objects keyed by column name. */
+export function rowsOf(table: TypedTable): Record<string, Cell>[] {
+  return table.data.map((row) => Object.fromEntries(table.types.map((t, i) => [t, row[i]])));
+}
+
+/**
+ * The value column for a currency: "usd"/"eth" in money tables, "value" otherwise. Falls back to
+ * the first value column, so a unit key a table lacks never reads the timestamp.
+ */
+export function valueColumn(types: string[], currency: string): number {
+  const i = types.indexOf(currency);
+  if (i >= 0) return i;
+  return types.findIndex((t) => t !== 'unix');
+}
+
+/** The unit keys of a metric (["usd", "eth"] or ["value"]) and the one to show for a choice. */
+export function unitFor(units: Record<string, Unit>, currency: string): [key: string, unit: Unit] {
+  const key = own(units, currency) !== undefined ? currency : Object.keys(units)[0];
+  return [key, units[key]];
+}

@@ -1,0 +1,79 @@
+// The dashboard's entry: the page frame (navigation, theme switch) and the routes. Every page
+// reads only the public /v1 documents of the server it is served from.
+import { render } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { NotFound } from './components/controls.js';
+import { AppPage } from './pages/app.js';
+import { AppsPage } from './pages/apps.js';
+import { ChainPage } from './pages/chain.js';
+import { ChainsPage } from './pages/chains.js';
+import { FeesPage } from './pages/fees.js';
+import { MetricPage } from './pages/metric.js';
+import { href, useRoute, type Route } from './route.js';
+import { toggleTheme, useTheme } from './theme.js';
+import './style.css';
+
+function page(route: Route): [title: string, section: string, body: preact.JSX.Element] {
+  const [first = '', key, extra] = route.segments;
+  if (extra === undefined) {
+    if (first === '' && key === undefined) return ['Chains', 'chains', <ChainsPage route={route} />];
+    if (first === 'chain' && key) return [key, 'chains', <ChainPage key={key} route={route} chain={key} />];
+    if (first === 'metric' && key) return [key, 'chains', <MetricPage key={key} route={route} metric={key} />];
+    if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
+    if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
+    if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
+  }
+  return ['Not found', '', <NotFound what="There is no such page." />];
+}
+
+function App() {
+  const route = useRoute();
+  const theme = useTheme();
+  const main = useRef<HTMLElement>(null);
+  const [title, section, body] = page(route);
+  const path = route.segments.join('/');
+  useEffect(() => {
+    document.title = `${title} · chainlytics`;
+  }, [title]);
+  // A new page moves keyboard focus to its content, as a page load would.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else main.current?.focus();
+  }, [path]);
+  const nav: [string, string, string][] = [
+    ['chains', href([]), 'Chains'],
+    ['fees', href(['fees']), 'Fees'],
+    ['apps', href(['apps']), 'Applications'],
+  ];
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={href([])}>
+          chainlytics
+        </a>
+        <nav aria-label="Main">
+          {nav.map(([key, link, text]) => (
+            <a key={key} href={link} aria-current={key === section ? 'page' : undefined}>
+              {text}
+            </a>
+          ))}
+        </nav>
+        <button type="button" class="theme" onClick={toggleTheme} aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+          {theme === 'dark' ? '☀' : '☾'}
+        </button>
+      </header>
+      <main id="main" ref={main} tabIndex={-1}>
+        {body}
+      </main>
+      <footer class="muted small">
+        Data from this server's public API: <a href="/docs">/docs</a>, <a href="/v1/openapi.json">/v1/openapi.json</a>.
+      </footer>
+    </>
+  );
+}
+
+render(<App />, document.getElementById('app')!);

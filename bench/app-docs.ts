@@ -40,6 +40,7 @@ export async function buildAppDocuments(store: Store, clock: Clock, previous?: D
     catalog: [],
     feeMetrics: [],
     supported: new Map(),
+    overviews: new Set(),
     apps,
     report: { built_at: clock.now(), documents: 0, degraded: [], skipped: [], elapsed_ms: 0 },
     logger: createLogger('silent'),

@@ -49,6 +49,7 @@ async function buildChainOverviews(ctx: BuildContext): Promise<DocumentInput[]> 
     });
     const until = inputs.status.days_until;
     const counts = await ctx.store.blockspaceCounts({ origin_key: ok, from_ms: until - BLOCKSPACE_DAYS * DAY_MS, until_ms: until });
+    ctx.overviews.add(ok);
     const json = {
       last_updated_utc: formatUtc(ctx.builtAt),
       data: {

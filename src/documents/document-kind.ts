@@ -38,6 +38,8 @@ export interface BuildContext {
    * metric detail builder, read by master.json, which runs after it (kinds.ts order).
    */
   supported: Map<string, string[]>;
+  /** origin_keys that got a chain overview in this build (chain-overview.ts), read by master.json's tab_status. */
+  overviews: Set<string>;
   /**
    * Labels, projects, resolved contracts and market data for the application documents;
    * absent or null: no application documents (no chain has facts yet).

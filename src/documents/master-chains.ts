@@ -21,8 +21,8 @@ export function chainOrder(keys: Iterable<string>): string[] {
 }
 
 // The tabs of a chain page and the metrics behind each. The apps tab is decided by application
-// data instead (tabStatus); overview, blockspace and user insights need documents no builder
-// produces yet, so they stay "locked" for every chain.
+// and overview tabs are decided by their documents instead (tabStatus); blockspace and user
+// insights need documents no builder produces yet, so they stay "locked" for every chain.
 const TAB_METRICS: Record<string, readonly string[]> = {
   overview: [],
   fundamentals: ['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'tvl', 'market_cap', 'fdv'],
@@ -32,10 +32,10 @@ const TAB_METRICS: Record<string, readonly string[]> = {
   user_insights: [],
 };
 
-function tabStatus(supported: readonly string[], hasApps: boolean): Record<string, 'active' | 'locked'> {
+function tabStatus(supported: readonly string[], hasApps: boolean, hasOverview: boolean): Record<string, 'active' | 'locked'> {
   const out: Record<string, 'active' | 'locked'> = {};
   for (const [tab, ids] of Object.entries(TAB_METRICS)) {
-    const active = tab === 'apps' ? hasApps : ids.some((id) => supported.includes(id));
+    const active = tab === 'apps' ? hasApps : tab === 'overview' ? hasOverview : ids.some((id) => supported.includes(id));
     out[tab] = active ? 'active' : 'locked';
   }
   return out;
@@ -85,6 +85,8 @@ export interface ChainEntriesInput {
    * absent.
    */
   appChains?: ReadonlySet<string>;
+  /** Chains with a chain overview document: `tab_status.overview`. None when absent. */
+  overviewChains?: ReadonlySet<string>;
 }
 
 /**
@@ -148,7 +150,7 @@ export function chainEntries(input: ChainEntriesInput): Record<string, unknown> 
       block_explorers: { ...c.block_explorers },
       rhino_listed: false,
       rhino_naming: null,
-      tab_status: tabStatus(supported, hasApps),
+      tab_status: tabStatus(supported, hasApps, input.overviewChains?.has(ok) ?? false),
       excluded_metrics: input.catalog.map((m) => m.metric_id).filter((id) => !supported.includes(id)),
       similar_chains: aggregate ? [] : listed.filter((k) => k !== ok && k !== ALL_L2S && byKey.get(k)!.bucket === c.bucket).slice(0, SIMILAR_CHAINS_MAX),
       supported_metrics: supported,

@@ -32,11 +32,13 @@ export interface MasterInput {
   appMetrics?: Record<string, unknown>;
   /** Chains with application data: `enable_contracts` and `tab_status.apps` (none when absent). */
   appChains?: readonly string[];
+  /** Chains with a chain overview document: `tab_status.overview` (none when absent). */
+  overviewChains?: readonly string[];
   builtAt: number;
 }
 
 export function masterJson(input: MasterInput): unknown {
-  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported, appChains: new Set(input.appChains ?? []) });
+  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported, appChains: new Set(input.appChains ?? []), overviewChains: new Set(input.overviewChains ?? []) });
   const listed = Object.keys(chains);
   const { selection, sorting } = defaultChains(input.chains, listed, input.activity ?? new Map());
   const metrics: Record<string, unknown> = {};
@@ -143,6 +145,7 @@ async function buildMaster(ctx: BuildContext): Promise<DocumentInput[]> {
     activity: await activity(ctx),
     appMetrics: appMetricsJson(APP_METRICS, appChains),
     appChains,
+    overviewChains: [...ctx.overviews],
     builtAt: ctx.builtAt,
   });
   return [{ path: MASTER_PATH, json, freshness: 'daily' }];

@@ -399,6 +399,18 @@ describe('section 4: application detail documents', () => {
       expect([c.enable_contracts, c.tab_status.apps], k).toEqual([has, has ? 'active' : 'locked']);
     }
   });
+
+  it('master.json: the overview tab is active on exactly the chains with an overview document', () => {
+    let active = 0;
+    for (const [k, c] of Object.entries(master.chains)) {
+      const has = set.entries.has(`/v1/chains/${k}/overview.json`);
+      expect(c.tab_status.overview, k).toBe(has ? 'active' : 'locked');
+      if (has) active++;
+    }
+    // The devnet's chains all have data, so the rule is exercised on both sides (all_l2s has none).
+    expect(active).toBeGreaterThan(0);
+    expect(master.chains.all_l2s!.tab_status.overview).toBe('locked');
+  });
 });
 
 describe('section 1: metric detail documents', () => {

@@ -112,6 +112,7 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
       catalog: CHAIN_METRICS,
       feeMetrics: FEE_METRICS,
       supported: new Map(),
+      overviews: new Set(),
       report: { built_at: NOW, documents: 0, degraded: [], skipped: [], elapsed_ms: 0 },
       logger: silent,
     };

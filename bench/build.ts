@@ -108,6 +108,8 @@ class Generator {
           gas_price_wei: gasPrice,
           l1_fee_wei: l1Fee,
           l1_gas_used: this.chain.family === 'arbitrum' ? gasUsed / 10n : 0n,
+          blob_gas_used: 0n,
+          blob_gas_price_wei: 0n,
           fee_wei: this.chain.family === 'arbitrum' ? gasUsed * gasPrice : gasUsed * gasPrice + l1Fee,
           is_user_tx: this.chain.family === 'arbitrum' ? gasUsed > 0n : gasPrice > 0n,
         });

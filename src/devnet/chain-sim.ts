@@ -169,6 +169,24 @@ export class ChainSim {
     return { day: dayMs, blocks, tx_all: txAll, txcount, distinct_senders: senders.size, fee_wei: fee };
   }
 
+  /**
+   * Fees (blob fees included) of the transactions `from` sent in the blocks of one UTC day up to
+   * the head, and how many there were: the rent an L2 paid this chain.
+   */
+  feesSentBy(from: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint } {
+    const family = this.spec.family;
+    const out = { txs: 0, blob_txs: 0, fee_wei: 0n };
+    for (const b of this.dayBlocks(dayMs)) {
+      for (const tx of b.txs) {
+        if (tx.from !== from) continue;
+        out.txs++;
+        if (tx.type === 3) out.blob_txs++;
+        out.fee_wei += txFeeWei(tx, family);
+      }
+    }
+    return out;
+  }
+
   /** totalSupply() of a stablecoin at block n, in its smallest unit; null for other addresses. */
   stablecoinSupply(address: string, n: number): bigint | null {
     const coin = this.stablecoins.find((c) => c.address === address);

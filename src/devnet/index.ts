@@ -6,7 +6,7 @@ import type { Chain, ChainFamily } from '../registry/types.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
 import { ChainSim, type DayTruth } from './chain-sim.js';
-import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
+import { chainSpec, DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
 import { PriceServer } from './price-server.js';
@@ -80,6 +80,11 @@ export interface Devnet {
   blockTime(origin_key: string, n: number): number;
   /** Counts of one UTC day (blocks up to the current head), from the generator itself. */
   groundTruth(origin_key: string, dayMs: number): DayTruth;
+  /**
+   * What an L2 paid the devnet L1 on one UTC day (METRICS.md rent_paid): the fees, blob fees
+   * included, of the L1 transactions its batcher sent, from the generator.
+   */
+  rentGroundTruth(l2: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint };
   /**
    * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
    * (default: one day) on every running chain, from the generator; contracts assigned by
@@ -242,6 +247,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     blockAt: (k, unixS) => server(k).sim.timeline.blockAt(unixS),
     blockTime: (k, n) => server(k).sim.timeline.timestamp(n),
     groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
+    rentGroundTruth: (l2, dayMs) => {
+      if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);
+      return server('ethereum').sim.feesSentBy(batcherAddress(l2), dayMs);
+    },
     appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
     appHourGroundTruth: (owner, hourMs, labels) => apps.appHour(owner, hourMs, labels ?? DEVNET_LABELS),
     contractGroundTruth: (k, address, dayMs) => apps.contractDay(k, address, dayMs),

@@ -16,7 +16,10 @@
 import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
 import type { Chain, ChainEvent, Stablecoin } from './types.js';
 
-type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+/** Where an L2 settles unless its entry says otherwise. */
+export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
+
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
   colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
@@ -49,6 +52,7 @@ function chain(f: Facts): Chain {
     events: f.events ?? [],
     stablecoins: f.stablecoins ?? [],
     settlement_addresses: [],
+    settlement_chain: f.chain_type === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
   };
 }
 

@@ -246,6 +246,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].stablecoins[].decimals': { expected: 'an integer from 0 to 36', hint: 'the token\'s decimals(), e.g. 6 for USDC, 18 for DAI' },
   'chains[].settlement_addresses': { expected: 'a list of addresses', hint: 'e.g. settlement_addresses: [ 0x… ] (the chain\'s batch poster on Ethereum)' },
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  'chains[].settlement_chain': { expected: 'the origin_key of a configured chain, or null', hint: 'e.g. settlement_chain: ethereum (the default for L2s); the chain whose transactions carry the settlement_addresses' },
   ...CHAIN_PROFILE_RULES,
 };
 

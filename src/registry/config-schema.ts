@@ -90,6 +90,7 @@ export const chainEntrySchema = z.strictObject({
   events: z.array(eventSchema).optional(),
   stablecoins: z.array(stablecoinSchema).optional(),
   settlement_addresses: z.array(address).optional(),
+  settlement_chain: z.string().max(ORIGIN_KEY_MAX).regex(ORIGIN_KEY_RE).nullable().optional(),
   ...chainProfileShape,
 });
 

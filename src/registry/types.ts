@@ -101,6 +101,11 @@ export interface Chain {
   links: ChainLinks;
   events: ChainEvent[];
   stablecoins: Stablecoin[];
-  /** Ethereum senders whose fees are this chain's rent; lower case once resolved. */
+  /** Senders on the settlement chain whose fees are this chain's rent; lower case once resolved. */
   settlement_addresses: `0x${string}`[];
+  /**
+   * origin_key of the chain this one settles on (rent_paid reads its transactions): `ethereum`
+   * for L2s unless configured, null for L1s.
+   */
+  settlement_chain: string | null;
 }

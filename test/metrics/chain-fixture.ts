@@ -28,6 +28,9 @@ export interface TxSpec {
   gasPrice?: bigint;
   l1Fee?: bigint;
   l1GasUsed?: bigint;
+  /** Type-3 receipt fields: blob gas and its price (the blob fee adds to the fee). */
+  blobGasUsed?: bigint;
+  blobGasPrice?: bigint;
   inputEmpty?: boolean;
   /** Receipt status: 1 (default) success, 0 failure. */
   status?: 0 | 1;
@@ -43,7 +46,8 @@ export interface BlockSpec {
 export function feeOf(t: TxSpec, family: ChainFamily = 'op'): bigint {
   const gas = t.gasUsed ?? 21_000n;
   const price = t.gasPrice ?? GWEI;
-  return family === 'arbitrum' ? gas * price : gas * price + (t.l1Fee ?? 0n);
+  const blob = (t.blobGasUsed ?? 0n) * (t.blobGasPrice ?? 0n);
+  return (family === 'arbitrum' ? gas * price : gas * price + (t.l1Fee ?? 0n)) + blob;
 }
 
 export function isUserTx(t: TxSpec, family: ChainFamily = 'op'): boolean {
@@ -105,6 +109,8 @@ export class ChainWriter {
           gas_price_wei: t.gasPrice ?? GWEI,
           l1_fee_wei: t.l1Fee ?? 0n,
           l1_gas_used: t.l1GasUsed ?? 0n,
+          blob_gas_used: t.blobGasUsed ?? 0n,
+          blob_gas_price_wei: t.blobGasPrice ?? 0n,
           fee_wei: feeOf(t, family),
           is_user_tx: isUserTx(t, family),
         });

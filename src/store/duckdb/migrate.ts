@@ -6,6 +6,9 @@
 //   only, which the CREATE TABLE IF NOT EXISTS pass below adds.
 //   version 4: contract address sets move from `address_sets` (dimension 'contract') to
 //   `contract_address_sets`, contracts and addresses as `address_ids` ids.
+//   version 5: transactions carry blob_gas_used and blob_gas_price_wei (EIP-4844). Rows stored
+//   before are given 0: their fee_wei was computed without blob fees, so a settlement chain's
+//   earlier days keep that until re-ingested (docs/ingestion.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ADDRESS_IDS_DDL, ADDRESS_SETS_DDL, CONTRACT_ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
 
@@ -40,8 +43,15 @@ const TO_VERSION_4: string[] = [
   `DELETE FROM address_sets WHERE dimension = 'contract'`,
 ];
 
+const TO_VERSION_5: string[] = [
+  `ALTER TABLE transactions ADD COLUMN blob_gas_used HUGEINT DEFAULT 0`,
+  `ALTER TABLE transactions ALTER COLUMN blob_gas_used SET NOT NULL`,
+  `ALTER TABLE transactions ADD COLUMN blob_gas_price_wei HUGEINT DEFAULT 0`,
+  `ALTER TABLE transactions ALTER COLUMN blob_gas_price_wei SET NOT NULL`,
+];
+
 /** Statements that take version N to N + 1, by N. */
-const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4 };
+const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4, 4: TO_VERSION_5 };
 
 async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
   return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];

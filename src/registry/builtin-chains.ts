@@ -16,6 +16,9 @@
 import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
 import type { Chain, ChainEvent, Stablecoin } from './types.js';
 
+/** The price-source id of ether, the gas token of ETH-gas chains. */
+export const ETH_GAS_TOKEN = 'ethereum';
+
 /** Where an L2 settles unless its entry says otherwise. */
 export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
 

@@ -48,7 +48,8 @@ const chg = (later: number | null, earlier: number | null) => {
 describe('all_l2s metric details (CONTRACT.md 8)', () => {
   let store: DuckDbStore;
   let set: DocumentSet;
-  const l2a = makeChain('l2a');
+  // l2a settles on l1 (its poster is one of l1's senders), so it has rent_paid and profit; l2b has none.
+  const l2a = makeChain('l2a', { settlement_chain: 'l1', settlement_addresses: [addr(3) as `0x${string}`] });
   const l2b = makeChain('l2b', { family: 'arbitrum' });
   const l1 = makeChain('l1', { chain_type: 'L1', family: 'ethereum' });
   // The L2s draw senders from overlapping pools (1..12 and 1..20): most days share addresses.
@@ -94,7 +95,7 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
   it('exists for every computed chain metric, built hourly, named all_l2s in ctx.supported', async () => {
     for (const m of computedChainMetrics()) {
       expect(set.entries.has(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`), m.metric_id).toBe(true);
-      expect(set.entries.get(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`)!.freshness).toBe('hourly');
+      expect(set.entries.get(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`)!.freshness).toBe(m.hourly_available ? 'hourly' : 'daily');
     }
     // What master.json lists: the kind records all_l2s with its built metric_ids.
     const statuses = await loadFactStatus(store);
@@ -234,7 +235,9 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
       expect(Object.keys(agg.details)).toEqual(Object.keys(own.details));
       expect(agg.details.metric_id).toBe(m.metric_id);
       expect(agg.details.metric_name).toBe(m.name);
-      expect(agg.details.source).toEqual([...new Set([...own.details.source, ...doc('l2b', m.metric_id).details.source])]);
+      // Over the L2s that have the metric (l2b has no rent, so no rent_paid or profit).
+      const having = L2S.filter((ok) => set.entries.has(`/v1/metrics/chains/${ok}/${m.metric_id}.json`));
+      expect(agg.details.source).toEqual([...new Set(having.flatMap((ok) => doc(ok, m.metric_id).details.source))]);
       expect(Object.keys(agg.details.timeseries)).toEqual(Object.keys(own.details.timeseries));
       expect(Object.keys(agg.details.changes)).toEqual(Object.keys(own.details.changes));
       expect(Object.keys(agg.details.summary)).toEqual(Object.keys(own.details.summary));
@@ -248,8 +251,10 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
         expect(unix).toEqual([...unix].sort((a, b) => a - b));
         expect(new Set(unix).size).toBe(unix.length);
       }
-      const hourly = agg.details.timeseries.hourly!.data;
-      hourly.forEach((r, k) => expect(r[0]).toBe(hourly[0]![0]! + k * HOUR));
+      if (m.hourly_available) {
+        const hourly = agg.details.timeseries.hourly!.data;
+        hourly.forEach((r, k) => expect(r[0]).toBe(hourly[0]![0]! + k * HOUR));
+      }
       expect(agg.details.timeseries.daily!.data[0]!.slice(1).some((v) => v !== null && v !== 0)).toBe(true);
     }
     for (const [path, e] of set.entries) {

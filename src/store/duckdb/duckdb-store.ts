@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -21,6 +21,7 @@ import type {
 } from '../contract-facts.js';
 import * as addressSets from './address-sets.js';
 import { HistogramCache } from './address-sets.js';
+import * as chainValues from './chain-values.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -286,6 +287,14 @@ export class DuckDbStore implements Store {
 
   writeChainFacts(req: ChainFactsRequest): Promise<void> {
     return this.transaction(() => facts.writeChainFacts(this.db, req));
+  }
+
+  writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {
+    return this.transaction(() => chainValues.writeSettlementFacts(this.db, req));
+  }
+
+  replaceChainValues(req: ChainValuesRequest): Promise<void> {
+    return this.transaction(() => chainValues.replaceChainValues(this.db, req));
   }
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {

@@ -43,24 +43,31 @@ const TO_VERSION_4: string[] = [
   `DELETE FROM address_sets WHERE dimension = 'contract'`,
 ];
 
-const TO_VERSION_5: string[] = [
-  `ALTER TABLE transactions ADD COLUMN blob_gas_used HUGEINT DEFAULT 0`,
-  `ALTER TABLE transactions ALTER COLUMN blob_gas_used SET NOT NULL`,
-  `ALTER TABLE transactions ADD COLUMN blob_gas_price_wei HUGEINT DEFAULT 0`,
-  `ALTER TABLE transactions ALTER COLUMN blob_gas_price_wei SET NOT NULL`,
-];
+// Only where the file has the table (a file without it gets the current one below); IF NOT
+// EXISTS keeps it safe on a file whose table was already created in the current layout.
+const TO_VERSION_5 = (tables: ReadonlySet<string>): string[] =>
+  tables.has('transactions')
+    ? [
+        `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS blob_gas_used HUGEINT DEFAULT 0`,
+        `ALTER TABLE transactions ALTER COLUMN blob_gas_used SET NOT NULL`,
+        `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS blob_gas_price_wei HUGEINT DEFAULT 0`,
+        `ALTER TABLE transactions ALTER COLUMN blob_gas_price_wei SET NOT NULL`,
+      ]
+    : [];
 
-/** Statements that take version N to N + 1, by N. */
-const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4, 4: TO_VERSION_5 };
+/** Statements that take version N to N + 1, by N (given the file's tables where they matter). */
+const MIGRATIONS: Record<number, string[] | ((tables: ReadonlySet<string>) => string[])> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4, 4: TO_VERSION_5 };
 
 async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
   return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];
 }
 
+async function fileTables(conn: DuckDBConnection): Promise<Set<string>> {
+  return new Set((await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main'")).getRows().map((r) => String(r[0])));
+}
+
 async function fileVersion(conn: DuckDBConnection): Promise<number> {
-  const tables = new Set(
-    (await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main'")).getRows().map((r) => String(r[0])),
-  );
+  const tables = await fileTables(conn);
   if (tables.has('schema_version')) {
     const v = await scalar(conn, 'SELECT max(version) FROM schema_version');
     if (v !== null && v !== undefined) return Number(v);
@@ -79,7 +86,8 @@ export async function prepareSchema(conn: DuckDBConnection, where: string): Prom
   await conn.run('BEGIN TRANSACTION');
   try {
     for (let v = Math.max(found, 1); found > 0 && v < SCHEMA_VERSION; v++) {
-      for (const sql of MIGRATIONS[v]!) await conn.run(sql);
+      const step = MIGRATIONS[v]!;
+      for (const sql of typeof step === 'function' ? step(await fileTables(conn)) : step) await conn.run(sql);
     }
     // New files get every table here; migrated ones any table added since their version.
     for (const ddl of DUCKDB_SCHEMA) await conn.run(ddl);

@@ -46,6 +46,11 @@ export class ChainSim {
   readonly stablecoins: DevnetStablecoin[];
   /** eth_getBlockReceipts answers -32601 when false (a node without the method). */
   blockReceipts = true;
+  /**
+   * Blocks behind the head whose state eth_call can still read, like a full node that prunes
+   * state (geth keeps 128); null: an archive node, every block.
+   */
+  stateHistoryBlocks: number | null = null;
   private readonly seed: number;
   private readonly clock: Clock;
   private readonly chainHash: number;

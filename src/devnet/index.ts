@@ -103,6 +103,16 @@ export interface Devnet {
   faultStats(origin_key: string): FaultStats;
   /** false → eth_getBlockReceipts answers -32601. */
   setBlockReceipts(origin_key: string, supported: boolean): void;
+  /**
+   * Ground truth of stables_mcap: Σ totalSupply() ÷ 10^decimals of the chain's stablecoins at
+   * the last block of a UTC day (what eth_call answers there), in whole tokens (1 USD each).
+   */
+  stablecoinsGroundTruth(origin_key: string, dayMs: number): { block: number; usd: number };
+  /**
+   * eth_call reads state only `blocks` behind the head (a node without archive state: older
+   * blocks answer -32000 "missing trie node"); null: every block (an archive node, the default).
+   */
+  setStateHistory(origin_key: string, blocks: number | null): void;
   /** Replace the last `depth` blocks (up to the current head) with a different fork. */
   reorg(origin_key: string, depth: number): void;
   close(): Promise<void>;
@@ -176,7 +186,7 @@ function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain &
     flags: { fee_table: true, apps: true },
     launch_date: isoDate(sim.timeline.genesis),
     events: [],
-    stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals })),
+    stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals, peg: 'usd' as const })),
     settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
     description: `${SIMULATED_NOTE} ${base.description}`.trim(),
   };
@@ -263,6 +273,21 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     faultStats: (k) => ({ ...(k === 'prices' ? prices.faults.stats : server(k).faults.stats) }),
     setBlockReceipts: (k, supported) => {
       server(k).sim.blockReceipts = supported;
+    },
+    stablecoinsGroundTruth: (k, dayMs) => {
+      const sim = server(k).sim;
+      const block = sim.dayRange(dayMs)[1];
+      let usd = 0;
+      for (const c of sim.stablecoins) {
+        const raw = sim.stablecoinSupply(c.address, block) as bigint;
+        const scale = 10n ** BigInt(c.decimals);
+        usd += Number(raw / scale) + Number(raw % scale) / Number(scale);
+      }
+      return { block, usd };
+    },
+    setStateHistory: (k, blocks) => {
+      if (blocks !== null && !(Number.isInteger(blocks) && blocks >= 0)) throw new Error(`devnet: state history must be a whole number of blocks or null, got ${blocks}`);
+      server(k).sim.stateHistoryBlocks = blocks;
     },
     reorg: (k, depth) => server(k).sim.reorg(depth),
     close: () => (closed ??= Promise.all(started.map((s) => s.close())).then(() => undefined)),

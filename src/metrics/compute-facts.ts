@@ -35,6 +35,7 @@ import {
   type SqlContext,
 } from './definition.js';
 import { settlementPlan } from '../registry/settlement.js';
+import { computeSupplyFacts } from './supply-facts.js';
 import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
@@ -85,7 +86,7 @@ export interface FactsReport {
  * `start` decides the first whole period (complete-periods.ts); without it every period counts.
  * Without settlement_chain and settlement_addresses a chain has no rent (settlement.ts).
  */
-export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start' | 'settlement_chain' | 'settlement_addresses'>>;
+export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start' | 'settlement_chain' | 'settlement_addresses' | 'stablecoins'>>;
 
 /** What one run shares between chains: the days each chain computed, which its rent payers recompute. */
 interface RunContext {
@@ -106,7 +107,14 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
   for (const chain of settlementOrder(chains)) {
     // One transaction per chain: the dirty hours read here cannot be re-marked by a concurrent
     // write before they are cleared, and readers never see a half-replaced period.
-    results.set(chain.origin_key, await store.transaction(() => computeChain(store, chain, clock, run)));
+    results.set(
+      chain.origin_key,
+      await store.transaction(async () => {
+        const r = await computeChain(store, chain, clock, run);
+        if (r.days_until !== null) await computeSupplyFacts(store, chain, defs, r.days_until);
+        return r;
+      }),
+    );
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
   // Each gap is a warning (docs/metrics.md), logged once and again when it changes.

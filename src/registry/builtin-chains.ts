@@ -59,8 +59,8 @@ function chain(f: Facts): Chain {
   };
 }
 
-const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6 });
-const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6 });
+const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6, peg: 'usd' });
+const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6, peg: 'usd' });
 
 const OP_CHAINS = 'OP Stack';
 const ARBITRUM_CHAINS = 'Arbitrum Orbit';
@@ -101,7 +101,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     stablecoins: [
       usdc('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
       usdt('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
-      { symbol: 'DAI', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18 },
+      { symbol: 'DAI', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18, peg: 'usd' },
     ],
   }),
   chain({

@@ -243,6 +243,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].stablecoins[]': { expected: 'a mapping { symbol, address, decimals }', hint: 'all three keys are required' },
   'chains[].stablecoins[].symbol': { expected: 'a non-empty ticker', hint: 'e.g. symbol: USDC' },
   'chains[].stablecoins[].address': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  'chains[].stablecoins[].peg': { expected: 'usd', hint: 'the value of one token: usd (the default and the only peg supported so far)' },
   'chains[].stablecoins[].decimals': { expected: 'an integer from 0 to 36', hint: 'the token\'s decimals(), e.g. 6 for USDC, 18 for DAI' },
   'chains[].settlement_addresses': { expected: 'a list of addresses', hint: 'e.g. settlement_addresses: [ 0x… ] (the chain\'s batch poster on Ethereum)' },
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },

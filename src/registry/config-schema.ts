@@ -49,6 +49,7 @@ const stablecoinSchema = z.strictObject({
   symbol: text,
   address,
   decimals: z.number().int().min(0).max(36),
+  peg: z.enum(['usd']).optional(),
 });
 
 // `days_ago` is resolved to a date when the config is loaded, so a shared example file never

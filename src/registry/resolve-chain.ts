@@ -35,7 +35,7 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     ...resolveProfile(entry, base),
     events: entry.events ? entry.events.map(toEvent) : base.events,
     // One spelling everywhere downstream: ingest compares addresses with lower-case RPC data.
-    stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address) })),
+    stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address), peg: s.peg ?? 'usd' })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
     settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : (entry.chain_type ?? base.chain_type) === 'L1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
   };

@@ -19,6 +19,8 @@ export interface Stablecoin {
   /** Lower case in chains resolved by loadConfig (src/registry/config.ts). */
   address: `0x${string}`;
   decimals: number;
+  /** What one token is worth: 'usd' (the only peg supported: a token is counted as 1 USD). */
+  peg: 'usd';
 }
 
 /** Links master.json publishes under `links` (website and explorers are Chain fields of their own). */

@@ -6,6 +6,7 @@
 import type { FactStore } from './facts.js';
 import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
+import type { SampleStore } from './samples.js';
 import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
 
@@ -24,7 +25,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore {
+export interface Store extends FactStore, PriceStore, LabelStore, SampleStore {
   readonly engine: EngineName;
 
   /**

@@ -48,8 +48,14 @@ const chg = (later: number | null, earlier: number | null) => {
 describe('all_l2s metric details (CONTRACT.md 8)', () => {
   let store: DuckDbStore;
   let set: DocumentSet;
-  // l2a settles on l1 (its poster is one of l1's senders), so it has rent_paid and profit; l2b has none.
-  const l2a = makeChain('l2a', { settlement_chain: 'l1', settlement_addresses: [addr(3) as `0x${string}`] });
+  // l2a settles on l1 (its poster is one of l1's senders), so it has rent_paid and profit, and
+  // a stablecoin whose daily supply samples are written below; l2b has neither.
+  const USDC = addr(0xc1) as `0x${string}`;
+  const l2a = makeChain('l2a', {
+    settlement_chain: 'l1',
+    settlement_addresses: [addr(3) as `0x${string}`],
+    stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6, peg: 'usd' }],
+  });
   const l2b = makeChain('l2b', { family: 'arbitrum' });
   const l1 = makeChain('l1', { chain_type: 'L1', family: 'ethereum' });
   // The L2s draw senders from overlapping pools (1..12 and 1..20): most days share addresses.
@@ -83,6 +89,9 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     for (let d = START; d < END + DAY; d += DAY) prices.push({ asset: 'ethereum', granularity: 'daily', period_ms: d, usd: dailyUsd(d) });
     for (let h = END - 16 * DAY; h < END + 2 * HOUR; h += HOUR) prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: hourlyUsd(h) });
     await store.writePrices(prices);
+    const samples = [];
+    for (let d = START; d < END; d += DAY) samples.push({ origin_key: 'l2a', address: USDC, day_ms: d, block_number: 0, supply: 1e6 + (d - START) / DAY });
+    await store.writeSupplySamples(samples);
     const clock = new FixedClock(NOW);
     await computeFacts(store, [l2a, l2b, l1], clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, [l2a, l2b, l1], clock, { logger: silent });

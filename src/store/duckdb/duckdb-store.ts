@@ -22,6 +22,8 @@ import type {
 import * as addressSets from './address-sets.js';
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
+import * as samples from './samples.js';
+import type { SampleGap, SupplySample } from '../samples.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -339,6 +341,27 @@ export class DuckDbStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return this.use((db) => hourlyGroupSenders.hourlySendersOverContracts(db, q));
+  }
+
+  // --- state samples (samples.ts) -------------------------------------------------------------
+  writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
+    return this.transaction(() => samples.writeSupplySamples(this.db, rows));
+  }
+
+  readSupplySamples(originKey: string): Promise<SupplySample[]> {
+    return this.use((db) => samples.readSupplySamples(db, originKey));
+  }
+
+  writeSampleGaps(originKey: string, source: string, gaps: ReadonlyArray<{ day_ms: number; reason: string }>, cleared: readonly number[]): Promise<void> {
+    return this.transaction(() => samples.writeSampleGaps(this.db, originKey, source, gaps, cleared));
+  }
+
+  readSampleGaps(originKeys: readonly string[]): Promise<SampleGap[]> {
+    return this.use((db) => samples.readSampleGaps(db, originKeys));
+  }
+
+  lastBlocksOfDays(originKey: string, days: readonly number[]): Promise<Map<number, number>> {
+    return this.use((db) => samples.lastBlocksOfDays(db, originKey, days));
   }
 
   // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------

@@ -6,7 +6,8 @@
 //   only, which the CREATE TABLE IF NOT EXISTS pass below adds.
 //   version 4: contract address sets move from `address_sets` (dimension 'contract') to
 //   `contract_address_sets`, contracts and addresses as `address_ids` ids.
-//   version 5: transactions carry blob_gas_used and blob_gas_price_wei (EIP-4844). Rows stored
+//   version 5: transactions carry blob_gas_used and blob_gas_price_wei (EIP-4844), and the
+//   tables supply_samples and sample_gaps are new (created by the pass below). Rows stored
 //   before are given 0: their fee_wei was computed without blob fees, so a settlement chain's
 //   earlier days keep that until re-ingested (docs/ingestion.md).
 import type { DuckDBConnection } from '@duckdb/node-api';

@@ -2,6 +2,7 @@
 // Times are unix seconds (raw) or unix milliseconds at a period start (facts), so the same
 // arithmetic works on every engine.
 import { LABEL_TABLES_DDL } from './labels.js';
+import { SAMPLE_TABLES_DDL } from './samples.js';
 
 /** The layout this code writes; migrate.ts brings older files up to it at open. */
 export const SCHEMA_VERSION = 5;
@@ -141,6 +142,8 @@ export const DUCKDB_SCHEMA: string[] = [
      price_period_ms BIGINT)`,
   // Application metadata: labels, the project directory, token market data (labels.ts).
   ...LABEL_TABLES_DDL,
+  // Per-day values read from chain state (eth_call) and the days that could not be read (samples.ts).
+  ...SAMPLE_TABLES_DDL,
   // One row: the layout version of this file (migrate.ts).
   `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`,
 ];

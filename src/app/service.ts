@@ -120,7 +120,14 @@ export class Service {
       store,
       client,
       breaker: this.prices.breaker,
-      ids: async () => [...config.market_data.ids, ...(await store.readProjects()).flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))],
+      // Chain tokens (market_cap, fdv), extra ids, then the project directory's tokens.
+      ids: async () => [
+        ...new Set([
+          ...config.chains.flatMap((c) => (c.token ? [c.token.market_data_id] : [])),
+          ...config.market_data.ids,
+          ...(await store.readProjects()).flatMap((p) => (p.market_data_id ? [p.market_data_id] : [])),
+        ]),
+      ],
       clock,
       logger: appLogger,
       historyDays: config.market_data.history_days,

@@ -10,6 +10,7 @@ import { chainSpec, DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
 import { PriceServer } from './price-server.js';
+import { isDevnetAsset } from './prices.js';
 import { RpcServer } from './rpc-server.js';
 import { l1BaseFeeModel } from './traffic.js';
 
@@ -188,6 +189,8 @@ function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain &
     events: [],
     stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals, peg: 'usd' as const })),
     settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
+    // The feed serves market data for ETH and MNT only (prices.ts): other chains have no token here.
+    token: base.token && isDevnetAsset(base.token.market_data_id) ? base.token : null,
     description: `${SIMULATED_NOTE} ${base.description}`.trim(),
   };
 }

@@ -36,6 +36,7 @@ import {
 } from './definition.js';
 import { settlementPlan } from '../registry/settlement.js';
 import { computeSupplyFacts } from './supply-facts.js';
+import { computeMarketFacts } from './market-facts.js';
 import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
@@ -86,7 +87,7 @@ export interface FactsReport {
  * `start` decides the first whole period (complete-periods.ts); without it every period counts.
  * Without settlement_chain and settlement_addresses a chain has no rent (settlement.ts).
  */
-export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start' | 'settlement_chain' | 'settlement_addresses' | 'stablecoins'>>;
+export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start' | 'settlement_chain' | 'settlement_addresses' | 'stablecoins' | 'token'>>;
 
 /** What one run shares between chains: the days each chain computed, which its rent payers recompute. */
 interface RunContext {
@@ -111,7 +112,10 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
       chain.origin_key,
       await store.transaction(async () => {
         const r = await computeChain(store, chain, clock, run);
-        if (r.days_until !== null) await computeSupplyFacts(store, chain, defs, r.days_until);
+        if (r.days_until !== null) {
+          await computeSupplyFacts(store, chain, defs, r.days_until);
+          await computeMarketFacts(store, chain, defs, r.days_until);
+        }
         return r;
       }),
     );

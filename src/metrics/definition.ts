@@ -91,7 +91,7 @@ export type SourceRead =
   | { from: 'external_file'; reads: string };
 
 /** The `source` reads the facts stage implements; a computed chain metric may use only these. */
-export const COMPUTED_SOURCES: ReadonlySet<SourceRead['from']> = new Set<SourceRead['from']>(['settlement_transactions', 'eth_call']);
+export const COMPUTED_SOURCES: ReadonlySet<SourceRead['from']> = new Set<SourceRead['from']>(['settlement_transactions', 'eth_call', 'market_data']);
 
 /** Whether the facts stage produces a chain metric's input: its own transactions, an implemented source, or a derivation. */
 export function chainInputRuns(input: MetricInput): boolean {

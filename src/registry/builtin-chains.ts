@@ -14,7 +14,7 @@
 // - bucket: the contract's stack groups (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other).
 // - what master.json says beyond these facts (description, links, stack…): builtin-chain-profiles.ts.
 import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
-import type { Chain, ChainEvent, Stablecoin } from './types.js';
+import type { Chain, ChainEvent, ChainToken, Stablecoin } from './types.js';
 
 /** The price-source id of ether, the gas token of ETH-gas chains. */
 export const ETH_GAS_TOKEN = 'ethereum';
@@ -22,7 +22,7 @@ export const ETH_GAS_TOKEN = 'ethereum';
 /** Where an L2 settles unless its entry says otherwise. */
 export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
 
-type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
   colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
@@ -30,6 +30,7 @@ type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 
   flags?: Partial<Chain['flags']>;
   events?: ChainEvent[];
   stablecoins?: Stablecoin[];
+  token?: ChainToken;
 };
 
 function chain(f: Facts): Chain {
@@ -56,6 +57,7 @@ function chain(f: Facts): Chain {
     stablecoins: f.stablecoins ?? [],
     settlement_addresses: [],
     settlement_chain: f.chain_type === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
+    token: f.token ?? null,
   };
 }
 
@@ -69,6 +71,7 @@ const OTHERS = 'Other';
 export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   chain({
     origin_key: 'ethereum',
+    token: { market_data_id: 'ethereum', total_supply: null }, // no maximum supply: market cap only
     name: 'Ethereum Mainnet',
     name_short: 'Ethereum',
     evm_chain_id: 1,
@@ -106,6 +109,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'optimism',
+    token: { market_data_id: 'optimism', total_supply: 4_294_967_296 },
     name: 'OP Mainnet',
     name_short: 'OP Mainnet',
     evm_chain_id: 10,
@@ -136,6 +140,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'arbitrum',
+    token: { market_data_id: 'arbitrum', total_supply: 10_000_000_000 },
     name: 'Arbitrum One',
     name_short: 'Arbitrum',
     evm_chain_id: 42161,
@@ -221,6 +226,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'mantle',
+    token: { market_data_id: 'mantle', total_supply: 6_219_316_795 },
     name: 'Mantle',
     name_short: 'Mantle',
     evm_chain_id: 5000,

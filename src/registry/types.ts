@@ -23,6 +23,14 @@ export interface Stablecoin {
   peg: 'usd';
 }
 
+/** A chain's own token in the market-data source: market_cap and fdv (METRICS.md section 2). */
+export interface ChainToken {
+  /** The market-data (CoinGecko) coin id. */
+  market_data_id: string;
+  /** Total (maximum) supply in whole tokens for fdv; null: no fdv. */
+  total_supply: number | null;
+}
+
 /** Links master.json publishes under `links` (website and explorers are Chain fields of their own). */
 export interface ChainLinks {
   twitter: string | null;
@@ -110,4 +118,6 @@ export interface Chain {
    * for L2s unless configured, null for L1s.
    */
   settlement_chain: string | null;
+  /** The chain's token, for market_cap and fdv; null when it has none configured. */
+  token: ChainToken | null;
 }

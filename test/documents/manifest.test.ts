@@ -78,8 +78,9 @@ describe('published documents manifest (fixed devnet seed and clock)', () => {
     expect(paths).toContain('/v1/openapi.json');
     // Six chains and the all_l2s aggregate (CONTRACT.md 8), five metrics over their own
     // transactions and stables_mcap each, plus rent_paid and profit on the five L2s and
-    // all_l2s (not the L1).
-    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(7 * 6 + 6 * 2);
+    // all_l2s (not the L1), market_cap on the chains with a token the devnet feed serves
+    // (ethereum, mantle) and fdv where the token has a total supply (mantle); no all_l2s for them.
+    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(7 * 6 + 6 * 2 + 2 + 1);
     expect(paths).toContain('/v1/labels/projects_filtered.json');
     expect(paths).toContain('/v1/labels/projects.json');
     expect(paths.filter((p) => p.startsWith('/v1/apps/details/')).length).toBeGreaterThan(30);

@@ -69,7 +69,7 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
       const directory = loadProjectDirectory(files.projectsDir, files.overlay);
       expect(directory.issues).toEqual([]);
       await store.replaceProjects(directory.projects);
-      const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+      const ids = [...new Set([...chains.flatMap((c) => (c.token ? [c.token.market_data_id] : [])), ...directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))])];
       expect((await syncMarketData(store, client, ids, { clock, historyDays: o.historyDays + 5 })).failed).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,11 @@
-// Golden test of rent_paid and profit over the real pipeline: the devnet L1 carries its L2s'
-// batch postings (mostly type-3 blob transactions); devnet JSON-RPC → Ingestor → DuckDB → facts
-// (the settlement join) → documents. Every daily value is checked against the devnet's ground
-// truth (rentGroundTruth, groundTruth) and its price function, never against the code under test.
+// Golden test of rent_paid, profit, market_cap and fdv over the real pipeline: the devnet L1
+// carries its L2s' batch postings (mostly type-3 blob transactions) and its feed serves ETH and
+// MNT market data; devnet JSON-RPC and feed → Ingestor, market sync → DuckDB → facts (the
+// settlement join) → documents. Every daily value is checked against the devnet's ground truth
+// (rentGroundTruth, groundTruth) and its price functions, never against the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { devnetPrice, startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { devnetMarketPoint, devnetPrice, startDevnet, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
 import { Ingestor } from '../../src/ingest/ingestor.js';
@@ -12,6 +13,7 @@ import { createLogger } from '../../src/log.js';
 import { computeFacts, type FactsReport } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 
@@ -45,6 +47,9 @@ describe('golden: rent_paid and profit from the devnet L1', () => {
     }
     const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: 12, logger: silent });
     expect(sync.failed).toEqual([]);
+    const ids = chains.flatMap((c) => (c.token ? [c.token.market_data_id] : []));
+    expect(ids).toEqual(['ethereum', 'mantle']);
+    expect((await syncMarketData(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), ids, { clock, historyDays: 12 })).failed).toEqual([]);
     report = await computeFacts(store, chains, clock, { logger: silent });
     ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
   });
@@ -108,5 +113,25 @@ describe('golden: rent_paid and profit from the devnet L1', () => {
       for (const name of master.metrics[id].source) expect(master.sources[name]).toBeDefined();
     }
     expect(report.settlement_ms).toBeGreaterThan(0);
+  });
+
+  it("market_cap is the feed's market cap of each day, fdv the day's price × the registry's total supply (mantle); no all_l2s", () => {
+    const mantle = chains.find((c) => c.origin_key === 'mantle')!;
+    for (const ok of ['ethereum', 'mantle']) {
+      const cap = json(`/v1/metrics/chains/${ok}/market_cap.json`).details.timeseries.daily as Table;
+      expect(cap.data.length).toBe(8);
+      for (const [day, usd, eth] of cap.data) {
+        const point = devnetMarketPoint(SEED, ok, day!);
+        expect(rel(usd!, point.market_cap)).toBeLessThan(1e-12);
+        expect(rel(eth!, point.market_cap / devnetPrice(SEED, 'ethereum', day!))).toBeLessThan(1e-12);
+      }
+    }
+    const fdv = json('/v1/metrics/chains/mantle/fdv.json').details.timeseries.daily as Table;
+    expect(fdv.data.length).toBe(8);
+    for (const [day, usd] of fdv.data) expect(rel(usd!, devnetMarketPoint(SEED, 'mantle', day!).price * mantle.token!.total_supply!)).toBeLessThan(1e-12);
+    // ETH has no maximum supply: market cap only; CONTRACT.md 8: no all_l2s of market metrics.
+    expect(inputs.some((i) => i.path === '/v1/metrics/chains/ethereum/fdv.json')).toBe(false);
+    expect(inputs.some((i) => i.path.startsWith('/v1/metrics/chains/all_l2s/market_cap') || i.path.startsWith('/v1/metrics/chains/all_l2s/fdv'))).toBe(false);
+    expect(json('/v1/master.json').metrics.market_cap.supported_chains).toEqual(['ethereum', 'mantle']);
   });
 });

@@ -9,13 +9,14 @@ const DAY_S = 86_400;
 
 function dayValues(days: readonly number[], what: string): string {
   intList(days, what);
-  return `(VALUES ${days.map((d) => `(${d}::BIGINT)`).join(', ')}) v(day_ms)`;
+  return `(VALUES ${days.map((d) => `(${d}::BIGINT)`).join(', ')}) asked(day_ms)`;
 }
 
-/** Blocks of `originKey` in the day `alias`.day_ms (a range on block_time, for zone maps). */
-function hasBlocks(originKey: string, alias: string): string {
-  return `EXISTS (SELECT 1 FROM blocks b WHERE b.origin_key = ${sqlString(originKey)}
-            AND b.block_time >= ${alias}.day_ms // 1000 AND b.block_time < ${alias}.day_ms // 1000 + ${DAY_S})`;
+/** The days of `v` with blocks of `originKey`: one range scan of its blocks, not one per day. */
+function daysWithBlocks(originKey: string): string {
+  return `SELECT DISTINCT b.block_time // ${DAY_S} * ${DAY_S * 1000} AS day_ms FROM blocks b
+          WHERE b.origin_key = ${sqlString(originKey)}
+            AND b.block_time >= (SELECT min(day_ms) // 1000 FROM v) AND b.block_time < (SELECT max(day_ms) // 1000 + ${DAY_S} FROM v)`;
 }
 
 export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
@@ -32,9 +33,10 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   // has not reached yet stays without a value (unknown), never 0.
   await db.run(
     `INSERT INTO native_facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value, exact_wei)
-     WITH d AS (
-       SELECT day_ms FROM ${days}
-       WHERE day_ms < ${intList([req.complete_until], 'complete_until')} AND ${hasBlocks(req.settlement_origin_key, 'v')} AND ${hasBlocks(req.origin_key, 'v')}),
+     WITH v AS (SELECT day_ms FROM ${days} WHERE day_ms < ${intList([req.complete_until], 'complete_until')}),
+     d AS (
+       SELECT day_ms FROM v
+       WHERE day_ms IN (${daysWithBlocks(req.settlement_origin_key)}) AND day_ms IN (${daysWithBlocks(req.origin_key)})),
      paid AS (
        SELECT t.block_time // ${DAY_S} * ${DAY_S * 1000} AS day_ms, sum(t.fee_wei) AS wei
        FROM transactions t

@@ -26,6 +26,9 @@ export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain 
     events: [],
     stablecoins: [],
     settlement_addresses: [],
+    // No settlement chain unless a test gives one: its rent needs that chain's transactions.
+    settlement_chain: null,
+    token: null,
     ...over,
   };
 }

@@ -22,7 +22,9 @@ import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
-import type { HealthInfo } from '../server/health.js';
+import type { DataGap, HealthInfo } from '../server/health.js';
+import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
+import { dataGapsByChain } from '../metrics/data-gaps.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { reconvertChangedPrices } from '../metrics/reconvert-money.js';
 import { LabelSources } from '../sources/labels/label-sources.js';
@@ -80,6 +82,9 @@ export class Service {
   private readonly stored = new Map<string, { block: number; time_s: number | null }>();
   /** Set when the store file proved damaged; the service stops and /healthz says so. */
   private storeError: StoreUnreadableError | null = null;
+  /** eth_call sampling of the chains' stablecoin supplies (stables_mcap). */
+  readonly stablecoins: StablecoinSampler;
+  private dataGaps = new Map<string, DataGap[]>();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -108,13 +113,21 @@ export class Service {
       breaker: opts.priceBreaker,
     });
     const appLogger = logger.child({ stage: 'app-sources' });
+    this.stablecoins = new StablecoinSampler({ clock, logger: logger.child({ stage: 'stablecoins' }), rpc: opts.rpc });
     this.labels = new LabelSources({ ...config.labels, chains: config.chains, clock, logger: appLogger });
     this.projects = config.projects ? new ProjectSource(config.projects, appLogger) : null;
     this.market = new MarketUpdater({
       store,
       client,
       breaker: this.prices.breaker,
-      ids: async () => [...config.market_data.ids, ...(await store.readProjects()).flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))],
+      // Chain tokens (market_cap, fdv), extra ids, then the project directory's tokens.
+      ids: async () => [
+        ...new Set([
+          ...config.chains.flatMap((c) => (c.token ? [c.token.market_data_id] : [])),
+          ...config.market_data.ids,
+          ...(await store.readProjects()).flatMap((p) => (p.market_data_id ? [p.market_data_id] : [])),
+        ]),
+      ],
       clock,
       logger: appLogger,
       historyDays: config.market_data.history_days,
@@ -163,8 +176,12 @@ export class Service {
     await this.importAppSources();
     const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
     this.appSourcesChanged = false;
+    // Supplies of the days completed since the last round (a gap is logged by the sampler).
+    const sampled = await this.stablecoins.run(store, config.chains);
+    await this.refreshDataGaps();
     const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
-    const changed = pricesChanged || appChanged || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
+    const changed =
+      pricesChanged || appChanged || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
       return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
@@ -263,6 +280,7 @@ export class Service {
           // progress errors are public texts already (labels, no upstream bytes); scrubbing again
           // keeps a future message that forgets it from putting a ${NAME} value on /healthz.
           ...(p.error ? { message: scrubSecrets(p.error) } : lag === null ? { message: 'nothing ingested yet' } : {}),
+          ...(this.dataGaps.has(p.origin_key) ? { data_gaps: this.dataGaps.get(p.origin_key) } : {}),
         };
       }),
     };
@@ -271,6 +289,13 @@ export class Service {
   /** Closes the RPC connections, cancelling requests still in flight. */
   async close(): Promise<void> {
     await this.ingestor.close();
+    await this.stablecoins.close();
+  }
+
+  /** Reads the stored sample gaps for /healthz (health() itself cannot wait on the store). */
+  private async refreshDataGaps(): Promise<void> {
+    const { config, store } = this.opts;
+    this.dataGaps = dataGapsByChain(await store.readSampleGaps(config.chains.map((c) => c.origin_key)));
   }
 }
 

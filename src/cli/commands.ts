@@ -11,6 +11,7 @@ import { serve } from '../app/serve.js';
 import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
 import { loadConfig } from '../registry/config.js';
+import { rentNotes } from '../registry/settlement.js';
 import type { Transport } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 
@@ -136,6 +137,8 @@ export function runCheckConfig(file: string): void {
   for (const c of config.chains) {
     process.stdout.write(`  ${c.origin_key.padEnd(16)} ${c.family.padEnd(9)} chain id ${String(c.evm_chain_id).padEnd(9)} ${c.rpc_urls.length} rpc url(s)\n`);
   }
+  // Not errors: the chains are served, only without these metrics.
+  for (const note of rentNotes(config.chains)) process.stdout.write(`note: ${note}\n`);
 }
 
 export function runChains(): void {

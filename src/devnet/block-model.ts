@@ -7,7 +7,7 @@ import { simContracts, unlabeledContracts, type SimContract } from './apps.js';
 import { DEVNET_CHAIN_SPECS, type DevnetChainSpec } from './chains.js';
 import { txHash } from './hashes.js';
 import { ARBOS_ADDRESS, batcherAddress, batchInboxAddress, OP_DEPOSITOR_ACCOUNT, OP_L1_BLOCK_PREDEPLOY, type Population } from './identities.js';
-import { hashInts, hashString, hex8, hexWords, Rng } from './prng.js';
+import { hashInts, hashString, hex8, hexWords, Rng, unit } from './prng.js';
 import type { Timeline } from './timeline.js';
 import type { TrafficModel } from './traffic.js';
 
@@ -48,6 +48,10 @@ export class TxModel {
   l1GasUsed = 0;
   l1GasPrice = 0;
   gasUsedForL1 = 0;
+  /** Type-3 (blob) transactions: blob gas (131,072 per blob), its price and the fee cap. */
+  blobGasUsed = 0;
+  blobGasPrice = 0;
+  maxFeePerBlobGas = 0;
   contractAddress: string | null = null;
   logs: LogModel[] | null = null;
   /** The receipt's logs bloom (only for transactions with logs), filled by rpc-json. */
@@ -73,6 +77,7 @@ export class TxModel {
 
 export class BlockModel {
   gasUsed = 0;
+  blobGasUsed = 0;
   // Memoized by rpc-json: the small parts asked for repeatedly (headers for reorg checks, single
   // receipts for the per-transaction fallback). Full blocks and receipt lists are rebuilt per
   // request instead: they are asked for once, and keeping them would promote megabytes of
@@ -221,15 +226,18 @@ export class ChainGenerator {
       for (let i = 0; i < users; i++) txs.push(this.userTx(rng, baseFee, txs.length));
     }
     let gasUsed = 0;
+    let blobGasUsed = 0;
     for (let i = 0; i < txs.length; i++) {
       const tx = txs[i];
       tx.index = i;
       tx.sigSeed = rng.u32();
       tx.hash = txHash(rng.u32(), rng.u32(), rng.u32(), rng.u32(), rng.u32(), n, i, version);
       gasUsed += tx.gasUsed;
+      blobGasUsed += tx.blobGasUsed;
     }
     const block = new BlockModel(n, version, hash, parentHash, t, baseFee, txs, this.miner(rng), rng.u32());
     block.gasUsed = gasUsed;
+    block.blobGasUsed = blobGasUsed;
     return block;
   }
 
@@ -277,7 +285,10 @@ export class ChainGenerator {
     return tx;
   }
 
-  /** An L2 batcher posting a frame of its chain's data to the L1 inbox. */
+  /**
+   * An L2 batcher posting a frame of its chain's data to the L1 inbox: most post blobs (type 3:
+   * empty calldata, 21,000 gas, 1–6 blobs at the hour's blob base fee), the rest calldata.
+   */
   private batchTx(rng: Rng, from: string, to: string, baseFee: number, t: number, position: number): TxModel {
     const tx = new TxModel('batch', from, to);
     tx.nonce = Math.floor((t - this.d.timeline.genesis) / 600) + position;
@@ -286,6 +297,21 @@ export class ChainGenerator {
     this.price(tx, rng, baseFee, false);
     tx.gasUsed = rng.range(40_000, 90_000);
     tx.gas = Math.round(tx.gasUsed * 1.2);
+    // The blob choice has its own generator, so the block's other draws stay what they were.
+    const blob = new Rng(hashInts(this.d.seed, hashString(from), t, position, 0xb10b));
+    if (blob.chance(BLOB_SHARE)) {
+      const tip = tx.effectiveGasPrice - baseFee;
+      tx.type = 3;
+      tx.maxPriority = Math.max(0, tip);
+      tx.maxFee = 2 * baseFee + tx.maxPriority;
+      tx.gasPrice = tx.effectiveGasPrice;
+      tx.prefix = '';
+      tx.randomWords = 0;
+      tx.gas = tx.gasUsed = 21_000;
+      tx.blobGasUsed = blob.range(1, 6) * GAS_PER_BLOB;
+      tx.blobGasPrice = blobBaseFee(this.d.seed, t);
+      tx.maxFeePerBlobGas = 2 * tx.blobGasPrice;
+    }
     return tx;
   }
 
@@ -460,9 +486,26 @@ export function createAddress(sender: string, nonce: number): string {
   return `0x${keccak256(rlp as `0x${string}`).slice(26)}`;
 }
 
-/** METRICS.md fee of one transaction in wei of the gas token. */
+/** EIP-4844: blob gas per blob. */
+export const GAS_PER_BLOB = 131_072;
+/** Share of batch postings sent as blob transactions (the rest post calldata). */
+const BLOB_SHARE = 0.8;
+/** Highest blob base fee of the model, wei (mainnet's spikes reach tens of gwei). */
+const MAX_BLOB_BASE_FEE = 3e10;
+
+/**
+ * The devnet L1's blob base fee in the hour of `t`, wei: at the protocol floor (1 wei) or a
+ * little above it most of the time, with occasional congested hours up to tens of gwei, as on
+ * mainnet since blobs launched. A power of a uniform draw on a log scale gives that skew.
+ */
+export function blobBaseFee(seed: number, t: number): number {
+  const u = unit(hashInts(seed, 0xb10b, Math.floor(t / 3600)));
+  return Math.max(1, Math.round(Math.exp(u ** 3 * Math.log(MAX_BLOB_BASE_FEE))));
+}
+
+/** METRICS.md fee of one transaction in wei of the gas token, blob fee included. */
 export function txFeeWei(tx: TxModel, family: DevnetChainSpec['family']): bigint {
-  const exec = BigInt(tx.gasUsed) * BigInt(tx.effectiveGasPrice);
+  const exec = BigInt(tx.gasUsed) * BigInt(tx.effectiveGasPrice) + BigInt(tx.blobGasUsed) * BigInt(tx.blobGasPrice);
   return family === 'op' || family === 'scroll' ? exec + BigInt(tx.l1Fee) : exec;
 }
 

@@ -59,6 +59,11 @@ export class ChainSim {
   readonly stablecoins: DevnetStablecoin[];
   /** eth_getBlockReceipts answers -32601 when false (a node without the method). */
   blockReceipts = true;
+  /**
+   * Blocks behind the head whose state eth_call can still read, like a full node that prunes
+   * state (geth keeps 128); null: an archive node, every block.
+   */
+  stateHistoryBlocks: number | null = null;
   private readonly seed: number;
   private readonly clock: Clock;
   private readonly chainHash: number;
@@ -215,6 +220,24 @@ export class ChainSim {
         if (tx.to === null) out.contract_deployment++;
         else if (tx.inputBytes() === 0) out.native_transfer++;
         else out.calls.set(tx.to.toLowerCase(), (out.calls.get(tx.to.toLowerCase()) ?? 0) + 1);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Fees (blob fees included) of the transactions `from` sent in the blocks of one UTC day up to
+   * the head, and how many there were: the rent an L2 paid this chain.
+   */
+  feesSentBy(from: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint } {
+    const family = this.spec.family;
+    const out = { txs: 0, blob_txs: 0, fee_wei: 0n };
+    for (const b of this.dayBlocks(dayMs)) {
+      for (const tx of b.txs) {
+        if (tx.from !== from) continue;
+        out.txs++;
+        if (tx.type === 3) out.blob_txs++;
+        out.fee_wei += txFeeWei(tx, family);
       }
     }
     return out;

@@ -6,10 +6,11 @@ import type { Chain, ChainFamily } from '../registry/types.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
 import { ChainSim, type BlockspaceTruth, type DayTruth } from './chain-sim.js';
-import { DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
+import { chainSpec, DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
 import { PriceServer } from './price-server.js';
+import { isDevnetAsset } from './prices.js';
 import { RpcServer } from './rpc-server.js';
 import { l1BaseFeeModel } from './traffic.js';
 
@@ -87,6 +88,11 @@ export interface Devnet {
   /** Distinct senders over the UTC days [fromDay, toDay], inclusive. */
   distinctSendersGroundTruth(origin_key: string, fromDay: number, toDay: number): number;
   /**
+   * What an L2 paid the devnet L1 on one UTC day (METRICS.md rent_paid): the fees, blob fees
+   * included, of the L1 transactions its batcher sent, from the generator.
+   */
+  rentGroundTruth(l2: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint };
+  /**
    * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
    * (default: one day) on every running chain, from the generator; contracts assigned by
    * `labels` (default DEVNET_LABELS, the label file) with the cross-chain fallback.
@@ -104,6 +110,16 @@ export interface Devnet {
   faultStats(origin_key: string): FaultStats;
   /** false → eth_getBlockReceipts answers -32601. */
   setBlockReceipts(origin_key: string, supported: boolean): void;
+  /**
+   * Ground truth of stables_mcap: Σ totalSupply() ÷ 10^decimals of the chain's stablecoins at
+   * the last block of a UTC day (what eth_call answers there), in whole tokens (1 USD each).
+   */
+  stablecoinsGroundTruth(origin_key: string, dayMs: number): { block: number; usd: number };
+  /**
+   * eth_call reads state only `blocks` behind the head (a node without archive state: older
+   * blocks answer -32000 "missing trie node"); null: every block (an archive node, the default).
+   */
+  setStateHistory(origin_key: string, blocks: number | null): void;
   /** Replace the last `depth` blocks (up to the current head) with a different fork. */
   reorg(origin_key: string, depth: number): void;
   close(): Promise<void>;
@@ -187,8 +203,10 @@ function chainConfig(spec: DevnetChainSpec, sim: ChainSim, url: string): Chain &
         source: '',
       },
     ],
-    stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals })),
+    stablecoins: sim.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals, peg: 'usd' as const })),
     settlement_addresses: spec.batch_interval_s === null ? [] : [batcherAddress(spec.origin_key)],
+    // The feed serves market data for ETH and MNT only (prices.ts): other chains have no token here.
+    token: base.token && isDevnetAsset(base.token.market_data_id) ? base.token : null,
     description: `${SIMULATED_NOTE} ${base.description}`.trim(),
   };
 }
@@ -261,6 +279,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     blockspaceGroundTruth: (k, dayMs) => server(k).sim.blockspaceTruth(dayMs),
     partOfDayGroundTruth: (k, fromMs, untilMs) => server(k).sim.partOfDayTruth(fromMs, untilMs),
     distinctSendersGroundTruth: (k, fromDay, toDay) => server(k).sim.distinctSenders(fromDay, toDay),
+    rentGroundTruth: (l2, dayMs) => {
+      if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);
+      return server('ethereum').sim.feesSentBy(batcherAddress(l2), dayMs);
+    },
     appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
     appHourGroundTruth: (owner, hourMs, labels) => apps.appHour(owner, hourMs, labels ?? DEVNET_LABELS),
     contractGroundTruth: (k, address, dayMs) => apps.contractDay(k, address, dayMs),
@@ -273,6 +295,21 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     faultStats: (k) => ({ ...(k === 'prices' ? prices.faults.stats : server(k).faults.stats) }),
     setBlockReceipts: (k, supported) => {
       server(k).sim.blockReceipts = supported;
+    },
+    stablecoinsGroundTruth: (k, dayMs) => {
+      const sim = server(k).sim;
+      const block = sim.dayRange(dayMs)[1];
+      let usd = 0;
+      for (const c of sim.stablecoins) {
+        const raw = sim.stablecoinSupply(c.address, block) as bigint;
+        const scale = 10n ** BigInt(c.decimals);
+        usd += Number(raw / scale) + Number(raw % scale) / Number(scale);
+      }
+      return { block, usd };
+    },
+    setStateHistory: (k, blocks) => {
+      if (blocks !== null && !(Number.isInteger(blocks) && blocks >= 0)) throw new Error(`devnet: state history must be a whole number of blocks or null, got ${blocks}`);
+      server(k).sim.stateHistoryBlocks = blocks;
     },
     reorg: (k, depth) => server(k).sim.reorg(depth),
     close: () => (closed ??= Promise.all(started.map((s) => s.close())).then(() => undefined)),

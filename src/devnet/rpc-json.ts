@@ -3,7 +3,7 @@
 // Serialization builds strings directly (no intermediate objects) and the result is memoized
 // on the block model, so a batch asking for a block and its receipts generates each once.
 import { addToBloom, bloomHex, ZERO_BLOOM } from './bloom.js';
-import type { BlockModel, TxModel } from './block-model.js';
+import { GAS_PER_BLOB, type BlockModel, type TxModel } from './block-model.js';
 import type { DevnetChainSpec } from './chains.js';
 import { Rng } from './prng.js';
 
@@ -30,6 +30,12 @@ function txBloom(tx: TxModel): Uint8Array {
     tx.bloom = bits;
   }
   return tx.bloom;
+}
+
+/** Versioned hashes of a blob transaction's blobs (version byte 0x01, then drawn bytes). */
+function blobHashes(tx: TxModel): string {
+  const r = new Rng(tx.sigSeed ^ 0x0b10b);
+  return Array.from({ length: tx.blobGasUsed / GAS_PER_BLOB }, () => `"0x01${r.hex(8).slice(2)}"`).join(',');
 }
 
 /** Per-chain constants of serialization. */
@@ -63,7 +69,8 @@ export class ChainJson {
 
   tx(b: BlockModel, tx: TxModel, ref = blockRef(b)): string {
     let s = `{${ref},"from":"${tx.from}","gas":"${q(tx.gas)}","gasPrice":"${q(tx.gasPrice)}",`;
-    if (tx.type === 2) s += `"maxFeePerGas":"${q(tx.maxFee)}","maxPriorityFeePerGas":"${q(tx.maxPriority)}",`;
+    if (tx.type === 2 || tx.type === 3) s += `"maxFeePerGas":"${q(tx.maxFee)}","maxPriorityFeePerGas":"${q(tx.maxPriority)}",`;
+    if (tx.type === 3) s += `"maxFeePerBlobGas":"${q(tx.maxFeePerBlobGas)}","blobVersionedHashes":[${blobHashes(tx)}],`;
     s += `"hash":"${tx.hash}","input":"${tx.input()}","nonce":"${q(tx.nonce)}","to":${tx.to === null ? 'null' : `"${tx.to}"`},"transactionIndex":"${q(tx.index)}","value":"${tx.value}","type":"${q(tx.type)}",`;
     if (tx.type === 0x7e) {
       const r = new Rng(tx.sigSeed);
@@ -73,7 +80,7 @@ export class ChainJson {
     const r = new Rng(tx.sigSeed);
     const parity = tx.sigSeed & 1;
     const sig = `"r":"0x${r.hex(8)}","s":"0x${r.hex(8)}"`;
-    if (tx.type === 2) return `${s}"accessList":[],"chainId":"${this.chainIdHex}","v":"${q(parity)}",${sig},"yParity":"${q(parity)}"}`;
+    if (tx.type === 2 || tx.type === 3) return `${s}"accessList":[],"chainId":"${this.chainIdHex}","v":"${q(parity)}",${sig},"yParity":"${q(parity)}"}`;
     // EIP-155 legacy signature: v = chainId·2 + 35 + parity.
     return `${s}"chainId":"${this.chainIdHex}","v":"${q(this.spec.evm_chain_id * 2 + 35 + parity)}",${sig}}`;
   }
@@ -106,7 +113,7 @@ export class ChainJson {
       `"size":"${q(size)}","stateRoot":"${stateRoot}","timestamp":"${q(b.timestamp)}","totalDifficulty":"0x0",` +
       `"transactions":[${txs}],"transactionsRoot":"${txRoot}","uncles":[]`;
     if (this.postCancun) {
-      s += `,"withdrawals":[],"withdrawalsRoot":"${EMPTY_TRIE}","blobGasUsed":"0x0","excessBlobGas":"0x0","parentBeaconBlockRoot":"0x${roots.hex(8)}"`;
+      s += `,"withdrawals":[],"withdrawalsRoot":"${EMPTY_TRIE}","blobGasUsed":"${q(b.blobGasUsed)}","excessBlobGas":"0x0","parentBeaconBlockRoot":"0x${roots.hex(8)}"`;
     } else if (this.family === 'arbitrum') {
       s += `,"l1BlockNumber":"${q(Math.floor((b.timestamp - ETH_GENESIS_S) / 12))}","sendCount":"${q(b.number >>> 4)}","sendRoot":"0x${roots.hex(8)}"`;
     }
@@ -138,6 +145,7 @@ export class ChainJson {
         `{${ref},"contractAddress":${tx.contractAddress === null ? 'null' : `"${tx.contractAddress}"`},"cumulativeGasUsed":"${q(cumulative)}",` +
         `"effectiveGasPrice":"${q(tx.effectiveGasPrice)}","from":"${tx.from}","gasUsed":"${q(tx.gasUsed)}","logs":[${logs}],"logsBloom":"${bloom}",` +
         `"status":"${q(tx.status)}","to":${tx.to === null ? 'null' : `"${tx.to}"`},"transactionHash":"${tx.hash}","transactionIndex":"${q(i)}","type":"${q(tx.type)}"`;
+      if (tx.type === 3) s += `,"blobGasUsed":"${q(tx.blobGasUsed)}","blobGasPrice":"${q(tx.blobGasPrice)}"`;
       if (this.family === 'op') {
         if (tx.type === 0x7e) s += `,"depositNonce":"${q(tx.nonce)}","depositReceiptVersion":"0x1"`;
         else s += `,"l1Fee":"${q(tx.l1Fee)}","l1GasPrice":"${q(tx.l1GasPrice)}","l1GasUsed":"${q(tx.l1GasUsed)}","l1FeeScalar":"0.684"`;

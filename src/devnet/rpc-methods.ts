@@ -96,6 +96,10 @@ function ethCall(sim: ChainSim, params: unknown[]): string {
   if (typeof payload !== 'string' || !HEX_DATA.test(payload)) throw invalid(`invalid argument 0: "data" must be hex bytes, got ${JSON.stringify(payload)}`);
   const n = blockNumber(sim, params[1] ?? 'latest');
   if (n === null) throw new RpcFailure(-32000, 'header not found');
+  if (sim.stateHistoryBlocks !== null && n < sim.head() - sim.stateHistoryBlocks) {
+    // What geth answers for a pruned block's state (the root is a drawn 32-byte hash).
+    throw new RpcFailure(-32000, `missing trie node ${sim.block(n).hash.slice(2)} (path ) state ${sim.block(n).hash} is not available`);
+  }
   const address = to.toLowerCase();
   const coin = sim.stablecoins.find((c) => c.address === address);
   if (!coin) return '"0x"'; // no code at that address: calls succeed with empty output

@@ -76,7 +76,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
       continue;
     }
     const facts = await loadChainFacts(store, chain.origin_key, keys, status, status.hours_until - HOURLY_WINDOW_HOURS * HOUR_MS);
-    loaded.push({ chain, status, facts, prices: await loadPriceStatus(store, chain.origin_key) });
+    loaded.push({ chain, status, facts, prices: await loadPriceStatus(store, chain.origin_key), sample_gaps: await store.readSampleGaps([chain.origin_key]) });
   }
 
   // Application inputs over the chains with facts (labels resolved now: a relabel needs no recompute).
@@ -96,6 +96,9 @@ function checkDeclared(kind: DocumentKind, input: DocumentInput): void {
 }
 
 function logDegraded(logger: Pick<Logger, 'warn' | 'info'>, d: DocumentStatus): void {
+  for (const g of d.source_gaps ?? []) {
+    logger.warn({ path: d.path, metric: g.metric, days: g.days, first: g.first_day, last: g.last_day, reason: g.reason }, 'document has null values: the source could not read these days');
+  }
   for (const g of d.price_gaps) {
     logger[g.status === 'missing' ? 'warn' : 'info'](
       { path: d.path, asset: g.asset, granularity: g.granularity, periods: g.periods, first: new Date(g.first_ms).toISOString(), last: new Date(g.last_ms).toISOString() },

@@ -4,6 +4,7 @@
 import type { Granularity } from '../store/granularity.js';
 import type { PriceGap } from '../metrics/compute-facts.js';
 import type { PriceStatusRow } from '../metrics/read-facts.js';
+import type { GapSummary } from '../metrics/data-gaps.js';
 
 /** Price gaps are summarised in the same shape facts report them (compute-facts.ts). */
 export type PriceGapSummary = PriceGap;
@@ -11,6 +12,8 @@ export type PriceGapSummary = PriceGap;
 export interface DocumentStatus {
   path: string;
   price_gaps: PriceGapSummary[];
+  /** Days the metric's source could not read (no archive state): null in the document. */
+  source_gaps?: GapSummary[];
 }
 
 export interface SkippedDocument {

@@ -7,6 +7,7 @@ import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-fac
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
+import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
@@ -20,6 +21,8 @@ export interface ChainInputs {
   status: FactStatus | null;
   facts: ChainFacts | null;
   prices: PriceStatusRow[];
+  /** Days a sampled source could not read for this chain (stables_mcap), ascending. */
+  sample_gaps?: SampleGap[];
 }
 
 /** What a builder reads, and where it reports what it skipped or degraded. */

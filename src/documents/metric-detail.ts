@@ -1,6 +1,7 @@
 // Metric detail — /v1/metrics/chains/{origin_key}/{metric_id}.json (CONTRACT.md section 1).
 // One document per chain and metric built from stored facts (rows and JSON: metric-detail-json.ts),
 // then the all_l2s aggregate over the L2s (all-l2s.ts, CONTRACT.md section 8).
+import { dataGapsByChain } from '../metrics/data-gaps.js';
 import { distinctCounts } from '../metrics/read-facts.js';
 import { buildAllL2s } from './all-l2s.js';
 import { gapsWithin, summarizeGaps } from './build-report.js';
@@ -18,7 +19,7 @@ export { dailyRows, HOURLY_WINDOW_HOURS, hourlyRows, METRIC_DETAIL_PATH, metricD
  */
 async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput[]> {
   const inputs: DocumentInput[] = [];
-  for (const { chain, status, facts, prices } of ctx.chains) {
+  for (const { chain, status, facts, prices, sample_gaps } of ctx.chains) {
     const ok = chain.origin_key;
     const built: string[] = [];
     ctx.supported.set(ok, built);
@@ -29,7 +30,12 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
         continue;
       }
       const daily = dailyRows(metric, facts, status);
+      const gaps = metric.input.kind === 'source' && metric.input.source.from === 'eth_call' ? (sample_gaps ?? []) : [];
       if (daily.length === 0) {
+        if (gaps.length > 0) {
+          ctx.report.skipped.push({ path, reason: `the node could not read any day (${gaps.length} days without state: ${gaps[0]!.reason})` });
+          continue;
+        }
         const unpriced = metric.currency ? [...new Set(prices.filter((r) => r.status === 'missing').map((r) => r.asset))] : [];
         const why = unpriced.length > 0 ? ` (no price for ${unpriced.join(', ')}: money values are null)` : '';
         ctx.report.skipped.push({ path, reason: `no complete day with a non-zero value${why}` });
@@ -45,13 +51,14 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
           : metricDetailJson(metric, daily, hourly, ctx.builtAt);
       inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });
       built.push(metric.metric_id);
+      const sourceGaps = dataGapsByChain(gaps, daily[0]![0], daily[daily.length - 1]![0]).get(ok) ?? [];
       if (metric.currency) {
-        const gaps = [
+        const priceGaps = [
           ...gapsWithin(prices, 'daily', daily[0]![0], daily[daily.length - 1]![0]),
           ...(hourly.length > 0 ? gapsWithin(prices, 'hourly', hourly[0]![0], hourly[hourly.length - 1]![0]) : []),
         ];
-        if (gaps.length > 0) ctx.report.degraded.push({ path, price_gaps: summarizeGaps(gaps) });
-      }
+        if (priceGaps.length > 0 || sourceGaps.length > 0) ctx.report.degraded.push({ path, price_gaps: summarizeGaps(priceGaps), ...(sourceGaps.length > 0 ? { source_gaps: sourceGaps } : {}) });
+      } else if (sourceGaps.length > 0) ctx.report.degraded.push({ path, price_gaps: [], source_gaps: sourceGaps });
     }
   }
   return inputs;

@@ -2,7 +2,7 @@
 // section 1 says. Throws NormalizeError when the receipts do not belong to the block or a
 // field is malformed; the fetcher then asks again (the node may be lying or mid-reorg).
 import type { ChainFamily } from '../registry/types.js';
-import { hexToBigInt, hexToNumber } from '../rpc/hex.js';
+import { hexToBigInt, hexToNumber, optHexToBigInt } from '../rpc/hex.js';
 import { FAMILY_RULES } from './families.js';
 import type { NormalizedBlock, NormalizedTx } from '../store/rows.js';
 import type { RawBlock, RawReceipt } from './raw.js';
@@ -63,6 +63,9 @@ function normalizeUnchecked(chain: ChainIdentity, raw: RawBlock, receipts: RawRe
     const gasUsed = hexToBigInt(rc.gasUsed, 'receipt gasUsed');
     const gasPrice = rules.gasPrice(tx, rc, txType);
     const l1Fee = rules.l1Fee(rc);
+    // Blob gas is priced apart from execution gas (EIP-4844): its fee adds to the transaction's.
+    const blobGasUsed = optHexToBigInt(rc.blobGasUsed, 'receipt blobGasUsed', 0n);
+    const blobGasPrice = optHexToBigInt(rc.blobGasPrice, 'receipt blobGasPrice', 0n);
     const input = tx.input;
     const inputEmpty = input === '0x' || input === '';
     txs[i] = {
@@ -87,7 +90,9 @@ function normalizeUnchecked(chain: ChainIdentity, raw: RawBlock, receipts: RawRe
       gas_price_wei: gasPrice,
       l1_fee_wei: l1Fee,
       l1_gas_used: rules.l1GasUsed(rc),
-      fee_wei: rules.fee(gasUsed, gasPrice, l1Fee),
+      blob_gas_used: blobGasUsed,
+      blob_gas_price_wei: blobGasPrice,
+      fee_wei: rules.fee(gasUsed, gasPrice, l1Fee) + blobGasUsed * blobGasPrice,
       is_user_tx: rules.isUserTx(gasUsed, gasPrice),
     };
   }

@@ -42,6 +42,9 @@ export interface RawReceipt {
   l1Fee?: string | null;
   /** Arbitrum: the part of gasUsed that paid for L1 calldata. */
   gasUsedForL1?: string | null;
+  /** EIP-4844 blob transactions (type 3): blob gas used and the block's blob base fee. */
+  blobGasUsed?: string | null;
+  blobGasPrice?: string | null;
 }
 
 /** What the reorg check needs of a block: header identity only. */

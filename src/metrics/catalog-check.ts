@@ -7,6 +7,7 @@
 import type { Granularity } from '../store/granularity.js';
 import {
   addressSets,
+  chainInputRuns,
   contractAddressSets,
   contractAggregates,
   definitionId,
@@ -61,7 +62,7 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
   // What the facts engine computes, gathered without its duplicate check (reported above) so
   // that one duplicate does not hide every other problem.
   const computed: Produced = new Map();
-  for (const d of defs) if (d.status === 'computed' && d.input.kind === 'transactions') expandKeys(d.input.facts, computed);
+  for (const d of defs) if (d.status === 'computed' && d.table !== 'app' && chainInputRuns(d.input)) expandKeys(d.input.facts, computed);
   const computedPerContract: Produced = new Map();
   for (const d of defs) if (d.status === 'computed' && d.input.kind === 'contract_transactions') expandKeys(d.input.facts, computedPerContract);
   // One key, one meaning: a contract fact named like a chain fact would read as the chain's
@@ -93,7 +94,10 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
     seen.add(id);
     checkCommon(d, say);
     if (d.input.kind === 'derived') {
-      for (const f of d.input.from) if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
+      for (const f of d.input.from) {
+        if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
+        else if (d.status === 'computed') for (const key of Object.values(factKeys(f))) if (!computed.get(key)?.has('daily')) say(`derived from ${key}, which no computed definition produces daily`);
+      }
     }
     if (d.table === 'chain') checkChain(d, say, { computed, declared, declarations, setKeys });
     else if (d.table === 'app') checkApp(d, say, { computed: computedPerContract, declarations, setKeys: contractSetKeys });
@@ -122,8 +126,14 @@ function checkCommon(d: MetricDefinition, say: Say): void {
   // What the facts engine runs: transactions for chain and fee-table metrics, per-contract
   // transactions for application metrics.
   // Token metrics are the exception: the application documents read market data at build time.
-  const runs = d.table === 'app' ? (d.aggregate.kind === 'market' ? 'source' : 'contract_transactions') : 'transactions';
-  if (d.status === 'computed' && d.input.kind !== runs) say(`status computed but the ${d.input.kind} input is not implemented${d.input.kind === 'transactions' || d.input.kind === 'contract_transactions' ? ` for ${d.table} metrics` : ''}`);
+  if (d.table === 'app') {
+    const runs = d.aggregate.kind === 'market' ? 'source' : 'contract_transactions';
+    if (d.status === 'computed' && d.input.kind !== runs) say(`status computed but the ${d.input.kind} input is not implemented${d.input.kind === 'transactions' || d.input.kind === 'contract_transactions' ? ' for app metrics' : ''}`);
+  } else if (d.status === 'computed' && !chainInputRuns(d.input)) {
+    const what = d.input.kind === 'source' ? `the ${d.input.source.from} source` : `the ${d.input.kind} input`;
+    say(`status computed but ${what} is not implemented${d.input.kind === 'contract_transactions' ? ` for ${d.table} metrics` : ''}`);
+  }
+  if (d.status === 'computed' && d.input.kind === 'derived' && d.input.facts.some((f) => f.granularities.some((g) => g !== 'daily'))) say('a derived metric is computed daily only');
   if (d.input.facts.length === 0) say('its input declares no facts');
   if (d.input.kind === 'transactions' || d.input.kind === 'contract_transactions') {
     for (const f of d.input.facts) if (Object.keys(f.sql).length === 0) say(`fact ${f.key} has no SQL for any engine`);

@@ -20,7 +20,24 @@ import type { Store } from '../store/store.js';
 import { completeBounds, firstWholePeriods, headTimeMs } from './complete-periods.js';
 import { convertMoney } from './convert-money.js';
 import { GRANULARITIES, PERIOD_SECONDS, type Granularity } from '../store/granularity.js';
-import { addressSets, contractAddressSets, contractAggregates, moneyFactKeys, transactionAggregates, type FactAggregate, type MetricDefinition, type SqlContext } from './definition.js';
+import {
+  addressSets,
+  contractAddressSets,
+  contractAggregates,
+  definitionName,
+  derivedMetrics,
+  factKeys,
+  moneyFactKeys,
+  settlementFacts,
+  transactionAggregates,
+  type FactAggregate,
+  type MetricDefinition,
+  type SqlContext,
+} from './definition.js';
+import { settlementPlan } from '../registry/settlement.js';
+import { computeSupplyFacts } from './supply-facts.js';
+import { computeMarketFacts } from './market-facts.js';
+import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
 
@@ -62,36 +79,67 @@ export interface FactsReport {
   elapsed_ms: number;
   /** Of elapsed_ms, the time spent writing contract facts and sets (their money conversion is shared with the chain's). */
   contract_ms: number;
+  /** Of elapsed_ms, the time spent joining settlement chains' transactions for rent (settlement join). */
+  settlement_ms: number;
 }
 
-/** `start` decides the first whole period (complete-periods.ts); without it every period counts. */
-type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start'>>;
+/**
+ * `start` decides the first whole period (complete-periods.ts); without it every period counts.
+ * Without settlement_chain and settlement_addresses a chain has no rent (settlement.ts).
+ */
+export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Partial<Pick<Chain, 'start' | 'settlement_chain' | 'settlement_addresses' | 'stablecoins' | 'token'>>;
+
+/** What one run shares between chains: the days each chain computed, which its rent payers recompute. */
+interface RunContext {
+  defs: readonly MetricDefinition[];
+  full: boolean;
+  timing: { contract_ms: number; settlement_ms: number };
+  chains: ReadonlyMap<string, FactChain>;
+  settledDays: Map<string, number[]>;
+}
 
 export async function computeFacts(store: Store, chains: readonly FactChain[], clock: Clock, opts: FactsOptions = {}): Promise<FactsReport> {
   const started = performance.now();
   const defs = opts.definitions ?? DEFINITIONS;
   const logger = opts.logger ?? createLogger('warn');
-  const results: ChainFactsResult[] = [];
-  const timing = { contract_ms: 0 };
-  for (const chain of chains) {
+  const byKey = new Map<string, FactChain>(chains.map((c) => [c.origin_key, c]));
+  const run: RunContext = { defs, full: opts.full ?? false, timing: { contract_ms: 0, settlement_ms: 0 }, chains: byKey, settledDays: new Map() };
+  const results = new Map<string, ChainFactsResult>();
+  for (const chain of settlementOrder(chains)) {
     // One transaction per chain: the dirty hours read here cannot be re-marked by a concurrent
     // write before they are cleared, and readers never see a half-replaced period.
-    results.push(await store.transaction(() => computeChain(store, chain, clock, defs, opts.full ?? false, timing)));
+    results.set(
+      chain.origin_key,
+      await store.transaction(async () => {
+        const r = await computeChain(store, chain, clock, run);
+        if (r.days_until !== null) {
+          await computeSupplyFacts(store, chain, defs, r.days_until);
+          await computeMarketFacts(store, chain, defs, r.days_until);
+        }
+        return r;
+      }),
+    );
   }
   const price_gaps = await readPriceGaps(store, chains.map((c) => c.origin_key));
   // Each gap is a warning (docs/metrics.md), logged once and again when it changes.
   (opts.priceGapLog ?? new PriceGapLog()).report(price_gaps, logger);
-  return { chains: results, price_gaps, elapsed_ms: performance.now() - started, contract_ms: timing.contract_ms };
+  return {
+    chains: chains.map((c) => results.get(c.origin_key)!),
+    price_gaps,
+    elapsed_ms: performance.now() - started,
+    contract_ms: run.timing.contract_ms,
+    settlement_ms: run.timing.settlement_ms,
+  };
 }
 
-async function computeChain(
-  store: Store,
-  chain: FactChain,
-  clock: Clock,
-  defs: readonly MetricDefinition[],
-  full: boolean,
-  timing: { contract_ms: number },
-): Promise<ChainFactsResult> {
+/** Settlement chains first, so a rent payer sees the days its settlement chain computed in this run. */
+function settlementOrder(chains: readonly FactChain[]): FactChain[] {
+  const settles = new Set(chains.flatMap((c) => (c.settlement_chain ? [c.settlement_chain] : [])));
+  return [...chains.filter((c) => settles.has(c.origin_key)), ...chains.filter((c) => !settles.has(c.origin_key))];
+}
+
+async function computeChain(store: Store, chain: FactChain, clock: Clock, run: RunContext): Promise<ChainFactsResult> {
+  const { defs, full, timing } = run;
   const ok = chain.origin_key;
   const bounds = completeBounds(await headTimeMs(store, ok), clock);
   const result: ChainFactsResult = { origin_key: ok, ...bounds, hours_computed: 0, days_computed: 0, days_pending: 0 };
@@ -132,6 +180,7 @@ async function computeChain(
   }
   result.hours_computed = scope.hourly.length;
   result.days_computed = scope.daily.length;
+  run.settledDays.set(ok, scope.daily);
 
   const aggs = transactionAggregates(defs);
   for (const g of GRANULARITIES) {
@@ -147,8 +196,14 @@ async function computeChain(
   const contractStarted = performance.now();
   await computeContracts(store, chain, defs, scope, hoursUntil);
   timing.contract_ms += performance.now() - contractStarted;
+  const settlementStarted = performance.now();
+  const rent = await computeRent(store, chain, run, scope.daily, daysUntil, first?.daily ?? null);
+  timing.settlement_ms += performance.now() - settlementStarted;
+  // Days whose rent changed are converted and derived again with the chain's own days.
+  const days = [...new Set([...scope.daily, ...rent.days])].sort((a, b) => a - b);
   // Chain and contract money facts in one conversion: the same prices, one price status.
-  await convertMoney(store, chain, scope, moneyFactKeys(defs));
+  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys], rent.ether_keys);
+  await computeDerived(store, ok, defs, days);
 
   result.days_pending = await store.settlePendingDays(ok, scope.daily, pending);
   await store.writeFactStatus(ok, { hours_until: hoursUntil, days_until: daysUntil });
@@ -192,6 +247,72 @@ function engineSql<T>(store: Store, sql: Partial<Record<string, T>>, what: strin
   const fn = sql[store.engine];
   if (!fn) throw new Error(`metric ${what} has no SQL for the ${store.engine} engine`);
   return fn;
+}
+
+/**
+ * The chain's rent (METRICS.md rent_paid) for the days it computed now and the days its
+ * settlement chain computed now, up to the chain's complete days; nothing when the chain has no
+ * settlement plan. Returns the days replaced and the money keys to convert.
+ */
+async function computeRent(
+  store: Store,
+  chain: FactChain,
+  run: RunContext,
+  ownDays: readonly number[],
+  daysUntil: number,
+  firstDay: number | null,
+): Promise<{ days: number[]; keys: string[]; ether_keys: string[] }> {
+  const facts = settlementFacts(run.defs);
+  const none = { days: [], keys: [], ether_keys: [] };
+  if (facts.length === 0 || !chain.settlement_chain || !chain.settlement_addresses) return none;
+  const plan = settlementPlan({ ...chain, settlement_chain: chain.settlement_chain, settlement_addresses: chain.settlement_addresses }, run.chains);
+  if (plan.settles_on === null) return none;
+  const on = plan.settles_on;
+  const theirs = run.settledDays.get(on) ?? [];
+  const days = [...new Set([...ownDays, ...theirs])].filter((d) => d < daysUntil && (firstDay === null || d >= firstDay));
+  if (days.length === 0) return none;
+  const status = (await store.factStatus()).get(on);
+  for (const f of facts) {
+    await store.writeSettlementFacts({ origin_key: chain.origin_key, settlement_origin_key: on, senders: plan.senders, key: f.key, days, complete_until: status?.days_until ?? 0 });
+  }
+  const keys = facts.map((f) => f.key);
+  return { days, keys, ether_keys: plan.rent_in_ether ? keys : [] };
+}
+
+/**
+ * Derived metrics (profit = fees − rent_paid) per day and column from the facts they read: a
+ * day with a fact for every input gets the definition's combine of them (an input known to be
+ * null, e.g. no price, makes profit null); any other day stays without a value.
+ */
+async function computeDerived(store: Store, originKey: string, defs: readonly MetricDefinition[], days: readonly number[]): Promise<void> {
+  if (days.length === 0) return;
+  const wanted = new Set(days);
+  for (const d of derivedMetrics(defs)) {
+    const { from, facts, combine } = d.input;
+    const keys: string[] = [];
+    const rows: Array<{ metric_key: string; period_ms: number; value: number | null }> = [];
+    for (const out of facts) {
+      const outKeys = factKeys(out) as Record<string, string>;
+      for (const [column, outKey] of Object.entries(outKeys)) {
+        const inKeys = from.map((f) => (factKeys(f) as Record<string, string | undefined>)[column]);
+        if (inKeys.some((k) => k === undefined)) throw new Error(`${definitionName(d)}: input without a ${column} column`);
+        keys.push(outKey);
+        const read = await store.readFacts({ subject: chainSubject(originKey), keys: inKeys as string[], days_until: days[days.length - 1]! + 1, hours_from: 0, hours_until: 0 });
+        const byDay = new Map<number, Map<string, number | null>>();
+        for (const r of read) {
+          if (r.granularity !== 'daily' || !wanted.has(r.period_ms)) continue;
+          let m = byDay.get(r.period_ms);
+          if (!m) byDay.set(r.period_ms, (m = new Map()));
+          m.set(r.metric_key, r.value);
+        }
+        for (const [day, m] of byDay) {
+          // A day an input has no fact for (rent of a day the settlement chain has not reached) stays unknown.
+          if (inKeys.every((k) => m.has(k as string))) rows.push({ metric_key: outKey, period_ms: day, value: combine(inKeys.map((k) => m.get(k as string) ?? null)) });
+        }
+      }
+    }
+    await store.replaceChainValues({ origin_key: originKey, granularity: 'daily', periods: days, keys, rows });
+  }
 }
 
 async function readPriceGaps(store: Store, originKeys: string[]): Promise<PriceGap[]> {

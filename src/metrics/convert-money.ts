@@ -23,6 +23,8 @@ export async function convertMoney(
   chain: Pick<Chain, 'origin_key' | 'gas_token'>,
   periods: Readonly<Record<Granularity, readonly number[]>>,
   moneyFactKeys: readonly string[],
+  /** Of moneyFactKeys, those in ether wei whatever the chain's gas token (rent paid on Ethereum). */
+  etherKeys: readonly string[] = [],
 ): Promise<void> {
   if (moneyFactKeys.length === 0) return;
   await store.convertMoney({
@@ -30,6 +32,6 @@ export async function convertMoney(
     gas_token: chain.gas_token,
     eth_asset: ETH_ASSET,
     periods,
-    keys: moneyFactKeys.map((k) => ({ native: k, ...moneyKeys(k) })),
+    keys: moneyFactKeys.map((k) => ({ native: k, ...moneyKeys(k), ...(etherKeys.includes(k) ? { in_ether: true } : {}) })),
   });
 }

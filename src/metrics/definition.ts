@@ -82,13 +82,21 @@ export function isMoney(fact: Pick<FactDecl, 'unit'>): boolean {
 
 // ---- inputs --------------------------------------------------------------------------------
 
-/** What a `source` input reads; none of these sources exists yet. */
+/** What a `source` input reads (COMPUTED_SOURCES says which of them the facts stage runs). */
 export type SourceRead =
   | { from: 'eth_call'; at: 'period_last_block'; reads: string }
   | { from: 'settlement_transactions'; reads: string }
   | { from: 'market_data'; field: 'market_cap' | 'fdv' | 'price' | 'volume' }
   | { from: 'price_feed'; asset: string }
   | { from: 'external_file'; reads: string };
+
+/** The `source` reads the facts stage implements; a computed chain metric may use only these. */
+export const COMPUTED_SOURCES: ReadonlySet<SourceRead['from']> = new Set<SourceRead['from']>(['settlement_transactions', 'eth_call', 'market_data']);
+
+/** Whether the facts stage produces a chain metric's input: its own transactions, an implemented source, or a derivation. */
+export function chainInputRuns(input: MetricInput): boolean {
+  return input.kind === 'transactions' || input.kind === 'derived' || (input.kind === 'source' && COMPUTED_SOURCES.has(input.source.from));
+}
 
 /**
  * Where a metric's numbers come from.
@@ -370,6 +378,21 @@ export function moneyFactKeys(defs: readonly MetricDefinition[]): string[] {
 }
 
 export class MissingAddressSet extends Error {}
+
+/** The facts computed `settlement_transactions` inputs write (rent), once per key. */
+export function settlementFacts(defs: readonly MetricDefinition[]): SourceFact[] {
+  const byKey = new Map<string, SourceFact>();
+  for (const d of defs) {
+    if (d.status !== 'computed' || d.input.kind !== 'source' || d.input.source.from !== 'settlement_transactions') continue;
+    for (const f of d.input.facts) byKey.set(f.key, f);
+  }
+  return [...byKey.values()];
+}
+
+/** Computed derived metrics, in definition order (a derivation may read an earlier one's facts). */
+export function derivedMetrics(defs: readonly MetricDefinition[]): Array<MetricDefinition & { input: Extract<MetricInput, { kind: 'derived' }> }> {
+  return defs.filter((d): d is MetricDefinition & { input: Extract<MetricInput, { kind: 'derived' }> } => d.status === 'computed' && d.input.kind === 'derived');
+}
 
 /** Every address set a computed `unique` metric over transactions declares, once per key. */
 export function addressSets(defs: readonly MetricDefinition[]): AddressSetDecl[] {

@@ -14,9 +14,15 @@
 // - bucket: the contract's stack groups (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other).
 // - what master.json says beyond these facts (description, links, stack…): builtin-chain-profiles.ts.
 import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
-import type { Chain, ChainEvent, Stablecoin } from './types.js';
+import type { Chain, ChainEvent, ChainToken, Stablecoin } from './types.js';
 
-type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+/** The price-source id of ether, the gas token of ETH-gas chains. */
+export const ETH_GAS_TOKEN = 'ethereum';
+
+/** Where an L2 settles unless its entry says otherwise. */
+export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
+
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
   colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
@@ -24,6 +30,7 @@ type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 
   flags?: Partial<Chain['flags']>;
   events?: ChainEvent[];
   stablecoins?: Stablecoin[];
+  token?: ChainToken;
 };
 
 function chain(f: Facts): Chain {
@@ -49,11 +56,13 @@ function chain(f: Facts): Chain {
     events: f.events ?? [],
     stablecoins: f.stablecoins ?? [],
     settlement_addresses: [],
+    settlement_chain: f.chain_type === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
+    token: f.token ?? null,
   };
 }
 
-const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6 });
-const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6 });
+const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6, peg: 'usd' });
+const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6, peg: 'usd' });
 
 const OP_CHAINS = 'OP Stack';
 const ARBITRUM_CHAINS = 'Arbitrum Orbit';
@@ -62,6 +71,7 @@ const OTHERS = 'Other';
 export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   chain({
     origin_key: 'ethereum',
+    token: { market_data_id: 'ethereum', total_supply: null }, // no maximum supply: market cap only
     name: 'Ethereum Mainnet',
     name_short: 'Ethereum',
     evm_chain_id: 1,
@@ -94,11 +104,12 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
     stablecoins: [
       usdc('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
       usdt('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
-      { symbol: 'DAI', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18 },
+      { symbol: 'DAI', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18, peg: 'usd' },
     ],
   }),
   chain({
     origin_key: 'optimism',
+    token: { market_data_id: 'optimism', total_supply: 4_294_967_296 },
     name: 'OP Mainnet',
     name_short: 'OP Mainnet',
     evm_chain_id: 10,
@@ -149,6 +160,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'arbitrum',
+    token: { market_data_id: 'arbitrum', total_supply: 10_000_000_000 },
     name: 'Arbitrum One',
     name_short: 'Arbitrum',
     evm_chain_id: 42161,
@@ -244,6 +256,7 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'mantle',
+    token: { market_data_id: 'mantle', total_supply: 6_219_316_795 },
     name: 'Mantle',
     name_short: 'Mantle',
     evm_chain_id: 5000,

@@ -110,8 +110,22 @@ export function checkChains(ctx: CheckContext): ChainCheckResult {
 
     const urls = checkRpcUrls(ctx, i, entry.rpc_urls, issues);
     if (urls) rpcUrls.set(i, urls);
+    checkSettlement(ctx, entry, i, issues);
   });
   return { issues, rpcUrls };
+}
+
+/** A chain cannot settle on itself; a missing settlement chain is no error (settlement.ts says why there is no rent). */
+function checkSettlement(ctx: CheckContext, entry: Record<string, unknown>, i: number, issues: ConfigIssue[]): void {
+  if (typeof entry.settlement_chain === 'string' && entry.settlement_chain === entry.origin_key) {
+    issues.push(
+      issueAt(ctx, ['chains', i, 'settlement_chain'], {
+        expected: 'another chain than the chain itself',
+        found: `"${entry.settlement_chain}"`,
+        hint: 'a chain pays rent to the chain it settles on: name that chain (default ethereum), or null for an L1',
+      }),
+    );
+  }
 }
 
 function listText(items: readonly string[], conjunction: 'and' | 'or'): string {

@@ -243,9 +243,14 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].stablecoins[]': { expected: 'a mapping { symbol, address, decimals }', hint: 'all three keys are required' },
   'chains[].stablecoins[].symbol': { expected: 'a non-empty ticker', hint: 'e.g. symbol: USDC' },
   'chains[].stablecoins[].address': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  'chains[].stablecoins[].peg': { expected: 'usd', hint: 'the value of one token: usd (the default and the only peg supported so far)' },
   'chains[].stablecoins[].decimals': { expected: 'an integer from 0 to 36', hint: 'the token\'s decimals(), e.g. 6 for USDC, 18 for DAI' },
   'chains[].settlement_addresses': { expected: 'a list of addresses', hint: 'e.g. settlement_addresses: [ 0x… ] (the chain\'s batch poster on Ethereum)' },
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
+  'chains[].token': { expected: 'a mapping { market_data_id, total_supply } or null', hint: 'e.g. token: { market_data_id: mantle, total_supply: 6219316795 } (market_cap from the market-data source, fdv = price × total_supply)' },
+  'chains[].token.market_data_id': { expected: 'a CoinGecko coin id', hint: 'the id in the URL of the coin\'s CoinGecko page, e.g. mantle' },
+  'chains[].token.total_supply': { expected: 'a positive number of whole tokens', hint: 'the maximum supply, for fdv; leave it out when the token has none (market_cap only)' },
+  'chains[].settlement_chain': { expected: 'the origin_key of a configured chain, or null', hint: 'e.g. settlement_chain: ethereum (the default for L2s); the chain whose transactions carry the settlement_addresses' },
   ...CHAIN_PROFILE_RULES,
 };
 

@@ -50,6 +50,7 @@ const stablecoinSchema = z.strictObject({
   symbol: text,
   address,
   decimals: z.number().int().min(0).max(36),
+  peg: z.enum(['usd']).optional(),
 });
 
 // `days_ago` is resolved to a date when the config is loaded, so a shared example file never
@@ -91,6 +92,8 @@ export const chainEntrySchema = z.strictObject({
   events: z.array(eventSchema).optional(),
   stablecoins: z.array(stablecoinSchema).optional(),
   settlement_addresses: z.array(address).optional(),
+  settlement_chain: z.string().max(ORIGIN_KEY_MAX).regex(ORIGIN_KEY_RE).nullable().optional(),
+  token: z.strictObject({ market_data_id: text, total_supply: z.number().positive().finite().optional() }).nullable().optional(),
   ...chainProfileShape,
 });
 

@@ -4,7 +4,7 @@
 // omits.
 import { DEFAULTS } from './app-config.js';
 import { blankProfile } from './builtin-chain-profiles.js';
-import { builtinChain } from './builtin-chains.js';
+import { builtinChain, DEFAULT_SETTLEMENT_CHAIN } from './builtin-chains.js';
 import type { ChainEntry } from './config-schema.js';
 import { DAY_MS, dayStart } from '../clock.js';
 import type { Chain, ChainEvent, ChainFamily, ChainStart, RpcUrl } from './types.js';
@@ -35,8 +35,10 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     ...resolveProfile(entry, base),
     events: entry.events ? entry.events.map(toEvent) : base.events,
     // One spelling everywhere downstream: ingest compares addresses with lower-case RPC data.
-    stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address) })),
+    stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address), peg: s.peg ?? 'usd' })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
+    token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null }) : base.token,
+    settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : (entry.chain_type ?? base.chain_type) === 'L1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
   };
   return chain;
 }
@@ -99,6 +101,8 @@ function customDefaults(entry: ChainEntry): Chain {
     events: [],
     stablecoins: [],
     settlement_addresses: [],
+    settlement_chain: (entry.chain_type ?? d.chain_type) === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
+    token: null,
   };
 }
 

@@ -19,6 +19,16 @@ export interface Stablecoin {
   /** Lower case in chains resolved by loadConfig (src/registry/config.ts). */
   address: `0x${string}`;
   decimals: number;
+  /** What one token is worth: 'usd' (the only peg supported: a token is counted as 1 USD). */
+  peg: 'usd';
+}
+
+/** A chain's own token in the market-data source: market_cap and fdv (METRICS.md section 2). */
+export interface ChainToken {
+  /** The market-data (CoinGecko) coin id. */
+  market_data_id: string;
+  /** Total (maximum) supply in whole tokens for fdv; null: no fdv. */
+  total_supply: number | null;
 }
 
 /** Links master.json publishes under `links` (website and explorers are Chain fields of their own). */
@@ -101,6 +111,13 @@ export interface Chain {
   links: ChainLinks;
   events: ChainEvent[];
   stablecoins: Stablecoin[];
-  /** Ethereum senders whose fees are this chain's rent; lower case once resolved. */
+  /** Senders on the settlement chain whose fees are this chain's rent; lower case once resolved. */
   settlement_addresses: `0x${string}`[];
+  /**
+   * origin_key of the chain this one settles on (rent_paid reads its transactions): `ethereum`
+   * for L2s unless configured, null for L1s.
+   */
+  settlement_chain: string | null;
+  /** The chain's token, for market_cap and fdv; null when it has none configured. */
+  token: ChainToken | null;
 }

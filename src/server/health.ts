@@ -17,6 +17,19 @@ export interface ChainHealth {
   status: 'ok' | 'degraded';
   /** Why the chain is degraded, for humans. */
   message?: string;
+  /**
+   * Days a metric could not be read for (a node without archive state for stables_mcap): those
+   * days are null in its documents, never 0. Present only when there are some.
+   */
+  data_gaps?: DataGap[];
+}
+
+export interface DataGap {
+  metric: string;
+  days: number;
+  first_day: string;
+  last_day: string;
+  reason: string;
 }
 
 export interface HealthInfo {

@@ -57,6 +57,33 @@ export interface ChainAddressSetsRequest {
   sets: readonly AggregateColumn[];
 }
 
+/**
+ * The rent one chain paid on its settlement chain, per day: the exact sum of fee_wei (blob fees
+ * included) of the settlement chain's transactions sent by `senders`, stored as the native
+ * (wei) fact `key` of `origin_key`, in the settlement chain's gas token. Every listed day is
+ * replaced; a day gets a value (0 when nothing was sent) only when both chains have blocks in
+ * it and it is before `complete_until`; any other listed day is left without one (unknown).
+ */
+export interface SettlementFactsRequest {
+  origin_key: string;
+  settlement_origin_key: string;
+  senders: readonly string[];
+  key: string;
+  /** Day starts, unix ms. */
+  days: readonly number[];
+  /** The settlement chain's complete days end here (exclusive, unix ms). */
+  complete_until: number;
+}
+
+/** Facts of a chain given as values (derived metrics, external series): `keys` in `periods` are replaced by `rows`. */
+export interface ChainValuesRequest {
+  origin_key: string;
+  granularity: Granularity;
+  periods: readonly number[];
+  keys: readonly string[];
+  rows: ReadonlyArray<{ metric_key: string; period_ms: number; value: number | null }>;
+}
+
 /** How far a chain's facts are complete (exclusive ends, unix ms). */
 export interface FactStatus {
   hours_until: number;
@@ -108,6 +135,8 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore 
 
   writeChainFacts(req: ChainFactsRequest): Promise<void>;
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void>;
+  writeSettlementFacts(req: SettlementFactsRequest): Promise<void>;
+  replaceChainValues(req: ChainValuesRequest): Promise<void>;
   /** Remove every derived row of a chain (facts of all dimensions, address sets, price status, pending days): a full rebuild starts here. */
   clearFacts(originKey: string): Promise<void>;
 

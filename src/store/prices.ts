@@ -37,6 +37,11 @@ export interface MoneyKey {
   native: string;
   eth: string;
   usd: string;
+  /**
+   * The native amount is ether wei whatever the chain's gas token (rent a chain with its own
+   * token paid on Ethereum): converted as on an ether chain, needing no token price.
+   */
+  in_ether?: boolean;
 }
 
 /**

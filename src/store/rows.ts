@@ -35,6 +35,10 @@ export interface NormalizedTx {
   gas_price_wei: bigint;
   l1_fee_wei: bigint;
   l1_gas_used: bigint;
+  /** EIP-4844 (type 3): receipt blobGasUsed and blobGasPrice; 0 for every other transaction. */
+  blob_gas_used: bigint;
+  blob_gas_price_wei: bigint;
+  /** Includes the blob fee, blob_gas_used × blob_gas_price_wei (METRICS.md section 1). */
   fee_wei: bigint;
   /** METRICS.md: gas_price_wei > 0 (Arbitrum family: gas_used > 0). */
   is_user_tx: boolean;

@@ -7,6 +7,7 @@ import type { BlockspaceStore } from './blockspace.js';
 import type { FactStore } from './facts.js';
 import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
+import type { SampleStore } from './samples.js';
 import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
 
@@ -25,7 +26,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore {
   readonly engine: EngineName;
 
   /**

@@ -103,4 +103,25 @@ describe('the service, end to end', () => {
     expect(round.build).toBeNull();
     expect((await fetch(`${base}/v1/fees/table.json`)).headers.get('etag')).toBe(etag);
   });
+
+  it('stablecoin days the node has no state for are gaps on /healthz and null in stables_mcap, never 0', async () => {
+    const url = `${base}/v1/metrics/chains/mantle/stables_mcap.json`;
+    const before = (await (await fetch(url)).json()).details.timeseries.daily.data as Array<Array<number | null>>;
+    expect(before.every((r) => r[1]! > 0)).toBe(true);
+    // Two old days lost their samples while the node pruned their state (it keeps 100 blocks).
+    const lost = [before[2]![0]!, before[3]![0]!];
+    await store.exec(`DELETE FROM supply_samples WHERE origin_key = 'mantle' AND day_ms IN (${lost.join(', ')})`);
+    devnet.setStateHistory('mantle', 100);
+    const round = await service.round();
+    expect(round.build).not.toBeNull();
+    const health = await (await fetch(`${base}/healthz`)).json();
+    const mantle = health.chains.find((c: { origin_key: string }) => c.origin_key === 'mantle');
+    expect(mantle.data_gaps).toEqual([
+      { metric: 'stables_mcap', days: 2, first_day: new Date(lost[0]!).toISOString().slice(0, 10), last_day: new Date(lost[1]!).toISOString().slice(0, 10), reason: expect.stringMatching(/missing trie node/) },
+    ]);
+    expect(health.chains.find((c: { origin_key: string }) => c.origin_key === 'base').data_gaps).toBeUndefined();
+    const after = (await (await fetch(url)).json()).details.timeseries.daily.data as Array<Array<number | null>>;
+    expect(after.map((r) => r[0])).toEqual(before.map((r) => r[0]));
+    after.forEach((r, i) => expect(r.slice(1)).toEqual(lost.includes(r[0]!) ? [null, null] : before[i]!.slice(1)));
+  });
 });

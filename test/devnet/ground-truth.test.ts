@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { startDevnet, type Devnet, type DevnetChainInfo } from '../../src/devnet/index.js';
+import { batcherAddress, startDevnet, type Devnet, type DevnetChainInfo } from '../../src/devnet/index.js';
 import { blocksWithReceipts, call, hex, TEST_NOW_MS } from './helpers.js';
 
 /** METRICS.md section 1, written from the spec for this test: what a direct scan of one day gives. */
@@ -34,7 +34,9 @@ async function scanDay(c: DevnetChainInfo, dayMs: number, head: number) {
       const l1Fee = c.family === 'op' || c.family === 'scroll' ? BigInt(r.l1Fee ?? 0) : 0n;
       txAll++;
       senders.add(tx.from);
-      fee += gasUsed * price + l1Fee;
+      // EIP-4844: blob gas is paid on top (type-3 receipts only carry the fields).
+      const blobFee = BigInt(r.blobGasUsed ?? 0) * BigInt(r.blobGasPrice ?? 0);
+      fee += gasUsed * price + l1Fee + blobFee;
       if (c.family === 'arbitrum' ? gasUsed > 0n : price > 0n) txcount++;
     });
   }
@@ -81,5 +83,45 @@ describe('devnet ground truth', () => {
     }
     const l1 = dev.groundTruth('ethereum', day);
     expect(l1.tx_all).toBe(l1.txcount);
+  });
+
+  it("rent: the L1 carries each L2's batches, mostly type-3 blob transactions, and rentGroundTruth equals a scan of them", async () => {
+    const day = Math.floor(TEST_NOW_MS / DAY_MS) * DAY_MS - DAY_MS;
+    const l1 = dev.chains.find((x) => x.origin_key === 'ethereum')!;
+    const data = await blocksWithReceipts(l1.url, dev.blockAt('ethereum', day / 1000) + 1, dev.blockAt('ethereum', day / 1000 + 86399));
+    const perSender = new Map<string, { txs: number; blob_txs: number; fee_wei: bigint }>();
+    let blobBlocks = 0;
+    for (const { block, receipts } of data) {
+      let blobGas = 0n;
+      block.transactions.forEach((tx: any, i: number) => {
+        const r = receipts[i];
+        const s = perSender.get(tx.from) ?? { txs: 0, blob_txs: 0, fee_wei: 0n };
+        s.txs++;
+        s.fee_wei += BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice) + BigInt(r.blobGasUsed ?? 0) * BigInt(r.blobGasPrice ?? 0);
+        if (tx.type === '0x3') {
+          s.blob_txs++;
+          // A blob transaction: empty calldata, one versioned hash per 131,072 blob gas, a
+          // blob gas price between the protocol floor and tens of gwei, under its cap.
+          expect(tx.input).toBe('0x');
+          expect(tx.blobVersionedHashes.length * 131_072).toBe(Number(r.blobGasUsed));
+          expect(tx.blobVersionedHashes.every((h: string) => /^0x01[0-9a-f]{62}$/.test(h))).toBe(true);
+          expect(Number(r.blobGasPrice)).toBeGreaterThanOrEqual(1);
+          expect(Number(r.blobGasPrice)).toBeLessThanOrEqual(3e10);
+          expect(BigInt(tx.maxFeePerBlobGas)).toBeGreaterThanOrEqual(BigInt(r.blobGasPrice));
+          blobGas += BigInt(r.blobGasUsed);
+        } else expect(r.blobGasUsed).toBeUndefined();
+        perSender.set(tx.from, s);
+      });
+      expect(BigInt(block.blobGasUsed)).toBe(blobGas);
+      if (blobGas > 0n) blobBlocks++;
+    }
+    expect(blobBlocks).toBeGreaterThan(0);
+    for (const l2 of ['optimism', 'base', 'arbitrum', 'linea', 'mantle']) {
+      const truth = dev.rentGroundTruth(l2, day);
+      expect(truth.txs).toBeGreaterThan(0);
+      expect(truth.blob_txs).toBeGreaterThan(0);
+      expect(perSender.get(batcherAddress(l2))).toEqual(truth);
+    }
+    expect(() => dev.rentGroundTruth('ethereum', day)).toThrow(/posts no batches/);
   });
 });

@@ -10,6 +10,7 @@ import { metricDetail } from '../../src/documents/metric-detail.js';
 import { createLogger } from '../../src/log.js';
 import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
+import { allL2sAggregate } from '../../src/metrics/l2-aggregate.js';
 import { loadChainFacts, loadFactStatus } from '../../src/metrics/read-facts.js';
 import type { PriceRow } from '../../src/store/prices.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
@@ -48,7 +49,14 @@ const chg = (later: number | null, earlier: number | null) => {
 describe('all_l2s metric details (CONTRACT.md 8)', () => {
   let store: DuckDbStore;
   let set: DocumentSet;
-  const l2a = makeChain('l2a');
+  // l2a settles on l1 (its poster is one of l1's senders), so it has rent_paid and profit, and
+  // a stablecoin whose daily supply samples are written below; l2b has neither.
+  const USDC = addr(0xc1) as `0x${string}`;
+  const l2a = makeChain('l2a', {
+    settlement_chain: 'l1',
+    settlement_addresses: [addr(3) as `0x${string}`],
+    stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6, peg: 'usd' }],
+  });
   const l2b = makeChain('l2b', { family: 'arbitrum' });
   const l1 = makeChain('l1', { chain_type: 'L1', family: 'ethereum' });
   // The L2s draw senders from overlapping pools (1..12 and 1..20): most days share addresses.
@@ -82,6 +90,9 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     for (let d = START; d < END + DAY; d += DAY) prices.push({ asset: 'ethereum', granularity: 'daily', period_ms: d, usd: dailyUsd(d) });
     for (let h = END - 16 * DAY; h < END + 2 * HOUR; h += HOUR) prices.push({ asset: 'ethereum', granularity: 'hourly', period_ms: h, usd: hourlyUsd(h) });
     await store.writePrices(prices);
+    const samples = [];
+    for (let d = START; d < END; d += DAY) samples.push({ origin_key: 'l2a', address: USDC, day_ms: d, block_number: 0, supply: 1e6 + (d - START) / DAY });
+    await store.writeSupplySamples(samples);
     const clock = new FixedClock(NOW);
     await computeFacts(store, [l2a, l2b, l1], clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, [l2a, l2b, l1], clock, { logger: silent });
@@ -91,10 +102,14 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     await store.close();
   });
 
-  it('exists for every computed chain metric, built hourly, named all_l2s in ctx.supported', async () => {
+  it('exists for every computed chain metric but the market ones, built hourly, named all_l2s in ctx.supported', async () => {
     for (const m of computedChainMetrics()) {
+      if (allL2sAggregate(m) === null) {
+        expect(set.entries.has(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`), m.metric_id).toBe(false);
+        continue;
+      }
       expect(set.entries.has(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`), m.metric_id).toBe(true);
-      expect(set.entries.get(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`)!.freshness).toBe('hourly');
+      expect(set.entries.get(`/v1/metrics/chains/all_l2s/${m.metric_id}.json`)!.freshness).toBe(m.hourly_available ? 'hourly' : 'daily');
     }
     // What master.json lists: the kind records all_l2s with its built metric_ids.
     const statuses = await loadFactStatus(store);
@@ -228,14 +243,16 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
   });
 
   it('has the metric detail shape of CONTRACT.md 1, and its source names the chains\' sources', () => {
-    for (const m of computedChainMetrics()) {
+    for (const m of computedChainMetrics().filter((x) => allL2sAggregate(x) !== null)) {
       const own = doc('l2a', m.metric_id);
       const agg = doc('all_l2s', m.metric_id);
       expect(agg.last_updated_utc).toBe('2024-02-19 01:30:00');
       expect(Object.keys(agg.details)).toEqual(Object.keys(own.details));
       expect(agg.details.metric_id).toBe(m.metric_id);
       expect(agg.details.metric_name).toBe(m.name);
-      expect(agg.details.source).toEqual([...new Set([...own.details.source, ...doc('l2b', m.metric_id).details.source])]);
+      // Over the L2s that have the metric (l2b has no rent, so no rent_paid or profit).
+      const having = L2S.filter((ok) => set.entries.has(`/v1/metrics/chains/${ok}/${m.metric_id}.json`));
+      expect(agg.details.source).toEqual([...new Set(having.flatMap((ok) => doc(ok, m.metric_id).details.source))]);
       expect(Object.keys(agg.details.timeseries)).toEqual(Object.keys(own.details.timeseries));
       expect(Object.keys(agg.details.changes)).toEqual(Object.keys(own.details.changes));
       expect(Object.keys(agg.details.summary)).toEqual(Object.keys(own.details.summary));
@@ -249,8 +266,10 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
         expect(unix).toEqual([...unix].sort((a, b) => a - b));
         expect(new Set(unix).size).toBe(unix.length);
       }
-      const hourly = agg.details.timeseries.hourly!.data;
-      hourly.forEach((r, k) => expect(r[0]).toBe(hourly[0]![0]! + k * HOUR));
+      if (m.hourly_available) {
+        const hourly = agg.details.timeseries.hourly!.data;
+        hourly.forEach((r, k) => expect(r[0]).toBe(hourly[0]![0]! + k * HOUR));
+      }
       expect(agg.details.timeseries.daily!.data[0]!.slice(1).some((v) => v !== null && v !== 0)).toBe(true);
     }
     for (const [path, e] of set.entries) {

@@ -20,6 +20,7 @@ import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
+import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 
 export interface DevnetDocumentsOptions {
@@ -68,10 +69,16 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
       const directory = loadProjectDirectory(files.projectsDir, files.overlay);
       expect(directory.issues).toEqual([]);
       await store.replaceProjects(directory.projects);
-      const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+      const ids = [...new Set([...chains.flatMap((c) => (c.token ? [c.token.market_data_id] : [])), ...directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))])];
       expect((await syncMarketData(store, client, ids, { clock, historyDays: o.historyDays + 5 })).failed).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+    const sampler = new StablecoinSampler({ clock, logger: silent });
+    try {
+      expect((await sampler.run(store, chains)).every((r) => r.error === undefined)).toBe(true);
+    } finally {
+      await sampler.close();
     }
     await computeFacts(store, chains, clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });

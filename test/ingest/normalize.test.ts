@@ -81,6 +81,40 @@ describe('normalize: ethereum family', () => {
   });
 });
 
+describe('normalize: EIP-4844 blob transactions (type 3)', () => {
+  const { txs } = run('ethereum-blob', 'ethereum');
+
+  it('keeps blobGasUsed and blobGasPrice and adds the blob fee to the fee', () => {
+    const t = txs[0];
+    expect(t.tx_type).toBe(3);
+    expect(t.input_empty).toBe(true);
+    expect(t.from_address).toBe('0x6887246668a3b87f54deb3b94ba47a6f63f32985');
+    expect(t.blob_gas_used).toBe(393_216n); // 3 blobs × 131,072
+    expect(t.blob_gas_price_wei).toBe(10n * GWEI);
+    // 21,000 × 6 gwei execution + 393,216 × 10 gwei blob gas.
+    expect(t.fee_wei).toBe(126_000n * GWEI + 3_932_160n * GWEI);
+    expect(t.is_user_tx).toBe(true);
+  });
+
+  it('a receipt without blob fields has blob gas 0 and an unchanged fee', () => {
+    const t = txs[1];
+    expect(t.blob_gas_used).toBe(0n);
+    expect(t.blob_gas_price_wei).toBe(0n);
+    expect(t.fee_wei).toBe(126_000n * GWEI);
+  });
+
+  it('the blob fee is added on every family (a rollup that settles on another rollup)', () => {
+    const op = run('ethereum-blob', 'op');
+    expect(op.txs[0].fee_wei).toBe(txs[0].fee_wei);
+  });
+
+  it('a malformed blobGasPrice names the field', () => {
+    const f = JSON.parse(JSON.stringify(fixture('ethereum-blob'))) as { block: RawBlock; receipts: RawReceipt[] };
+    f.receipts[0].blobGasPrice = 'ten gwei';
+    expect(() => normalizeBlock({ origin_key: 'ethereum', family: 'ethereum' }, f.block, f.receipts)).toThrow(/blobGasPrice/);
+  });
+});
+
 describe('normalize: op family', () => {
   const { block, txs } = run('op', 'op');
 

@@ -5,6 +5,7 @@ import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { MetricDefinition } from '../../src/metrics/definition.js';
+import type { ChainToken } from '../../src/registry/types.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
@@ -28,6 +29,9 @@ export interface TxSpec {
   gasPrice?: bigint;
   l1Fee?: bigint;
   l1GasUsed?: bigint;
+  /** Type-3 receipt fields: blob gas and its price (the blob fee adds to the fee). */
+  blobGasUsed?: bigint;
+  blobGasPrice?: bigint;
   inputEmpty?: boolean;
   /** Receipt status: 1 (default) success, 0 failure. */
   status?: 0 | 1;
@@ -43,7 +47,8 @@ export interface BlockSpec {
 export function feeOf(t: TxSpec, family: ChainFamily = 'op'): bigint {
   const gas = t.gasUsed ?? 21_000n;
   const price = t.gasPrice ?? GWEI;
-  return family === 'arbitrum' ? gas * price : gas * price + (t.l1Fee ?? 0n);
+  const blob = (t.blobGasUsed ?? 0n) * (t.blobGasPrice ?? 0n);
+  return (family === 'arbitrum' ? gas * price : gas * price + (t.l1Fee ?? 0n)) + blob;
 }
 
 export function isUserTx(t: TxSpec, family: ChainFamily = 'op'): boolean {
@@ -105,6 +110,8 @@ export class ChainWriter {
           gas_price_wei: t.gasPrice ?? GWEI,
           l1_fee_wei: t.l1Fee ?? 0n,
           l1_gas_used: t.l1GasUsed ?? 0n,
+          blob_gas_used: t.blobGasUsed ?? 0n,
+          blob_gas_price_wei: t.blobGasPrice ?? 0n,
           fee_wei: feeOf(t, family),
           is_user_tx: isUserTx(t, family),
         });
@@ -269,4 +276,20 @@ export async function factsOnMockChain(definitions: readonly MetricDefinition[],
     keys: async () => [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort(),
     close: () => store.close(),
   };
+}
+
+/** The mock chain with market data of token 'tok', facts computed with `definitions`. */
+export async function marketOnMockChain(token: ChainToken | null, definitions: readonly MetricDefinition[]) {
+  const store = await DuckDbStore.open({ path: ':memory:' });
+  const chain = makeChain('mock_op', { token });
+  await new ChainWriter(store, chain).write(mockChainBlocks());
+  await store.writePrices(MOCK_PRICES);
+  await store.writeMarketData([
+    { market_data_id: 'tok', day_ms: MOCK_D0 - MOCK_DAY_MS, price_usd: 9, market_cap_usd: 9e6, volume_usd: 1 }, // before the chain's first block
+    { market_data_id: 'tok', day_ms: MOCK_D0, price_usd: 2, market_cap_usd: 5e6, volume_usd: 1 },
+    { market_data_id: 'tok', day_ms: MOCK_D0 + MOCK_DAY_MS, price_usd: null, market_cap_usd: 6e6, volume_usd: null }, // the feed had no price
+    { market_data_id: 'tok', day_ms: MOCK_D0 + 2 * MOCK_DAY_MS, price_usd: 3, market_cap_usd: 7e6, volume_usd: 1 }, // not complete yet
+  ]);
+  await computeFacts(store, [chain], new FixedClock(MOCK_NOW), { definitions, logger: createLogger('silent') });
+  return { store, value: (key: string, day: number) => factValue(store, 'mock_op', key, 'daily', day) };
 }

@@ -130,7 +130,7 @@ describe('chains that are not built in', () => {
       settlement_addresses: [],
     });
     expect(c.events).toEqual([{ date: '2024-01-02', type: 'launch', title: 'Mainnet launch', short_title: 'Mainnet launch', description: '', source: '' }]);
-    expect(c.stablecoins).toEqual([{ symbol: 'USDC', address: '0x00000000000000000000000000000000000000a1', decimals: 6 }]);
+    expect(c.stablecoins).toEqual([{ symbol: 'USDC', address: '0x00000000000000000000000000000000000000a1', decimals: 6, peg: 'usd' }]);
     for (const color of [...c.colors.light, ...c.colors.dark]) expect(color).toMatch(/^#[0-9A-F]{6}$/);
   });
 

@@ -10,7 +10,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractGroup, ContractRef, DayWindows } from '../../src/store/contract-facts.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { ADDRESS_SETS_DDL } from '../../src/store/duckdb/schema.js';
+import { ADDRESS_SETS_DDL, SCHEMA_VERSION } from '../../src/store/duckdb/schema.js';
 
 const D0 = Date.UTC(2024, 0, 1);
 const DAY = 86_400_000;
@@ -179,7 +179,7 @@ describe('contract group reads', () => {
 
     const store = await DuckDbStore.open({ path });
     try {
-      expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: 4 }]);
+      expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: SCHEMA_VERSION }]);
       expect(await store.query('SELECT set_key, dimension FROM address_sets')).toEqual([{ set_key: 'daa', dimension: 'chain' }]);
       const rows = await store.query<{ origin_key: string; entity: string; day_ms: bigint; address: string }>(
         'SELECT origin_key, entity, day_ms, address FROM contract_address_set_rows ORDER BY ALL',

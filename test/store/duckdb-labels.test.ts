@@ -90,7 +90,7 @@ describe('DuckDB LabelStore', () => {
     await store.close();
     store = await DuckDbStore.open({ path });
     expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: SCHEMA_VERSION }]);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
     await store.replaceLabels(LABELS);
     expect(await store.readLabels()).toHaveLength(3);
     expect(await store.readPrices('ethereum', 'daily')).toHaveLength(1);

@@ -51,6 +51,8 @@ describe('writeBatch', () => {
       gas_price_wei: 1_000_000_000n,
       l1_fee_wei: 2n,
       l1_gas_used: 0n,
+      blob_gas_used: 0n,
+      blob_gas_price_wei: 0n,
       fee_wei: 21_000_000_000_002n,
       is_user_tx: true,
     });

@@ -111,6 +111,8 @@ describe('opening a version 1 store file', () => {
         const columns = (s: DuckDbStore) =>
           s.query("SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns WHERE table_schema = 'main' ORDER BY table_name, ordinal_position");
         expect(await columns(store)).toEqual(await columns(fresh));
+        // Version 5's blob columns: rows stored before them carry no blob gas.
+        expect(await store.query('SELECT DISTINCT blob_gas_used, blob_gas_price_wei FROM transactions')).toEqual([{ blob_gas_used: 0n, blob_gas_price_wei: 0n }]);
       } finally {
         await fresh.close();
       }

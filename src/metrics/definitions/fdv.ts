@@ -1,5 +1,5 @@
-// fdv: the chain token's price × total supply, from the market-data source. Planned: that
-// source does not exist yet.
+// fdv: the chain token's price of the day (market-data source) × its total supply from the
+// registry (market-facts.ts).
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -28,5 +28,5 @@ export const fdv: ChainMetric = {
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'market_data', field: 'fdv' }, facts: [FDV] },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

@@ -1,5 +1,5 @@
-// market_cap: the chain token's price × circulating supply, from the market-data source.
-// Planned: that source does not exist yet.
+// market_cap: the chain token's price × circulating supply: the market-data source's
+// market_caps of the day for the registry's token (market-facts.ts).
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -28,5 +28,5 @@ export const marketCap: ChainMetric = {
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'market_data', field: 'market_cap' }, facts: [MARKET_CAP] },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

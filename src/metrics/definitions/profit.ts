@@ -1,5 +1,6 @@
-// profit: fees paid by users minus rent paid to L1, per period and per currency. Planned:
-// derived from rent_paid, which is not computed yet.
+// profit: fees paid by users minus rent paid to L1, per day and per currency, derived from the
+// two metrics' facts (compute-facts.ts); no value where rent is unknown, so no document on a
+// chain without rent.
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 import { FEES_PAID } from './fees.js';
@@ -24,7 +25,7 @@ export const profit: ChainMetric = {
   ranking_bubble: true,
   category: 'economics',
   source_names: ['RPC', 'RPC (Ethereum)', 'Price feed'],
-  empty_value: 0,
+  empty_value: null,
   rank_order: 'desc',
   input: {
     kind: 'derived',
@@ -34,5 +35,5 @@ export const profit: ChainMetric = {
     combine: ([fees = null, rent = null]) => (fees === null || rent === null ? null : fees - rent),
   },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

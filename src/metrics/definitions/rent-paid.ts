@@ -1,5 +1,6 @@
-// rent_paid: Σ fees (blob fees included) of the Ethereum transactions sent by the chain's
-// configured batch/settlement addresses. Planned: it needs the settlement chain's transactions.
+// rent_paid: Σ fees (blob fees included) of the settlement chain's transactions sent by the
+// chain's configured batch/settlement addresses (registry settlement.ts), per day: a join of the
+// settlement chain's stored transactions (src/store, writeSettlementFacts), in its gas token.
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -22,7 +23,9 @@ export const rentPaid: ChainMetric = {
   ranking_bubble: false,
   category: 'economics',
   source_names: ['RPC (Ethereum)', 'Price feed'],
-  empty_value: 0,
+  // A day the settlement chain has not reached is unknown, not 0 (a day without postings is a
+  // stored 0).
+  empty_value: null,
   rank_order: 'desc',
   input: {
     kind: 'source',
@@ -30,5 +33,5 @@ export const rentPaid: ChainMetric = {
     facts: [RENT_PAID],
   },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

@@ -1,6 +1,6 @@
 // stables_mcap: Σ totalSupply of the chain's configured stablecoins at the day's last block,
-// in USD (METRICS.md section 2). Planned: the eth_call source does not exist yet, so master.json
-// describes the metric and lists no chain for it.
+// in USD (METRICS.md section 2): read by the stablecoin source (src/sources/stablecoins) with
+// eth_call, summed per day by supply-facts.ts. Days the node cannot read are gaps (null).
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -31,5 +31,5 @@ export const stablesMcap: ChainMetric = {
     facts: [STABLES_MCAP],
   },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

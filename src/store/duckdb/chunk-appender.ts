@@ -79,6 +79,8 @@ const TX_COLUMNS: Column<NormalizedTx>[] = [
   { type: HUGEINT, get: (t) => t.l1_gas_used },
   { type: HUGEINT, get: (t) => t.fee_wei },
   { type: BOOLEAN, get: (t) => t.is_user_tx },
+  { type: HUGEINT, get: (t) => t.blob_gas_used },
+  { type: HUGEINT, get: (t) => t.blob_gas_price_wei },
 ];
 
 export function appendBlocks(conn: DuckDBConnection, blocks: readonly NormalizedBlock[]): Promise<void> {

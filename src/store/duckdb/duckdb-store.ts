@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -23,6 +23,9 @@ import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import * as addressSets from './address-sets.js';
 import * as blockspace from './blockspace.js';
 import { HistogramCache } from './address-sets.js';
+import * as chainValues from './chain-values.js';
+import * as samples from './samples.js';
+import type { SampleGap, SupplySample } from '../samples.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -290,6 +293,14 @@ export class DuckDbStore implements Store {
     return this.transaction(() => facts.writeChainFacts(this.db, req));
   }
 
+  writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {
+    return this.transaction(() => chainValues.writeSettlementFacts(this.db, req));
+  }
+
+  replaceChainValues(req: ChainValuesRequest): Promise<void> {
+    return this.transaction(() => chainValues.replaceChainValues(this.db, req));
+  }
+
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return this.changingSets(() => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
   }
@@ -336,6 +347,27 @@ export class DuckDbStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return this.use((db) => hourlyGroupSenders.hourlySendersOverContracts(db, q));
+  }
+
+  // --- state samples (samples.ts) -------------------------------------------------------------
+  writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
+    return this.transaction(() => samples.writeSupplySamples(this.db, rows));
+  }
+
+  readSupplySamples(originKey: string): Promise<SupplySample[]> {
+    return this.use((db) => samples.readSupplySamples(db, originKey));
+  }
+
+  writeSampleGaps(originKey: string, source: string, gaps: ReadonlyArray<{ day_ms: number; reason: string }>, cleared: readonly number[]): Promise<void> {
+    return this.transaction(() => samples.writeSampleGaps(this.db, originKey, source, gaps, cleared));
+  }
+
+  readSampleGaps(originKeys: readonly string[]): Promise<SampleGap[]> {
+    return this.use((db) => samples.readSampleGaps(db, originKeys));
+  }
+
+  lastBlocksOfDays(originKey: string, days: readonly number[]): Promise<Map<number, number>> {
+    return this.use((db) => samples.lastBlocksOfDays(db, originKey, days));
   }
 
   // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------

@@ -6,6 +6,10 @@
 //   only, which the CREATE TABLE IF NOT EXISTS pass below adds.
 //   version 4: contract address sets move from `address_sets` (dimension 'contract') to
 //   `contract_address_sets`, contracts and addresses as `address_ids` ids.
+//   version 5: transactions carry blob_gas_used and blob_gas_price_wei (EIP-4844), and the
+//   tables supply_samples and sample_gaps are new (created by the pass below). Rows stored
+//   before are given 0: their fee_wei was computed without blob fees, so a settlement chain's
+//   earlier days keep that until re-ingested (docs/ingestion.md).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ADDRESS_IDS_DDL, ADDRESS_SETS_DDL, CONTRACT_ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
 
@@ -40,17 +44,31 @@ const TO_VERSION_4: string[] = [
   `DELETE FROM address_sets WHERE dimension = 'contract'`,
 ];
 
-/** Statements that take version N to N + 1, by N. */
-const MIGRATIONS: Record<number, string[]> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4 };
+// Only where the file has the table (a file without it gets the current one below); IF NOT
+// EXISTS keeps it safe on a file whose table was already created in the current layout.
+const TO_VERSION_5 = (tables: ReadonlySet<string>): string[] =>
+  tables.has('transactions')
+    ? [
+        `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS blob_gas_used HUGEINT DEFAULT 0`,
+        `ALTER TABLE transactions ALTER COLUMN blob_gas_used SET NOT NULL`,
+        `ALTER TABLE transactions ADD COLUMN IF NOT EXISTS blob_gas_price_wei HUGEINT DEFAULT 0`,
+        `ALTER TABLE transactions ALTER COLUMN blob_gas_price_wei SET NOT NULL`,
+      ]
+    : [];
+
+/** Statements that take version N to N + 1, by N (given the file's tables where they matter). */
+const MIGRATIONS: Record<number, string[] | ((tables: ReadonlySet<string>) => string[])> = { 1: TO_VERSION_2, 2: [], 3: TO_VERSION_4, 4: TO_VERSION_5 };
 
 async function scalar(conn: DuckDBConnection, sql: string): Promise<unknown> {
   return (await conn.runAndReadAll(sql)).getRows()[0]?.[0];
 }
 
+async function fileTables(conn: DuckDBConnection): Promise<Set<string>> {
+  return new Set((await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main'")).getRows().map((r) => String(r[0])));
+}
+
 async function fileVersion(conn: DuckDBConnection): Promise<number> {
-  const tables = new Set(
-    (await conn.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE NOT temporary AND schema_name = 'main'")).getRows().map((r) => String(r[0])),
-  );
+  const tables = await fileTables(conn);
   if (tables.has('schema_version')) {
     const v = await scalar(conn, 'SELECT max(version) FROM schema_version');
     if (v !== null && v !== undefined) return Number(v);
@@ -69,7 +87,8 @@ export async function prepareSchema(conn: DuckDBConnection, where: string): Prom
   await conn.run('BEGIN TRANSACTION');
   try {
     for (let v = Math.max(found, 1); found > 0 && v < SCHEMA_VERSION; v++) {
-      for (const sql of MIGRATIONS[v]!) await conn.run(sql);
+      const step = MIGRATIONS[v]!;
+      for (const sql of typeof step === 'function' ? step(await fileTables(conn)) : step) await conn.run(sql);
     }
     // New files get every table here; migrated ones any table added since their version.
     for (const ddl of DUCKDB_SCHEMA) await conn.run(ddl);

@@ -60,8 +60,12 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   const ethUsd = 'coalesce(c.eth_exact, c.eth_fb)';
   const tokUsd = 'coalesce(c.tok_exact, c.tok_fb)';
   // A zero stays zero without a price: no fee is no fee in every currency.
-  const eth = ethChain ? 'n.value / 1e18' : `n.value / 1e18 * ${tokUsd} / ${ethUsd}`;
-  const usd = ethChain ? `n.value / 1e18 * ${ethUsd}` : `n.value / 1e18 * ${tokUsd}`;
+  const etherKeys = ethChain ? [] : req.keys.filter((k) => k.in_ether);
+  const tokenKeys = ethChain ? [] : req.keys.filter((k) => !k.in_ether);
+  const inEther = (ether: string, token: string) =>
+    ethChain || tokenKeys.length === 0 ? ether : etherKeys.length === 0 ? token : `CASE WHEN n.metric_key IN (${etherKeys.map((k) => sqlString(k.native)).join(', ')}) THEN ${ether} ELSE ${token} END`;
+  const eth = inEther('n.value / 1e18', `n.value / 1e18 * ${tokUsd} / ${ethUsd}`);
+  const usd = inEther(`n.value / 1e18 * ${ethUsd}`, `n.value / 1e18 * ${tokUsd}`);
   const keyList = req.keys.map((k) => sqlString(k.native)).join(', ');
   const renamed = (to: 'eth' | 'usd') => `CASE n.metric_key ${req.keys.map((k) => `WHEN ${sqlString(k.native)} THEN ${sqlString(k[to])}`).join(' ')} END`;
   const converted = `FROM native_facts n JOIN money_prices c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
@@ -78,16 +82,18 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   // A period needed a price when it has a non-zero money figure. Chain figures decide: a
   // contract's fees are part of its chain's, so they are non-zero only where the chain's are,
   // and the check need not read every contract's rows.
-  const needs = `EXISTS (SELECT 1 FROM native_facts n WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.granularity = c.granularity
-                   AND n.period_ms = c.period_ms AND n.value <> 0 AND n.metric_key IN (${keyList}))`;
-  const statusOf = (exact: string, fb: string, fbMs: string, asset: string) =>
+  // Every key needs the ETH price; the token price only the keys in the gas token.
+  const needs = (keys: string) => `EXISTS (SELECT 1 FROM native_facts n WHERE n.origin_key = $1 AND ${chainFilter('n')} AND n.granularity = c.granularity
+                   AND n.period_ms = c.period_ms AND n.value <> 0 AND n.metric_key IN (${keys}))`;
+  const statusOf = (exact: string, fb: string, fbMs: string, asset: string, keys: string) =>
     `SELECT $1, c.granularity, c.period_ms, ${asset}, CASE WHEN ${fb} IS NULL THEN 'missing' ELSE 'fallback' END, ${fbMs}
-     FROM money_prices c WHERE ${exact} IS NULL AND ${needs}`;
+     FROM money_prices c WHERE ${exact} IS NULL AND ${needs(keys)}`;
+  const tokenStatus = !ethChain && tokenKeys.length > 0;
   await db.run(
     `INSERT INTO price_status (origin_key, granularity, period_ms, asset, status, price_period_ms)
-     ${statusOf('c.eth_exact', 'c.eth_fb', 'c.eth_fb_ms', '$2')}
-     ${ethChain ? '' : `UNION ALL ${statusOf('c.tok_exact', 'c.tok_fb', 'c.tok_fb_ms', '$3')}`}`,
-    ethChain ? [ok, req.eth_asset] : [ok, req.eth_asset, req.gas_token],
+     ${statusOf('c.eth_exact', 'c.eth_fb', 'c.eth_fb_ms', '$2', keyList)}
+     ${tokenStatus ? `UNION ALL ${statusOf('c.tok_exact', 'c.tok_fb', 'c.tok_fb_ms', '$3', tokenKeys.map((k) => sqlString(k.native)).join(', '))}` : ''}`,
+    tokenStatus ? [ok, req.eth_asset, req.gas_token] : [ok, req.eth_asset],
   );
 }
 

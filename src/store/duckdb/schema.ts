@@ -2,9 +2,10 @@
 // Times are unix seconds (raw) or unix milliseconds at a period start (facts), so the same
 // arithmetic works on every engine.
 import { LABEL_TABLES_DDL } from './labels.js';
+import { SAMPLE_TABLES_DDL } from './samples.js';
 
 /** The layout this code writes; migrate.ts brings older files up to it at open. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 // Distinct addresses per set, subject and day: any window's distinct count is exact from these.
 // The set key is declared by the metric that counts it (e.g. 'daa').
@@ -68,7 +69,10 @@ export const DUCKDB_SCHEMA: string[] = [
      l1_fee_wei HUGEINT NOT NULL,
      l1_gas_used HUGEINT NOT NULL,
      fee_wei HUGEINT NOT NULL,
-     is_user_tx BOOLEAN NOT NULL)`,
+     is_user_tx BOOLEAN NOT NULL,
+     -- Last, as version 4 files gain them by ALTER TABLE ADD COLUMN (which appends).
+     blob_gas_used HUGEINT NOT NULL DEFAULT 0,
+     blob_gas_price_wei HUGEINT NOT NULL DEFAULT 0)`,
   `CREATE TABLE IF NOT EXISTS checkpoints (
      origin_key VARCHAR PRIMARY KEY,
      block_number BIGINT NOT NULL,
@@ -138,6 +142,8 @@ export const DUCKDB_SCHEMA: string[] = [
      price_period_ms BIGINT)`,
   // Application metadata: labels, the project directory, token market data (labels.ts).
   ...LABEL_TABLES_DDL,
+  // Per-day values read from chain state (eth_call) and the days that could not be read (samples.ts).
+  ...SAMPLE_TABLES_DDL,
   // One row: the layout version of this file (migrate.ts).
   `CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`,
 ];

@@ -42,6 +42,8 @@ export function makeBatch(origin: string, from: number, to: number, opts: { fork
         gas_price_wei: BigInt(fork + 1) * 1_000_000_000n,
         l1_fee_wei: BigInt(i),
         l1_gas_used: 0n,
+        blob_gas_used: 0n,
+        blob_gas_price_wei: 0n,
         fee_wei: 21_000n * BigInt(fork + 1) * 1_000_000_000n + BigInt(i),
         is_user_tx: true,
       });

@@ -1,0 +1,139 @@
+// The stablecoin supply source (METRICS.md stables_mcap): for every complete stored day of a
+// chain with configured stablecoins, `eth_call totalSupply()` of each coin at the day's last
+// stored block, in one JSON-RPC batch per chain-day, stored as whole tokens. A node without the
+// state of that block (no archive) makes the day a gap with the node's reason: stored, logged
+// once, reported by /healthz and the build report, never a 0; later days go on being read.
+// Any other failure stops the chain's sampling for this round; the day is asked again next time.
+import { DAY_MS, type Clock } from '../../clock.js';
+import type { Logger } from '../../log.js';
+import type { Chain } from '../../registry/types.js';
+import { RpcClient, type RpcClientOptions } from '../../rpc/client.js';
+import type { Store } from '../../store/store.js';
+import { missingStateMessage } from './state-errors.js';
+
+export const STABLECOIN_SOURCE = 'stablecoin_supply';
+/** keccak256("totalSupply()")[0:4]. */
+const TOTAL_SUPPLY = '0x18160ddd';
+
+export interface SampleChainReport {
+  origin_key: string;
+  days_sampled: number;
+  /** Days that became gaps in this run (the node has no state for them). */
+  new_gaps: number;
+  /** Time spent asking the node, ms (eth_call cost per chain-day = elapsed_ms / (days_sampled + new_gaps)). */
+  elapsed_ms: number;
+  /** Set when sampling stopped early on another error (retried next run). */
+  error?: string;
+}
+
+export interface SamplerOptions {
+  logger: Pick<Logger, 'warn' | 'info'>;
+  clock: Clock;
+  /** RPC client settings (tests pass fast retries). */
+  rpc?: Partial<RpcClientOptions>;
+}
+
+type SampledChain = Pick<Chain, 'origin_key' | 'rpc_urls' | 'stablecoins' | 'evm_chain_id'>;
+
+/** One client per chain, reused across runs; few attempts, since an archive error repeats. */
+export class StablecoinSampler {
+  private readonly clients = new Map<string, RpcClient>();
+  constructor(private readonly opts: SamplerOptions) {}
+
+  private client(chain: SampledChain): RpcClient {
+    let c = this.clients.get(chain.origin_key);
+    if (!c) {
+      c = new RpcClient({
+        urls: chain.rpc_urls,
+        label: chain.origin_key,
+        expectedChainId: chain.evm_chain_id,
+        clock: this.opts.clock,
+        maxAttempts: 3,
+        backoff: { baseMs: 100, maxMs: 1_000 },
+        ...this.opts.rpc,
+      });
+      this.clients.set(chain.origin_key, c);
+    }
+    return c;
+  }
+
+  /** Samples every chain's missing days, chains side by side. */
+  async run(store: Store, chains: readonly SampledChain[], signal?: AbortSignal): Promise<SampleChainReport[]> {
+    return Promise.all(chains.filter((c) => c.stablecoins.length > 0).map((c) => this.sampleChain(store, c, signal)));
+  }
+
+  async sampleChain(store: Store, chain: SampledChain, signal?: AbortSignal): Promise<SampleChainReport> {
+    const ok = chain.origin_key;
+    const report: SampleChainReport = { origin_key: ok, days_sampled: 0, new_gaps: 0, elapsed_ms: 0 };
+    const todo = await missingDays(store, chain, this.opts.clock);
+    const blocks = await store.lastBlocksOfDays(ok, todo);
+    const client = this.client(chain);
+    const started = performance.now();
+    const gaps: Array<{ day_ms: number; reason: string }> = [];
+    for (const day of todo) {
+      const block = blocks.get(day);
+      if (block === undefined || signal?.aborted) continue;
+      const tag = `0x${block.toString(16)}`;
+      try {
+        const results = await client.batch(
+          chain.stablecoins.map((coin) => ({ method: 'eth_call', params: [{ to: coin.address, data: TOTAL_SUPPLY }, tag], validate: uint256(`totalSupply of ${coin.symbol}`) })),
+          signal,
+        );
+        await store.writeSupplySamples(
+          chain.stablecoins.map((coin, i) => ({ origin_key: ok, address: coin.address.toLowerCase(), day_ms: day, block_number: block, supply: toTokens(results[i] as bigint, coin.decimals) })),
+        );
+        report.days_sampled++;
+      } catch (err) {
+        const missing = missingStateMessage(err);
+        if (missing === null) {
+          report.error = err instanceof Error ? err.message : String(err);
+          this.opts.logger.warn({ origin_key: ok, day: new Date(day).toISOString().slice(0, 10), err: report.error }, 'stablecoin supply: eth_call failed; the day is asked again next round');
+          break;
+        }
+        gaps.push({ day_ms: day, reason: `node has no state at block ${block}: ${missing}` });
+      }
+    }
+    report.elapsed_ms = performance.now() - started;
+    if (gaps.length > 0) {
+      await store.writeSampleGaps(ok, STABLECOIN_SOURCE, gaps, []);
+      report.new_gaps = gaps.length;
+      this.opts.logger.warn(
+        { origin_key: ok, days: gaps.length, first: isoDay(gaps[0]!.day_ms), last: isoDay(gaps.at(-1)!.day_ms), reason: gaps[0]!.reason },
+        'stablecoin supply: the node cannot read these days (no archive state); stables_mcap has gaps there, never 0',
+      );
+    }
+    return report;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.close()));
+  }
+}
+
+/** Complete stored days without a sample of every coin and not known as gaps, ascending. */
+async function missingDays(store: Store, chain: SampledChain, clock: Clock): Promise<number[]> {
+  const ok = chain.origin_key;
+  const today = Math.floor(clock.now() / DAY_MS) * DAY_MS;
+  const days = await store.blockPeriods(ok, 'daily', today);
+  const have = new Map<number, number>();
+  for (const s of await store.readSupplySamples(ok)) have.set(s.day_ms, (have.get(s.day_ms) ?? 0) + 1);
+  const gaps = new Set((await store.readSampleGaps([ok])).filter((g) => g.source === STABLECOIN_SOURCE).map((g) => g.day_ms));
+  return days.filter((d) => (have.get(d) ?? 0) < chain.stablecoins.length && !gaps.has(d));
+}
+
+function uint256(what: string): (r: unknown) => bigint {
+  return (r) => {
+    if (typeof r !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(r)) throw new Error(`${what}: expected a 32-byte word, got ${JSON.stringify(r).slice(0, 80)}`);
+    return BigInt(r);
+  };
+}
+
+/** Whole tokens as a double: exact to 15–16 digits, more than a market cap needs. */
+function toTokens(raw: bigint, decimals: number): number {
+  const scale = 10n ** BigInt(decimals);
+  return Number(raw / scale) + Number(raw % scale) / Number(scale);
+}
+
+function isoDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}

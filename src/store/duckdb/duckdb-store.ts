@@ -11,6 +11,8 @@ import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
   ContractAddressSetsRequest,
+  ContractFactColumns,
+  ContractFactsQuery,
   ContractFactsRequest,
   GroupDistinctQuery,
   GroupDistinctResult,
@@ -21,6 +23,7 @@ import type {
 } from '../contract-facts.js';
 import * as addressSets from './address-sets.js';
 import { HistogramCache } from './address-sets.js';
+import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -122,6 +125,10 @@ export class DuckDbStore implements Store {
       await this.useThreads(this.queryThreads);
       const reader = await this.conn.runAndReadAll(sql, params as DuckDBValue[] | undefined);
       return reader.getRowObjectsJS() as unknown as T[];
+    },
+    columns: async (sql: string): Promise<SqlValue[][]> => {
+      await this.useThreads(this.queryThreads);
+      return (await this.conn.runAndReadAll(sql)).getColumnsJS() as SqlValue[][];
     },
     run: async (sql: string, params?: SqlValue[]): Promise<number> => {
       await this.useThreads(this.queryThreads);
@@ -347,6 +354,10 @@ export class DuckDbStore implements Store {
 
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
     return this.use((db) => contractReads.contractsWithFacts(db, metricKey, originKeys));
+  }
+
+  readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
+    return this.use((db) => contractFactColumns.readContractFacts(db, q));
   }
 
   sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {

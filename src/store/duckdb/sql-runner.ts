@@ -9,6 +9,8 @@ export type Row = Record<string, SqlValue | SqlValue[]>;
 export interface SqlRunner {
   /** Statements that return rows; `params` bind to `$1, $2, ...`. */
   all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
+  /** Like `all`, as one array per column: cheaper than row objects for millions of rows. */
+  columns(sql: string): Promise<SqlValue[][]>;
   /** Statements that return nothing; resolves to the number of rows changed. */
   run(sql: string, params?: SqlValue[]): Promise<number>;
 }

@@ -22,6 +22,8 @@ type Sum = number | null | undefined;
 /** The NULL-propagating step of every fold: undefined = nothing added yet. */
 const add = (acc: Sum, v: number | null): number | null => (acc === null || v === null ? null : (acc ?? 0) + v);
 
+const valueAt = (facts: ContractFactColumns, i: number): number | null => (Number.isNaN(facts.value[i]) ? null : facts.value[i]!);
+
 interface Contract {
   origin_key: string;
   address: string;
@@ -36,7 +38,7 @@ interface Contract {
 export function sumAppFacts(out: AppFacts, contracts: readonly Contract[], facts: ContractFactColumns, keys: readonly string[]): void {
   // Facts are ordered by contract index: contract i's are [start[i], start[i + 1]).
   const start = new Int32Array(contracts.length + 1);
-  for (const c of facts.contract) start[c + 1]!++;
+  for (let j = 0; j < facts.length; j++) start[facts.contract[j]! + 1]!++;
   for (let i = 0; i < contracts.length; i++) start[i + 1]! += start[i]!;
 
   const byProject = new Map<string, number[]>();
@@ -60,12 +62,12 @@ export function sumAppFacts(out: AppFacts, contracts: readonly Contract[], facts
       for (let j = start[i]!; j < start[i + 1]!; ) {
         // One run of (key, granularity): its periods ascending.
         const k = facts.key[j]!;
-        const hourly = facts.hourly[j]!;
+        const hourly = facts.hourly[j] === 1;
         let end = j;
-        while (end < start[i + 1]! && facts.key[end] === k && facts.hourly[end] === hourly) end++;
+        while (end < start[i + 1]! && facts.key[end] === k && facts.hourly[end] === facts.hourly[j]) end++;
         const key = keys[k]!;
         const periods = periodMap(hourly ? pf.hourly : pf.daily, c.origin_key, key);
-        for (let x = j; x < end; x++) periods.set(facts.period_ms[x]!, add(periods.get(facts.period_ms[x]!), facts.value[x]!));
+        for (let x = j; x < end; x++) periods.set(facts.period_ms[x]!, add(periods.get(facts.period_ms[x]!), valueAt(facts, x)));
         if (!hourly) {
           const slots = [slot(own, key, windows.length), slot(chainWindows(pf, c.origin_key), key, windows.length), ...(multi ? [slot(total, key, windows.length)] : [])];
           for (let w = 0; w < windows.length; w++) {
@@ -73,7 +75,8 @@ export function sumAppFacts(out: AppFacts, contracts: readonly Contract[], facts
             for (let x = j; x < end; x++) {
               const p = facts.period_ms[x]!;
               if (p < lo || p > hi) continue;
-              for (const s of slots) s[w] = add(s[w], facts.value[x]!);
+              const v = valueAt(facts, x);
+              for (const s of slots) s[w] = add(s[w], v);
             }
           }
         }

@@ -126,9 +126,31 @@ export class DuckDbStore implements Store {
       const reader = await this.conn.runAndReadAll(sql, params as DuckDBValue[] | undefined);
       return reader.getRowObjectsJS() as unknown as T[];
     },
-    columns: async (sql: string): Promise<SqlValue[][]> => {
+    numericColumns: async (sql: string): Promise<{ rows: number; columns: Float64Array[] }> => {
       await this.useThreads(this.queryThreads);
-      return (await this.conn.runAndReadAll(sql)).getColumnsJS() as SqlValue[][];
+      const result = await this.conn.stream(sql);
+      let columns = Array.from({ length: result.columnCount }, () => new Float64Array(1 << 16));
+      let rows = 0;
+      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const n = chunk.rowCount;
+        if (rows + n > columns[0]!.length) {
+          const size = Math.max(2 * columns[0]!.length, rows + n);
+          columns = columns.map((old) => {
+            const grown = new Float64Array(size);
+            grown.set(old.subarray(0, rows));
+            return grown;
+          });
+        }
+        columns.forEach((into, c) => {
+          const vector = chunk.getColumnVector(c);
+          for (let i = 0; i < n; i++) {
+            const v = vector.getItem(i);
+            into[rows + i] = v === null ? NaN : Number(v);
+          }
+        });
+        rows += n;
+      }
+      return { rows, columns: columns.map((c) => c.subarray(0, rows)) };
     },
     run: async (sql: string, params?: SqlValue[]): Promise<number> => {
       await this.useThreads(this.queryThreads);

@@ -155,6 +155,8 @@ describe('buildDocumentSetAsync', () => {
     }
     await expect(buildDocumentSetAsync([at({ a: [{ b: 1n }] })], 1, { compressor: counter })).rejects.toThrow('bigint in /v1/x.json');
     expect(counter.bodies).toEqual([]);
+    // A bad document after a good one: the good one's compression had started; the build still fails.
+    await expect(buildDocumentSetAsync([{ ...at({ ok: 1 }), path: '/v1/ok.json' }, at({ bad: NaN })], 1, { compressor: counter })).rejects.toThrow('non-finite number in /v1/x.json');
     const json = { s: 'x', n: [0, -0, 1.5e-7, null, true], o: { k: undefined, d: new Date(0) } };
     expect(buildDocumentSet([at(json)], 1).entries.get('/v1/x.json')!.body.toString('utf8')).toBe(JSON.stringify(json));
   });

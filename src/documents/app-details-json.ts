@@ -8,7 +8,8 @@ import { formatUtc } from '../metrics/calendar.js';
 import type { AppMetric } from '../metrics/definition.js';
 import { mainCategoryOf } from '../registry/categories.js';
 import type { MarketRow } from '../store/labels.js';
-import { ALL_CHAINS, APP_HOURLY_HOURS, APP_WINDOWS, KEYS, contractKey, type AppFacts, type ProjectFacts } from './app-facts.js';
+import { APP_HOURLY_HOURS, APP_WINDOWS, KEYS } from './app-facts.js';
+import { ALL_CHAINS, contractKey, type AppFacts, type ProjectFacts } from './app-fact-shapes.js';
 import { cmp, ethPriceOn, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
 import { chainOrder } from './master-chains.js';
 

@@ -15,7 +15,7 @@
 // Any NULL summand (a USD figure without a price) makes the sum NULL; a project on one chain has
 // its chain's figures as its totals.
 import type { ContractFactColumns } from '../store/contract-facts.js';
-import { ALL_CHAINS, contractKey, type AppFacts, type PeriodFacts, type ProjectFacts } from './app-facts.js';
+import { ALL_CHAINS, contractKey, type AppFacts, type PeriodFacts, type ProjectFacts } from './app-fact-shapes.js';
 
 type Sum = number | null | undefined;
 

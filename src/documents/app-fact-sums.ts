@@ -4,11 +4,12 @@
 // contracts. Doing it here rather than in SQL avoids DuckDB's ordered aggregates over millions
 // of tiny groups, which were most of a 1,000-project build.
 //
-// Published bytes must not change, so every float is added in the order the SQL reads used
-// (sum(... ORDER BY ...) and list_sum: a left fold starting at 0):
+// Published bytes must not change, so every float is added in the order of the store's SQL group
+// reads (sumContractFacts, sumContractFactsOverWindows: sum(... ORDER BY ...) and list_sum, a left
+// fold starting at 0), which test/documents/app-fact-sums.test.ts compares with this bit for bit:
 // - a period of a project on one chain: its contracts by address;
 // - a period over all chains: the chains' sums in the order the chains first appear when the
-//   projects are walked in order (the integer chain ids of the former group table);
+//   projects are walked in order (the integer chain ids of contract-groups.ts);
 // - a window on one chain: its contracts by address, each contract's days ascending;
 // - a window over all chains: contracts by (origin_key, address), days ascending;
 // - a window of one contract: its days ascending.

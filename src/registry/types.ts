@@ -120,4 +120,6 @@ export interface Chain {
   settlement_chain: string | null;
   /** The chain's token, for market_cap and fdv; null when it has none configured. */
   token: ChainToken | null;
+  /** The chain's name in DefiLlama-shaped sources (tvl, app_revenue), e.g. 'OP Mainnet'; null: not asked. */
+  defillama: string | null;
 }

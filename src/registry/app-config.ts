@@ -57,7 +57,8 @@ export const DEFAULTS = {
   coingecko_url: 'https://api.coingecko.com',
   coingecko_api_key_env: 'COINGECKO_API_KEY',
   market_history_days: 365,
-  defillama_url: 'https://api.llama.fi',
+  // Opt-in (docs/configuration.md): tvl and app_revenue ask a third party only when configured.
+  defillama_url: null,
   /** A chain that is not built in: */
   custom_chain: {
     finality_lag: 100,

@@ -113,7 +113,7 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
     projects: file.projects ? { dir: resolve(b.baseDir, file.projects.dir), overlay: file.projects.overlay ? resolve(b.baseDir, file.projects.overlay) : null } : null,
     market_data: { ids: [...new Set(file.market_data?.ids ?? [])], history_days: file.market_data?.history_days ?? DEFAULTS.market_history_days },
     external: {
-      defillama_url: file.external?.defillama_url === undefined ? DEFAULTS.defillama_url : file.external.defillama_url?.replace(/\/+$/, '') ?? null,
+      defillama_url: file.external?.defillama_url?.replace(/\/+$/, '') ?? DEFAULTS.defillama_url,
       tvl_csv: (file.external?.tvl_csv ?? []).map((p) => resolve(b.baseDir, p)),
       app_revenue_csv: (file.external?.app_revenue_csv ?? []).map((p) => resolve(b.baseDir, p)),
     },

@@ -25,7 +25,7 @@ import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
 import { fees } from '../../src/metrics/definitions/fees.js';
 import { profit } from '../../src/metrics/definitions/profit.js';
 import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
-import { tvl } from '../../src/metrics/definitions/tvl.js';
+import { TVL, tvl } from '../../src/metrics/definitions/tvl.js';
 import { TXCOUNT, txcount } from '../../src/metrics/definitions/txcount.js';
 
 function uniqueFact(m: AppMetric): FactAggregate {
@@ -160,7 +160,7 @@ describe('metric catalog', () => {
   });
 
   it('fails a metric marked computed whose source the facts stage does not run, so nothing produces its facts', () => {
-    expect(problemsWith({ ...tvl, input: { ...tvl.input, source: { from: 'price_feed', asset: 'ethereum' } } }, tvl)).toEqual([
+    expect(problemsWith({ ...tvl, input: { kind: 'source', source: { from: 'price_feed', asset: 'ethereum' }, facts: [TVL] } }, tvl)).toEqual([
       'tvl: status computed but the price_feed source is not implemented',
       'tvl: column usd reads fact tvl, which no computed definition produces',
       'tvl: column eth reads fact tvl_eth, which no computed definition produces',

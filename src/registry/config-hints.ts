@@ -255,6 +255,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
   'chains[].token': { expected: 'a mapping { market_data_id, total_supply } or null', hint: 'e.g. token: { market_data_id: mantle, total_supply: 6219316795 } (market_cap from the market-data source, fdv = price × total_supply)' },
   'chains[].token.market_data_id': { expected: 'a CoinGecko coin id', hint: 'the id in the URL of the coin\'s CoinGecko page, e.g. mantle' },
+  'chains[].token.address': { expected: 'a 0x-prefixed 20-byte hex address', hint: "the token contract on this chain: fdv's supply is its totalSupply() of the day (eth_call), total_supply where that cannot be read" },
+  'chains[].token.decimals': { expected: 'an integer from 0 to 36', hint: "the token contract's decimals(), default 18" },
   'chains[].token.total_supply': { expected: 'a positive number of whole tokens', hint: 'the maximum supply, for fdv; leave it out when the token has none (market_cap only)' },
   'chains[].defillama': { expected: "the chain's name in DefiLlama, or null", hint: 'e.g. defillama: OP Mainnet (as in https://api.llama.fi/v2/historicalChainTvl/OP%20Mainnet); null asks no tvl or app_revenue for the chain' },
   'chains[].settlement_chain': { expected: 'the origin_key of a configured chain, or null', hint: 'e.g. settlement_chain: ethereum (the default for L2s); the chain whose transactions carry the settlement_addresses' },

@@ -93,7 +93,10 @@ export const chainEntrySchema = z.strictObject({
   stablecoins: z.array(stablecoinSchema).optional(),
   settlement_addresses: z.array(address).optional(),
   settlement_chain: z.string().max(ORIGIN_KEY_MAX).regex(ORIGIN_KEY_RE).nullable().optional(),
-  token: z.strictObject({ market_data_id: text, total_supply: z.number().positive().finite().optional() }).nullable().optional(),
+  token: z
+    .strictObject({ market_data_id: text, total_supply: z.number().positive().finite().optional(), address: address.optional(), decimals: z.number().int().min(0).max(36).optional() })
+    .nullable()
+    .optional(),
   defillama: text.nullable().optional(),
   ...chainProfileShape,
 });

@@ -38,7 +38,7 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address), peg: s.peg ?? 'usd' })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
     defillama: entry.defillama !== undefined ? entry.defillama : base.defillama,
-    token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null }) : base.token,
+    token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null, address: (entry.token.address as `0x${string}` | undefined) ?? null, decimals: entry.token.decimals ?? 18 }) : base.token,
     settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : (entry.chain_type ?? base.chain_type) === 'L1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
   };
   return chain;

@@ -27,7 +27,7 @@ import * as blockspace from './blockspace.js';
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
-import type { SampleGap, SupplySample } from '../samples.js';
+import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
@@ -379,6 +379,14 @@ export class DuckDbStore implements Store {
   }
 
   // --- state samples (samples.ts) -------------------------------------------------------------
+  writeExternalValues(rows: readonly ExternalValue[]): Promise<void> {
+    return this.transaction(() => samples.writeExternalValues(this.db, rows));
+  }
+
+  readExternalValues(originKey: string, series: string): Promise<ExternalValue[]> {
+    return this.use((db) => samples.readExternalValues(db, originKey, series));
+  }
+
   writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
     return this.transaction(() => samples.writeSupplySamples(this.db, rows));
   }

@@ -57,6 +57,12 @@ function onSignals(ac: AbortController): void {
   process.on('SIGINT', stop);
 }
 
+/** Where the data rests, for the banner: the DuckDB file, or the ClickHouse node, database and cluster (no credentials). */
+function dataLocation(config: AppConfig): string {
+  const st = config.store;
+  return st.engine === 'clickhouse' ? `ClickHouse ${new URL(st.url).host}, database ${st.database} on cluster ${st.cluster}` : config.duckdb_path;
+}
+
 export async function runServe(flags: ServeFlags): Promise<void> {
   const started = performance.now();
   const { config: base, devnet } = prepare(flags);
@@ -67,7 +73,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   process.stdout.write(
     [
       '',
-      `chainlytics is listening on ${shown} (${config.chains.length} chains, data in ${config.duckdb_path})`,
+      `chainlytics is listening on ${shown} (${config.chains.length} chains, data in ${dataLocation(config)})`,
       // Without --config the chains carry the reference's keys (ethereum, base…): say plainly,
       // in the banner itself and not only in a log line, that none of it is real chain data.
       ...(devnet

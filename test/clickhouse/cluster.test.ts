@@ -20,8 +20,8 @@ describe('2-shard ClickHouse cluster from chDB', () => {
 
   it('forms one cluster of two shards and spreads a Distributed table over both', async () => {
     const [a, b] = clients as [ClickHouseClient, ClickHouseClient];
-    const shards = await (await a.query({ query: `SELECT shard_num, port FROM system.clusters WHERE cluster = '${cluster.name}' ORDER BY shard_num`, format: 'JSONEachRow' })).json();
-    expect(shards).toEqual(cluster.nodes.map((n, i) => ({ shard_num: i + 1, port: n.tcpPort })));
+    const shards = await (await a.query({ query: `SELECT shard_num, host_address, port FROM system.clusters WHERE cluster = '${cluster.name}' ORDER BY shard_num`, format: 'JSONEachRow' })).json();
+    expect(shards).toEqual(cluster.nodes.map((n, i) => ({ shard_num: i + 1, host_address: n.host, port: n.tcpPort })));
 
     for (const c of clients) {
       await c.command({ query: 'CREATE TABLE smoke_local (k UInt32, wei UInt256) ENGINE = MergeTree ORDER BY k' });
@@ -37,11 +37,14 @@ describe('2-shard ClickHouse cluster from chDB', () => {
     const local = async (c: ClickHouseClient) => Number(((await (await c.query({ query: 'SELECT count() AS n FROM smoke_local', format: 'JSONEachRow' })).json()) as Array<{ n: string }>)[0]!.n);
     expect(await local(a)).toBe(50);
     expect(await local(b)).toBe(50);
-    const total = (await (await b.query({
-      query: 'SELECT count() AS n, toString(max(wei)) AS top FROM smoke',
-      format: 'JSONEachRow',
-    })).json()) as Array<{ n: string; top: string }>;
-    expect(total).toEqual([{ n: '100', top: max.toString() }]);
+    // Read through the other node: rows of both shards, 256-bit values exact as quoted text.
+    const total = (await (await b.query({ query: 'SELECT count() AS n FROM smoke', format: 'JSONEachRow' })).json()) as Array<{ n: string }>;
+    expect(total).toEqual([{ n: '100' }]);
+    const top = (await (await b.query({ query: 'SELECT k, wei FROM smoke WHERE k IN (0, 99) ORDER BY k', format: 'JSONEachRow' })).json()) as Array<{ k: number; wei: string }>;
+    expect(top).toEqual([
+      { k: 0, wei: max.toString() },
+      { k: 99, wei: (max - 99n).toString() },
+    ]);
   });
 
   it('stops a node by PID and starts it again on the same data', async () => {

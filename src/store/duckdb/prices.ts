@@ -1,6 +1,7 @@
 // The `prices` table: upserts, reads, the newest stored period.
 import type { Granularity } from '../granularity.js';
 import type { PriceRow } from '../prices.js';
+export { checkPriceRows } from '../row-checks.js';
 import type { SqlRunner } from './sql-runner.js';
 import { sqlString } from './sql-text.js';
 
@@ -16,14 +17,6 @@ export async function writePrices(db: SqlRunner, rows: readonly PriceRow[]): Pro
       `INSERT INTO prices (asset, granularity, period_ms, usd) VALUES ${tuples.join(',')}
        ON CONFLICT (asset, granularity, period_ms) DO UPDATE SET usd = excluded.usd`,
     );
-  }
-}
-
-/** Refuses rows a price table must never hold (every engine calls this before writing). */
-export function checkPriceRows(rows: readonly PriceRow[]): void {
-  for (const r of rows) {
-    if (!Number.isFinite(r.usd) || !Number.isSafeInteger(r.period_ms)) throw new Error(`price of ${r.asset} at ${r.period_ms}: not a finite number (${r.usd})`);
-    if (r.granularity !== 'daily' && r.granularity !== 'hourly') throw new Error(`price of ${r.asset} at ${r.period_ms}: unknown granularity ${String(r.granularity)}`);
   }
 }
 

@@ -1,8 +1,12 @@
 // Real ClickHouse servers on loopback for the tests and bench:engine: N nodes started from
 // chDB's libchdb.so through launch-node.py, every node configured with the same
 // `remote_servers` entry so that together they form one cluster of N shards (one replica
-// each). Nodes are stopped by PID (SIGTERM, then SIGKILL) and can be stopped and started again
-// on the same data directory and ports, which the fault tests use to take one node down.
+// each). Like machines of a real cluster, node i has its own address (127.0.0.i, all loopback
+// on Linux) and every node the same HTTP port, which is what the ClickHouse store expects to
+// reach each node for its DDL. The TCP ports differ: ClickHouse takes a shard whose host is a
+// local address and whose port is its own for itself, and every 127.0.0.i is local here. Nodes are stopped by PID (SIGTERM, then SIGKILL)
+// and can be stopped and started again on the same data directory and ports, which the fault
+// tests use to take one node down.
 //
 // The listeners abort on bytes that are not ClickHouse protocol, so readiness is probed with
 // ClickHouse's own HTTP `/ping` and nothing but ClickHouse clients may be pointed at them.
@@ -13,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../free-port.js';
+import net from 'node:net';
 
 const LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'launch-node.py');
 
@@ -38,6 +42,8 @@ export function findPython(): string {
 export interface ClickHouseNode {
   /** 'node1', 'node2', … (shard i + 1). */
   readonly name: string;
+  /** 127.0.0.<i> */
+  readonly host: string;
   readonly httpPort: number;
   readonly tcpPort: number;
   /** http://127.0.0.1:<httpPort> */
@@ -58,8 +64,8 @@ export interface ClickHouseCluster {
   stop(): Promise<void>;
 }
 
-function clusterConfig(name: string, nodes: ReadonlyArray<{ tcpPort: number }>, logFile: string): string {
-  const shards = nodes.map((n) => `      <shard><replica><host>127.0.0.1</host><port>${n.tcpPort}</port></replica></shard>`).join('\n');
+function clusterConfig(name: string, hosts: readonly string[], tcpPorts: readonly number[], logFile: string): string {
+  const shards = hosts.map((h, i) => `      <shard><replica><host>${h}</host><port>${tcpPorts[i]}</port></replica></shard>`).join('\n');
   return `<clickhouse>
   <logger><level>warning</level><log>${logFile}</log><errorlog>${logFile}</errorlog><console>false</console></logger>
   <remote_servers>
@@ -100,11 +106,12 @@ class LocalNode implements ClickHouseNode {
 
   constructor(
     readonly name: string,
+    readonly host: string,
     readonly httpPort: number,
     readonly tcpPort: number,
     private readonly dir: string,
   ) {
-    this.url = `http://127.0.0.1:${httpPort}`;
+    this.url = `http://${host}:${httpPort}`;
   }
 
   get logFile(): string {
@@ -122,7 +129,7 @@ class LocalNode implements ClickHouseNode {
       findLibChdb(),
       `--config-file=${join(this.dir, 'config.xml')}`,
       `--path=${join(this.dir, 'data')}/`,
-      '--listen_host=127.0.0.1',
+      `--listen_host=${this.host}`,
       `--tcp_port=${this.tcpPort}`,
       `--http_port=${this.httpPort}`,
     ];
@@ -157,29 +164,58 @@ class LocalNode implements ClickHouseNode {
   }
 }
 
+function bindable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A port free on every one of `hosts` a moment ago. */
+async function portFreeOn(hosts: readonly string[]): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(0, hosts[0], () => {
+        const addr = srv.address();
+        const p = typeof addr === 'object' && addr ? addr.port : 0;
+        srv.close(() => resolve(p));
+      });
+    });
+    let ok = true;
+    for (const h of hosts.slice(1)) if (!(await bindable(h, port))) ok = false;
+    if (ok) return port;
+  }
+  throw new Error(`no port free on all of ${hosts.join(', ')}`);
+}
+
 /** Starts `shards` nodes (default 2) forming one cluster `name` (default 'chainlytics'). */
 export async function startClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<ClickHouseCluster> {
   const shards = opts.shards ?? 2;
   const name = opts.name ?? 'chainlytics';
   const root = await mkdtemp(join(tmpdir(), 'chainlytics-clickhouse-'));
-  const ports: Array<{ httpPort: number; tcpPort: number }> = [];
+  const hosts = Array.from({ length: shards }, (_, i) => `127.0.0.${i + 1}`);
   const taken = new Set<number>();
-  const free = async (): Promise<number> => {
+  const fresh = async (): Promise<number> => {
     for (;;) {
-      const p = await freePort();
+      const p = await portFreeOn(hosts);
       if (!taken.has(p)) {
         taken.add(p);
         return p;
       }
     }
   };
-  for (let i = 0; i < shards; i++) ports.push({ httpPort: await free(), tcpPort: await free() });
+  const httpPort = await fresh();
+  const tcpPorts: number[] = [];
+  for (let i = 0; i < shards; i++) tcpPorts.push(await fresh());
   const nodes: LocalNode[] = [];
   for (let i = 0; i < shards; i++) {
     const dir = join(root, `node${i + 1}`);
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'config.xml'), clusterConfig(name, ports, join(dir, 'server.log')));
-    nodes.push(new LocalNode(`node${i + 1}`, ports[i]!.httpPort, ports[i]!.tcpPort, dir));
+    await writeFile(join(dir, 'config.xml'), clusterConfig(name, hosts, tcpPorts, join(dir, 'server.log')));
+    nodes.push(new LocalNode(`node${i + 1}`, hosts[i]!, httpPort, tcpPorts[i]!, dir));
   }
   const stop = async (): Promise<void> => {
     await Promise.all(nodes.map((n) => n.stop()));

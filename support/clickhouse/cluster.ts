@@ -103,6 +103,7 @@ function exited(child: ChildProcess): Promise<void> {
 class LocalNode implements ClickHouseNode {
   readonly url: string;
   private child: ChildProcess | null = null;
+  private stderr = '';
 
   constructor(
     readonly name: string,
@@ -133,8 +134,13 @@ class LocalNode implements ClickHouseNode {
       `--tcp_port=${this.tcpPort}`,
       `--http_port=${this.httpPort}`,
     ];
-    const child = spawn(findPython(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    // The server's own start-up lines go to stderr; kept (the last few KB) for a failed start.
+    const child = spawn(findPython(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;
+    this.stderr = '';
+    child.stderr?.on('data', (b: Buffer) => {
+      this.stderr = (this.stderr + b.toString('utf8')).slice(-4000);
+    });
     child.once('exit', () => {
       if (this.child === child) this.child = null;
     });
@@ -142,7 +148,7 @@ class LocalNode implements ClickHouseNode {
       await waitReady(this.url, child, this.logFile, 30_000);
     } catch (err) {
       await this.stop();
-      throw err;
+      throw new Error(`${(err as Error).message}\n${this.stderr}`);
     }
   }
 

@@ -22,6 +22,10 @@ const SETTINGS = {
   output_format_json_quote_64bit_floats: 0,
   // Doubles read from text (JSON rows, literals) round exactly as DuckDB's and JavaScript's do.
   precise_float_parsing: 1,
+  // Statements carry their period lists and the money step's prices as literals.
+  max_query_size: String(64 * 1024 * 1024),
+  max_ast_elements: String(10_000_000),
+  max_expanded_ast_elements: String(10_000_000),
   distributed_foreground_insert: 1,
   // Reads of Distributed tables use FINAL on every shard; a stopped shard is an error, never a
   // silently partial answer.

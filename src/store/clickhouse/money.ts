@@ -45,7 +45,13 @@ function asof(ps: readonly Point[], ms: number): Point | null {
   return lo > 0 ? ps[lo - 1]! : null;
 }
 
-const num = (v: number | null): string => (v === null ? 'NULL' : String(v));
+/** A double as its exact bits: a decimal literal would go through the SQL parser's own rounding. */
+function num(v: number | null): string {
+  if (v === null) return 'NULL';
+  const b = Buffer.alloc(8);
+  b.writeDoubleLE(v);
+  return `reinterpretAsFloat64(toUInt64(${b.readBigUInt64LE()}))`;
+}
 
 export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<void> {
   if (req.keys.length === 0) return;

@@ -38,9 +38,13 @@ export function wideToDouble(x: string): string {
 
 /**
  * The ClickHouse counterpart of DuckDB's `quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER
- * (WHERE cond)`, for metric definitions: the same interpolation between the two middle values,
- * and NULL (not NaN) over no rows.
+ * (WHERE cond)`, for metric definitions, bit for bit: the middle value, or between the two
+ * middle values lo × 0.5 + hi × 0.5 as DuckDB weighs them (quantileExactInclusive computes
+ * lo + (hi − lo) × 0.5, which differs in the last place), and NULL over no rows.
  */
 export function medianIf(cond: string): string {
-  return `if(countIf(${cond}) = 0, NULL, quantileExactInclusiveIf(0.5)(${wideToDouble('t.fee_wei')}, ${cond}))`;
+  const s = `arraySort(groupArrayIf(${wideToDouble('t.fee_wei')}, ${cond}))`;
+  const n = `length(${s})`;
+  const mid = `intDiv(${n}, 2)`;
+  return `if(${n} = 0, NULL, if(${n} % 2 = 1, ${s}[${mid} + 1], ${s}[${mid}] * 0.5 + ${s}[${mid} + 1] * 0.5))`;
 }

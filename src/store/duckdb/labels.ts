@@ -5,7 +5,7 @@
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 export { checkLabelRows, checkMarketRows, checkProjectRows } from '../row-checks.js';
 import type { SqlRunner } from './sql-runner.js';
-import { sqlString } from './sql-text.js';
+import { sqlDouble, sqlString } from './sql-text.js';
 
 const CHUNK = 1000;
 
@@ -41,7 +41,7 @@ export const LABEL_TABLES_DDL: string[] = [
 
 const str = (s: string | null): string => (s === null ? 'NULL' : sqlString(s));
 const bool = (b: boolean | null): string => (b === null ? 'NULL' : b ? 'TRUE' : 'FALSE');
-const num = (n: number | null): string => (n === null ? 'NULL' : String(n));
+const num = (n: number | null): string => (n === null ? 'NULL' : sqlDouble(n));
 
 /** Call inside a transaction. */
 export async function replaceLabels(db: SqlRunner, rows: readonly LabelRow[]): Promise<void> {

@@ -241,8 +241,8 @@ export const MOCK_PRICES = [
   { asset: 'ethereum', granularity: 'hourly' as const, period_ms: MOCK_D0 + MOCK_DAY_MS, usd: 2400 },
 ];
 
-export interface MockFacts {
-  store: DuckDbStore;
+export interface MockFacts<S extends Store = DuckDbStore> {
+  store: S;
   originKey: string;
   /** A stored fact: undefined when none was written, null when computed but undefined. */
   value(key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined>;
@@ -255,7 +255,11 @@ export interface MockFacts {
 
 /** The mock chain in a fresh in-memory DuckDB, facts computed with only `definitions`. */
 export async function factsOnMockChain(definitions: readonly MetricDefinition[], family: ChainFamily = 'op'): Promise<MockFacts> {
-  const store = await DuckDbStore.open({ path: ':memory:' });
+  return mockFactsIn(await DuckDbStore.open({ path: ':memory:' }), definitions, family);
+}
+
+/** The mock chain written to `store` (any engine), facts computed with only `definitions`. */
+export async function mockFactsIn<S extends Store>(store: S, definitions: readonly MetricDefinition[], family: ChainFamily = 'op'): Promise<MockFacts<S>> {
   const chain = makeChain(`mock_${family}`, { family });
   await new ChainWriter(store, chain).write(mockChainBlocks());
   await store.writePrices(MOCK_PRICES);
@@ -266,7 +270,10 @@ export async function factsOnMockChain(definitions: readonly MetricDefinition[],
     originKey: ok,
     value: (key, g, p) => factValue(store, ok, key, g, p),
     contractValue: (address, key, g, p) => contractFactValue(store, ok, address, key, g, p),
-    keys: async () => [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort(),
+    keys: async () => {
+      if (!(store instanceof DuckDbStore)) throw new Error('keys() inspects DuckDB tables');
+      return [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort();
+    },
     close: () => store.close(),
   };
 }

@@ -30,6 +30,8 @@ const SETTINGS = {
   // Reads of Distributed tables use FINAL on every shard; a stopped shard is an error, never a
   // silently partial answer.
   skip_unavailable_shards: 0,
+  // A null where a column takes none is an error, never silently the column's default.
+  input_format_null_as_default: 0,
 } as const;
 
 /** Failures worth a retry: the node or a shard could not be reached, or the connection broke. */

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { buildToDirectory } from '../app/build.js';
 import { SIMULATED_NOTE } from '../app/devnet-mode.js';
 import { startStandaloneDevnet } from '../app/devnet.js';
-import { ingest } from '../app/ingest.js';
+import { ingest, onlyChains } from '../app/ingest.js';
 import type { DevnetChoice } from '../app/runtime.js';
 import { serve } from '../app/serve.js';
 import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
@@ -110,11 +110,17 @@ export async function runBuild(flags: CommonFlags & { out: string; ingest: boole
   process.stdout.write(`${JSON.stringify({ out: r.out, documents: r.documents, degraded: r.degraded, buildDir: r.buildDir, files: r.files })}\n`);
 }
 
-export async function runIngest(flags: CommonFlags & { follow?: boolean }): Promise<void> {
+export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?: string[] }): Promise<void> {
   const { config, devnet } = prepare(flags);
   const ac = new AbortController();
   onSignals(ac);
-  const r = await ingest(config, { follow: flags.follow ?? false, signal: ac.signal }, { devnet });
+  let mine: AppConfig;
+  try {
+    mine = onlyChains(config, flags.chains);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const r = await ingest(mine, { follow: flags.follow ?? false, signal: ac.signal }, { devnet });
   if (!r.ok) process.exitCode = 1;
 }
 

@@ -12,13 +12,18 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 fi
 
 if [ "${1:-}" = "--test" ]; then
-  if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
+  # nginx serves the exported documents in the nginx test; python3 launches the ClickHouse nodes
+  # of the ClickHouse store tests (support/clickhouse/launch-node.py).
+  need=()
+  command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+  [ -x /usr/bin/python3 ] || [ -x /usr/local/bin/python3 ] || need+=(python3)
+  if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-      echo "chainlytics: installing nginx-light (the nginx test serves the exported documents)..." >&2
+      echo "chainlytics: installing ${need[*]} (real servers the tests start)..." >&2
       export DEBIAN_FRONTEND=noninteractive
-      apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends nginx-light >&2
+      apt-get update -qq >&2 && apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
     else
-      echo "chainlytics: the tests need nginx; install it (Debian: apt-get install nginx-light) and run again." >&2
+      echo "chainlytics: the tests need ${need[*]}; install them (Debian: apt-get install ${need[*]}) and run again." >&2
       exit 1
     fi
   fi

@@ -5,6 +5,7 @@ import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { MetricDefinition } from '../../src/metrics/definition.js';
+import { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
@@ -144,8 +145,14 @@ export function addr(i: number): string {
   return `0x${i.toString(16).padStart(40, '0')}`;
 }
 
-/** Facts table rows of a chain, sorted, for equality checks (inspects DuckDB's table). */
-export async function factRows(store: DuckDbStore, originKey: string): Promise<string[]> {
+/** Facts table rows of a chain, sorted, for equality checks (inspects the engine's table). */
+export async function factRows(store: DuckDbStore | ClickHouseStore, originKey: string): Promise<string[]> {
+  if (store instanceof ClickHouseStore) {
+    const rows = await store.query<{ metric_key: string; granularity: string; period_ms: string; dimension: string; entity: string; value: number | null }>(
+      `SELECT metric_key, granularity, period_ms, dimension, entity, value FROM facts FINAL WHERE origin_key = '${originKey}' ORDER BY granularity, metric_key, period_ms, dimension, entity`,
+    );
+    return rows.map((r) => `${r.granularity} ${r.metric_key} ${r.period_ms}${r.dimension === 'chain' ? '' : ` ${r.dimension}:${r.entity}`} ${r.value}`);
+  }
   // Every fact of the chain, contract facts included (dimension and entity in the key, so rows
   // of several contracts in one period have a fixed order).
   const rows = await store.query<{ metric_key: string; granularity: string; period_ms: bigint; dimension: string; entity: string; value: number | null }>(

@@ -29,6 +29,7 @@ export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain 
     // No settlement chain unless a test gives one: its rent needs that chain's transactions.
     settlement_chain: null,
     token: null,
+    defillama: null,
     ...over,
   };
 }

@@ -54,7 +54,7 @@ export interface DevnetMode {
   appFiles: DevnetAppFiles;
   /** The same paths as config sections (also merged into configure()'s result). */
   appSources: DevnetAppSources;
-  /** The base config with the devnet's chains and price feed in it. */
+  /** The base config with the devnet's chains, price feed and tvl/app revenue feed in it. */
   configure(base: AppConfig): AppConfig;
 }
 
@@ -101,6 +101,8 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
       duckdb_path: duckdbPath,
       chains: devnet.chainConfigs(),
       prices: { ...base.prices, coingecko_url: devnet.info.priceUrl, coingecko_api_key: null, coingecko_api_key_env: null },
+      // The same feed answers the DefiLlama-shaped tvl and app revenue of the chains' names.
+      external: { ...base.external, defillama_url: devnet.info.priceUrl },
     }),
   };
 }

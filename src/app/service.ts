@@ -24,6 +24,8 @@ import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { DataGap, HealthInfo } from '../server/health.js';
 import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
+import { DefiLlamaClient } from '../sources/external/defillama-client.js';
+import { ExternalSources } from '../sources/external/external-sync.js';
 import { dataGapsByChain } from '../metrics/data-gaps.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { reconvertChangedPrices } from '../metrics/reconvert-money.js';
@@ -84,6 +86,8 @@ export class Service {
   private storeError: StoreUnreadableError | null = null;
   /** eth_call sampling of the chains' stablecoin supplies (stables_mcap). */
   readonly stablecoins: StablecoinSampler;
+  /** tvl and app_revenue from the DefiLlama-shaped API and the operator's CSV files. */
+  readonly external: ExternalSources;
   private dataGaps = new Map<string, DataGap[]>();
 
   constructor(private readonly opts: ServiceOptions) {
@@ -114,6 +118,14 @@ export class Service {
     });
     const appLogger = logger.child({ stage: 'app-sources' });
     this.stablecoins = new StablecoinSampler({ clock, logger: logger.child({ stage: 'stablecoins' }), rpc: opts.rpc });
+    const llama = config.external.defillama_url;
+    this.external = new ExternalSources({
+      client: llama ? new DefiLlamaClient({ ...opts.priceClient, baseUrl: llama, clock }) : null,
+      csv: { tvl: config.external.tvl_csv, app_revenue: config.external.app_revenue_csv },
+      clock,
+      logger: logger.child({ stage: 'external' }),
+      breaker: opts.priceBreaker,
+    });
     this.labels = new LabelSources({ ...config.labels, chains: config.chains, clock, logger: appLogger });
     this.projects = config.projects ? new ProjectSource(config.projects, appLogger) : null;
     this.market = new MarketUpdater({
@@ -187,10 +199,12 @@ export class Service {
     this.appSourcesChanged = false;
     // Supplies of the days completed since the last round (a gap is logged by the sampler).
     const sampled = await this.stablecoins.run(store, config.chains);
+    // tvl and app_revenue days (an API fetch at most hourly, behind its breaker; CSVs each round).
+    const external = await this.external.run(store, config.chains);
     await this.refreshDataGaps();
     const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
     const changed =
-      pricesChanged || appChanged || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
+      pricesChanged || appChanged || external.changed || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
       return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };

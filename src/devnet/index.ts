@@ -23,6 +23,7 @@ export { devnetOssProjects, devnetOverlay, type OssProject, type OverlayEntry } 
 export { devnetLabelsCsv, OLI_CSV_COLUMNS, writeDevnetAppFiles, type DevnetAppFiles } from './app-files.js';
 export { isAppTx, type AppHourTruth, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
 export { DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, type MarketPoint } from './prices.js';
+export { devnetAppRevenue, devnetTvl, EXTERNAL_HISTORY_DAYS } from './external-series.js';
 export type { BlockspaceTruth, DayTruth } from './chain-sim.js';
 
 export interface DevnetOptions {
@@ -216,7 +217,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const population = new Population(o.seed);
   const l1BaseFee = l1BaseFeeModel(o.seed, o.txPerDay, o.liveSince);
   const servers = new Map<string, RpcServer>();
-  const prices = new PriceServer(o.seed, o.clock);
+  const prices = new PriceServer(o.seed, o.clock, o.specs.flatMap((s) => imitated(s).defillama ?? []));
   const started: Array<{ close(): Promise<void> }> = [];
   let chains: DevnetChainInfo[];
   let priceUrl: string;

@@ -1,14 +1,19 @@
 // The price feed over HTTP in the shape of CoinGecko's v3 API: /simple/price and
-// /coins/{id}/market_chart, with CoinGecko's granularity rules and error bodies.
+// /coins/{id}/market_chart, with CoinGecko's granularity rules and error bodies. It also
+// answers DefiLlama's per-chain TVL and fees overview (/v2/historicalChainTvl/{chain},
+// /overview/fees/{chain}) for the devnet chains' DefiLlama names (external-series.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
 import { FaultInjector } from './faults.js';
 import { LoopbackServer, sendBody, sendFault } from './http-util.js';
 import { hashString } from './prng.js';
+import { devnetFeesOverview, devnetTvlSeries } from './external-series.js';
 import { devnetMarketCap, devnetMarketChart, devnetQuote, devnetVolume, isDevnetAsset, type ChartQuery } from './prices.js';
 
 const CHART_RE = /^\/api\/v3\/coins\/([^/]+)\/market_chart\/?$/;
 const VS_CURRENCIES = ['usd', 'eth'];
+const TVL_RE = /^\/v2\/historicalChainTvl\/([^/]+)\/?$/;
+const FEES_RE = /^\/overview\/fees\/([^/]+)\/?$/;
 
 export class PriceServer {
   readonly faults: FaultInjector;
@@ -17,6 +22,8 @@ export class PriceServer {
   constructor(
     private readonly seed: number,
     private readonly clock: Clock,
+    /** The chain names the DefiLlama-shaped endpoints know; others answer 404 like an unknown chain. */
+    private readonly llamaNames: readonly string[] = [],
   ) {
     this.faults = new FaultInjector(seed ^ hashString('faults:prices'));
     this.http = new LoopbackServer((req, res) => this.handle(req, res));
@@ -50,6 +57,14 @@ export class PriceServer {
     if (path === '/api/v3/simple/price' || path === '/api/v3/simple/price/') return this.simplePrice(url.searchParams, now);
     const chart = CHART_RE.exec(path);
     if (chart) return this.marketChart(decodeURIComponent(chart[1]), url.searchParams, now);
+    const tvl = TVL_RE.exec(path);
+    const fees = FEES_RE.exec(path);
+    const llama = tvl ?? fees;
+    if (llama) {
+      const name = decodeURIComponent(llama[1]!);
+      if (!this.llamaNames.includes(name)) return { status: 404, body: JSON.stringify({ error: `chain not found: ${name}` }) };
+      return { status: 200, body: JSON.stringify(tvl ? devnetTvlSeries(this.seed, name, now) : devnetFeesOverview(this.seed, name, now)) };
+    }
     return { status: 404, body: JSON.stringify({ error: `not found: ${path}` }) };
   }
 

@@ -2,7 +2,8 @@
 // for the rest of that build: the app details, both project lists and master.json's
 // `app_metrics` read the same facts, so the store is asked once.
 import type { BuildContext } from './document-kind.js';
-import { readAppFacts, type AppFacts } from './app-facts.js';
+import { readAppFacts } from './app-facts.js';
+import type { AppFacts } from './app-fact-shapes.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import { projectSummaries, type ProjectSummary } from './app-projects.js';
 

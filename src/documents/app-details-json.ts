@@ -8,7 +8,8 @@ import { formatUtc } from '../metrics/calendar.js';
 import type { AppMetric } from '../metrics/definition.js';
 import { mainCategoryOf } from '../registry/categories.js';
 import type { MarketRow } from '../store/labels.js';
-import { ALL_CHAINS, APP_HOURLY_HOURS, APP_WINDOWS, KEYS, contractKey, type AppFacts, type ProjectFacts } from './app-facts.js';
+import { APP_HOURLY_HOURS, APP_WINDOWS, KEYS } from './app-facts.js';
+import { ALL_CHAINS, contractKey, type AppFacts, type ProjectFacts } from './app-fact-shapes.js';
 import { cmp, ethPriceOn, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
 import { chainOrder } from './master-chains.js';
 import { kpiCard } from './kpi-card.js';
@@ -149,8 +150,8 @@ const mean = (vs: Value[]): Value => {
   return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null;
 };
 
-function contractsTable(input: AppDetailsInput, w: number): Table {
-  const data = input.contracts.map((c): Row => {
+function contractsTable(input: AppDetailsInput, checksummed: readonly string[], w: number): Table {
+  const data = input.contracts.map((c, i): Row => {
     const f = input.facts.contracts.get(contractKey(c.origin_key, c.address));
     const get = (key: string): Value => {
       const v = f?.windows.get(key)?.[w];
@@ -158,7 +159,7 @@ function contractsTable(input: AppDetailsInput, w: number): Table {
     };
     const main = c.usage_category ? (mainCategoryOf(c.usage_category) ?? null) : null;
     // Mixed-type row: a typed table's columns are positional (CONTRACT.md section 0).
-    return [getAddress(c.address), c.contract_name, main, c.usage_category, c.origin_key, c.verified === true, get(KEYS.txcount), get(KEYS.fees_eth), get(KEYS.fees_usd), f?.daa[w] ?? 0] as unknown as Row;
+    return [checksummed[i], c.contract_name, main, c.usage_category, c.origin_key, c.verified === true, get(KEYS.txcount), get(KEYS.fees_eth), get(KEYS.fees_usd), f?.daa[w] ?? 0] as unknown as Row;
   });
   const num = (r: Row, i: number): number => (r[i] as number | null) ?? -Infinity;
   data.sort((a, b) => num(b, 7) - num(a, 7) || num(b, 6) - num(a, 6) || cmp(a[4] as unknown as string, b[4] as unknown as string) || cmp(String(a[0]).toLowerCase(), String(b[0]).toLowerCase()));
@@ -215,6 +216,8 @@ export function appDetailsJson(input: AppDetailsInput): unknown {
   );
   const tx30 = (ok: string): number => pf.windows.get(ok)?.get(KEYS.txcount)?.[W30] ?? 0;
   const chains_by_size = spans.map((s) => s.origin_key).sort((a, b) => tx30(b) - tx30(a) || cmp(a, b));
-  const contracts_table = Object.fromEntries(APP_WINDOWS.map((name, w) => [name, contractsTable(input, w)]));
+  // Once per contract, not once per window: EIP-55 hashes the address.
+  const checksummed = input.contracts.map((c) => getAddress(c.address));
+  const contracts_table = Object.fromEntries(APP_WINDOWS.map((name, w) => [name, contractsTable(input, checksummed, w)]));
   return { last_updated_utc: formatUtc(input.builtAt), metrics, kpi_cards, first_seen, chains_by_size, contracts_table };
 }

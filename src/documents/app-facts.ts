@@ -1,5 +1,6 @@
-// The contract facts every application document reads, fetched for all projects at once: five
-// store calls per build whatever the number of projects (the store's group reads take every
+// The contract facts every application document reads, fetched for all projects at once: four
+// store calls per build whatever the number of projects (the raw facts of every active contract,
+// summed in app-fact-sums.ts; the distinct senders and hourly senders as group reads taking every
 // group in one query), computed once and shared by the project lists and the app details.
 import { DAY_MS, HOUR_MS } from '../clock.js';
 import { CONTRACT_SENDERS } from '../metrics/definitions/app/daa.js';
@@ -10,6 +11,8 @@ import { moneyKeys } from '../metrics/definition.js';
 import type { ContractGroup } from '../store/contract-facts.js';
 import type { Store } from '../store/store.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
+import { sumAppFacts } from './app-fact-sums.js';
+import { ALL_CHAINS, contractKey, type AppFacts } from './app-fact-shapes.js';
 import type { ChainFamily } from '../registry/types.js';
 
 /** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
@@ -26,48 +29,6 @@ export const KEYS = {
   fees_usd: moneyKeys(CONTRACT_FEES_PAID.key).usd,
 } as const;
 const SUM_KEYS = Object.values(KEYS);
-
-/** The total over all chains is keyed '*'. */
-export const ALL_CHAINS = '*';
-
-/** chain ('*' = all) → fact key → period → value. */
-export type PeriodFacts = Map<string, Map<string, Map<number, number | null>>>;
-/** chain ('*' = all) → fact key → one value per APP_WINDOWS entry (undefined: no fact in it). */
-export type WindowFacts = Map<string, Map<string, Array<number | null | undefined>>>;
-
-export interface ProjectFacts {
-  daily: PeriodFacts;
-  hourly: PeriodFacts;
-  windows: WindowFacts;
-  /** chain ('*') → day → distinct senders. */
-  daaDaily: Map<string, Map<number, number>>;
-  /** chain ('*') → distinct senders per window. */
-  daaWindows: Map<string, number[]>;
-  /**
-   * chain → hour → distinct senders and transactions counted in the raw transactions still
-   * stored (hours without any: no entry). Per chain only: the hourly series are per chain.
-   */
-  sendersHourly: Map<string, Map<number, { txcount: number; senders: number }>>;
-}
-
-export interface ContractFacts {
-  /** fact key → one value per window. */
-  windows: Map<string, Array<number | null | undefined>>;
-  daa: number[];
-}
-
-export interface AppFacts {
-  /** Day windows [from, to] (inclusive day starts), one per APP_WINDOWS entry. */
-  windows: Array<[number, number]>;
-  /** The last complete day. */
-  last_day: number;
-  hours_from: number;
-  projects: Map<string, ProjectFacts>;
-  /** `${origin_key}:${address}` → the contract's window figures. */
-  contracts: Map<string, ContractFacts>;
-}
-
-export const contractKey = (origin_key: string, address: string): string => `${origin_key}:${address}`;
 
 export function windowsEndingAt(lastDay: number): Array<[number, number]> {
   return APP_WINDOWS.map((w) => {
@@ -96,8 +57,8 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   if (projectGroups.length === 0) return out;
 
   // Sequential: one DuckDB connection, and the group reads share its temp tables.
-  const sums = await store.sumContractFacts({ groups: projectGroups, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
-  const windowSums = await store.sumContractFactsOverWindows({ groups: [...projectGroups, ...contractGroups], keys: SUM_KEYS, windows });
+  const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
+  sumAppFacts(out, active, facts, SUM_KEYS);
   const projectDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows });
   const contractDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: contractGroups, days_from: 0, days_until: 0, windows });
   const hourlySenders = await store.hourlySendersOverContracts({
@@ -107,17 +68,6 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
     hours_until: inputs.hours_until,
   });
 
-  for (const r of sums) {
-    const p = out.projects.get(r.group)!;
-    const into = r.granularity === 'daily' ? p.daily : p.hourly;
-    nested(nested(into, r.origin_key ?? ALL_CHAINS), r.metric_key).set(r.period_ms, r.value);
-  }
-  for (const r of windowSums) {
-    const p = out.projects.get(r.group);
-    if (p) windowSlot(nested(p.windows, r.origin_key ?? ALL_CHAINS), r.metric_key)[r.window] = r.value;
-    // A contract group is one contract on one chain: its total row is the chain's row.
-    else if (r.origin_key === null) windowSlot(out.contracts.get(r.group)!.windows, r.metric_key)[r.window] = r.value;
-  }
   for (const r of projectDaa.daily) nested(out.projects.get(r.group)!.daaDaily, r.origin_key ?? ALL_CHAINS).set(r.day_ms, r.n);
   for (const r of projectDaa.windows) {
     nested(out.projects.get(r.group)!.daaWindows, r.origin_key ?? ALL_CHAINS, () => windows.map(() => 0))[r.window] = r.n;
@@ -148,8 +98,4 @@ function nested<K, V>(m: Map<K, V>, key: K, make: () => V = () => new Map() as V
   let inner = m.get(key);
   if (inner === undefined) m.set(key, (inner = make()));
   return inner;
-}
-
-function windowSlot(m: Map<string, Array<number | null | undefined>>, key: string): Array<number | null | undefined> {
-  return nested(m, key, () => APP_WINDOWS.map(() => undefined));
 }

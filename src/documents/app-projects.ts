@@ -4,7 +4,8 @@
 // category over 365 days.
 import { mainCategoryName, mainCategoryOf, USAGE_CATEGORIES } from '../registry/categories.js';
 import type { ProjectRow } from '../store/labels.js';
-import { ALL_CHAINS, APP_WINDOWS, KEYS, contractKey, type AppFacts } from './app-facts.js';
+import { APP_WINDOWS, KEYS } from './app-facts.js';
+import { ALL_CHAINS, contractKey, type AppFacts } from './app-fact-shapes.js';
 import { cmp, type AppInputs } from '../metrics/app-inputs.js';
 
 const W30 = APP_WINDOWS.indexOf('30d');

@@ -12,7 +12,7 @@ export const SIMILAR_CHAINS_MAX = 7;
 export const DEFAULT_SELECTION_MAX = 5;
 
 /** What master.json reads from a registry chain (the whole Chain minus ingestion settings). */
-export type MasterChain = Omit<Chain, 'rpc_urls' | 'start' | 'finality_lag' | 'flags' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'family' | 'events'> &
+export type MasterChain = Omit<Chain, 'rpc_urls' | 'start' | 'finality_lag' | 'flags' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'family' | 'events'> &
   Partial<Pick<Chain, 'events'>>;
 
 /** ethereum first, then alphabetical: the order of `chains` and of `supported_chains`. */

@@ -1,7 +1,7 @@
 // Metric detail — /v1/metrics/chains/{origin_key}/{metric_id}.json (CONTRACT.md section 1).
 // One document per chain and metric built from stored facts (rows and JSON: metric-detail-json.ts),
 // then the all_l2s aggregate over the L2s (all-l2s.ts, CONTRACT.md section 8).
-import { dataGapsByChain } from '../metrics/data-gaps.js';
+import { dataGapsByChain, gapMetric } from '../metrics/data-gaps.js';
 import { distinctCounts } from '../metrics/read-facts.js';
 import { buildAllL2s } from './all-l2s.js';
 import { gapsWithin, summarizeGaps } from './build-report.js';
@@ -30,10 +30,11 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
         continue;
       }
       const daily = dailyRows(metric, facts, status);
-      const gaps = metric.input.kind === 'source' && metric.input.source.from === 'eth_call' ? (sample_gaps ?? []) : [];
+      // The days a sampled source (eth_call, the external series) could not give this metric.
+      const gaps = (sample_gaps ?? []).filter((g) => gapMetric(g.source) === metric.metric_id);
       if (daily.length === 0) {
         if (gaps.length > 0) {
-          ctx.report.skipped.push({ path, reason: `the node could not read any day (${gaps.length} days without state: ${gaps[0]!.reason})` });
+          ctx.report.skipped.push({ path, reason: `the source could not give any day (${gaps.length} days without a value: ${gaps[0]!.reason})` });
           continue;
         }
         const unpriced = metric.currency ? [...new Set(prices.filter((r) => r.status === 'missing').map((r) => r.asset))] : [];

@@ -107,7 +107,7 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
             message: str,
             data_gaps: {
               ...arrayOf(obj({ metric: str, days: int, first_day: str, last_day: str, reason: str }, ['metric', 'days', 'first_day', 'last_day', 'reason'])),
-              description: 'Days a metric could not be read for (stables_mcap from a node without archive state): null in its documents, never 0. Present only when there are some.',
+              description: 'Days a metric could not be read for (stables_mcap from a node without archive state; tvl and app_revenue from an external source that is down or lacks the day): null in its documents, never 0. Present only when there are some.',
             },
           },
           ['origin_key', 'head_block', 'last_ingested_block', 'last_ingested_block_time', 'lag_seconds', 'status'],

@@ -37,6 +37,7 @@ import {
 import { settlementPlan } from '../registry/settlement.js';
 import { computeSupplyFacts } from './supply-facts.js';
 import { computeMarketFacts } from './market-facts.js';
+import { computeExternalFacts } from './external-facts.js';
 import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
@@ -115,6 +116,7 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
         if (r.days_until !== null) {
           await computeSupplyFacts(store, chain, defs, r.days_until);
           await computeMarketFacts(store, chain, defs, r.days_until);
+          await computeExternalFacts(store, chain, defs, r.days_until);
         }
         return r;
       }),

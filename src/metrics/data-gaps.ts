@@ -4,8 +4,13 @@
 import type { SampleGap } from '../store/samples.js';
 import { STABLECOIN_SOURCE } from '../sources/stablecoins/supply-sampler.js';
 
-/** Which metric each sampled source feeds. */
+/** Which metric each sampled source feeds; the external series are named after their metric. */
 const METRIC_OF: Record<string, string> = { [STABLECOIN_SOURCE]: 'stables_mcap' };
+
+/** The metric a sampled source's gaps belong to. */
+export function gapMetric(source: string): string {
+  return METRIC_OF[source] ?? source;
+}
 
 export interface GapSummary {
   metric: string;
@@ -30,7 +35,7 @@ export function dataGapsByChain(gaps: readonly SampleGap[], fromDay = -Infinity,
   for (const list of groups.values()) {
     const [first] = list;
     const last = list[list.length - 1]!;
-    const summary: GapSummary = { metric: METRIC_OF[first!.source] ?? first!.source, days: list.length, first_day: isoDay(first!.day_ms), last_day: isoDay(last.day_ms), reason: first!.reason };
+    const summary: GapSummary = { metric: gapMetric(first!.source), days: list.length, first_day: isoDay(first!.day_ms), last_day: isoDay(last.day_ms), reason: first!.reason };
     out.set(first!.origin_key, [...(out.get(first!.origin_key) ?? []), summary]);
   }
   return out;

@@ -88,10 +88,10 @@ export type SourceRead =
   | { from: 'settlement_transactions'; reads: string }
   | { from: 'market_data'; field: 'market_cap' | 'fdv' | 'price' | 'volume' }
   | { from: 'price_feed'; asset: string }
-  | { from: 'external_file'; reads: string };
+  | { from: 'external'; series: 'tvl' | 'app_revenue' };
 
 /** The `source` reads the facts stage implements; a computed chain metric may use only these. */
-export const COMPUTED_SOURCES: ReadonlySet<SourceRead['from']> = new Set<SourceRead['from']>(['settlement_transactions', 'eth_call', 'market_data']);
+export const COMPUTED_SOURCES: ReadonlySet<SourceRead['from']> = new Set<SourceRead['from']>(['settlement_transactions', 'eth_call', 'market_data', 'external']);
 
 /** Whether the facts stage produces a chain metric's input: its own transactions, an implemented source, or a derivation. */
 export function chainInputRuns(input: MetricInput): boolean {

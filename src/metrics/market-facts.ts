@@ -1,6 +1,7 @@
 // market_cap and fdv facts of a chain's token from the stored market data (src/sources/market):
-// market cap = the feed's market_caps of the day; fdv = the day's price × the registry's total
-// supply; ETH by the day's ETH price. A day the feed has no value for (feed down, a gap in its
+// market cap = the feed's market_caps of the day; fdv = the day's price × the token contract's
+// totalSupply() of the day when a contract is configured and was read (src/sources/stablecoins
+// samples it), else the registry's total supply; ETH by the day's ETH price. A day the feed has no value for (feed down, a gap in its
 // series) has no fact: null in the document, never 0. Days before the chain's first stored block
 // or not complete yet are left out. Recomputed whole on every run (one row per day).
 import type { Chain } from '../registry/types.js';
@@ -32,12 +33,16 @@ export async function computeMarketFacts(store: Store, chain: Pick<Chain, 'origi
   const rows = (await store.readMarketData(token.market_data_id)).filter((r) => r.day_ms >= chainDays[0]! && r.day_ms < daysUntil);
   const eth = new Map((await store.readPrices(ETH_ASSET, 'daily', chainDays[0], daysUntil)).map((p) => [p.period_ms, p.usd]));
   const periods = rows.map((r) => r.day_ms);
+  // fdv's supply of a day: the token contract's totalSupply() sampled that day, else the registry's.
+  const sampled = new Map<number, number>();
+  if (token.address) for (const s of await store.readSupplySamples(ok)) if (s.address === token.address.toLowerCase()) sampled.set(s.day_ms, s.supply);
   for (const { field, fact } of facts) {
     const keys = factKeys(fact);
     if (!('usd' in keys)) throw new Error(`${fact.key}: a market fact is money`);
     const out: Array<{ metric_key: string; period_ms: number; value: number | null }> = [];
     for (const r of rows) {
-      const usd = field === 'market_cap' ? r.market_cap_usd : r.price_usd === null || token.total_supply === null ? null : r.price_usd * token.total_supply;
+      const supply = sampled.get(r.day_ms) ?? token.total_supply;
+      const usd = field === 'market_cap' ? r.market_cap_usd : r.price_usd === null || supply === null ? null : r.price_usd * supply;
       if (usd === null) continue;
       const price = eth.get(r.day_ms);
       out.push({ metric_key: keys.usd, period_ms: r.day_ms, value: usd }, { metric_key: keys.eth, period_ms: r.day_ms, value: price === undefined ? null : usd / price });

@@ -5,6 +5,7 @@
 // a chain has one row per coin and day, and samples arrive independently of the dirty hours.
 import type { Chain } from '../registry/types.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
+import { STABLECOIN_SOURCE } from '../sources/stablecoins/supply-sampler.js';
 import type { Store } from '../store/store.js';
 import { factKeys, type MetricDefinition, type SourceFact } from './definition.js';
 
@@ -32,7 +33,7 @@ export async function computeSupplyFacts(store: Store, chain: Pick<Chain, 'origi
     d.coins.add(s.address);
     d.usd += s.supply; // peg 'usd': one token is one dollar
   }
-  const gapDays = (await store.readSampleGaps([ok])).map((g) => g.day_ms).filter((d) => d < daysUntil);
+  const gapDays = (await store.readSampleGaps([ok])).filter((g) => g.source === STABLECOIN_SOURCE && g.day_ms < daysUntil).map((g) => g.day_ms);
   const periods = [...new Set([...byDay.keys(), ...gapDays])].sort((a, b) => a - b);
   if (periods.length === 0) return;
   const ethUsd = await dailyPrices(store, periods);

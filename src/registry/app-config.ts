@@ -25,6 +25,8 @@ export interface AppSourceSettings {
   projects: { dir: string; overlay: string | null } | null;
   /** Market-data ids fetched besides those the project directory names; days of history. */
   market_data: { ids: string[]; history_days: number };
+  /** tvl and app_revenue: a DefiLlama-shaped API (null: none) and `date,origin_key,usd` CSV files (absolute). */
+  external: { defillama_url: string | null; tvl_csv: string[]; app_revenue_csv: string[] };
 }
 
 export interface AppConfig {
@@ -45,6 +47,7 @@ export interface AppConfig {
   labels: AppSourceSettings['labels'];
   projects: AppSourceSettings['projects'];
   market_data: AppSourceSettings['market_data'];
+  external: AppSourceSettings['external'];
   /** Fully resolved (built-in defaults merged with the file), in file order. */
   chains: Chain[];
 }
@@ -58,6 +61,8 @@ export const DEFAULTS = {
   coingecko_url: 'https://api.coingecko.com',
   coingecko_api_key_env: 'COINGECKO_API_KEY',
   market_history_days: 365,
+  // Opt-in (docs/configuration.md): tvl and app_revenue ask a third party only when configured.
+  defillama_url: null,
   /** A chain that is not built in: */
   custom_chain: {
     finality_lag: 100,

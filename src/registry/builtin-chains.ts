@@ -22,7 +22,7 @@ export const ETH_GAS_TOKEN = 'ethereum';
 /** Where an L2 settles unless its entry says otherwise. */
 export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
 
-type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
   colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
@@ -58,8 +58,28 @@ function chain(f: Facts): Chain {
     settlement_addresses: [],
     settlement_chain: f.chain_type === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
     token: f.token ?? null,
+    defillama: DEFILLAMA_NAMES[f.origin_key] ?? null,
   };
 }
+
+/** The built-in chains' names in DefiLlama's per-chain endpoints (tvl, app_revenue). */
+const DEFILLAMA_NAMES: Record<string, string> = {
+  ethereum: 'Ethereum',
+  optimism: 'OP Mainnet',
+  base: 'Base',
+  arbitrum: 'Arbitrum',
+  arbitrum_nova: 'Arbitrum Nova',
+  zksync_era: 'zkSync Era',
+  scroll: 'Scroll',
+  linea: 'Linea',
+  polygon_zkevm: 'Polygon zkEVM',
+  mantle: 'Mantle',
+  taiko: 'Taiko',
+  blast: 'Blast',
+  zora: 'Zora',
+  mode: 'Mode',
+  unichain: 'Unichain',
+};
 
 const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6, peg: 'usd' });
 const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6, peg: 'usd' });

@@ -267,7 +267,16 @@ export function checkServer(ctx: CheckContext): ConfigIssue[] {
 }
 
 export function checkPrices(ctx: CheckContext): ConfigIssue[] {
-  const csv = valueAt(ctx.src.data, ['prices', 'csv']);
+  return checkCsvPaths(ctx, ['prices', 'csv'], 'date,asset,usd');
+}
+
+/** The tvl and app_revenue CSV files must exist (they are re-read every round). */
+export function checkExternal(ctx: CheckContext): ConfigIssue[] {
+  return [...checkCsvPaths(ctx, ['external', 'tvl_csv'], 'date,origin_key,usd'), ...checkCsvPaths(ctx, ['external', 'app_revenue_csv'], 'date,origin_key,usd')];
+}
+
+function checkCsvPaths(ctx: CheckContext, at: [string, string], columns: string): ConfigIssue[] {
+  const csv = valueAt(ctx.src.data, at);
   if (!Array.isArray(csv)) return [];
   const issues: ConfigIssue[] = [];
   csv.forEach((p, i) => {
@@ -281,8 +290,8 @@ export function checkPrices(ctx: CheckContext): ConfigIssue[] {
     }
     if (problem)
       issues.push(
-        issueAt(ctx, ['prices', 'csv', i], {
-          expected: 'a path to an existing CSV file (date,asset,usd)',
+        issueAt(ctx, [...at, i], {
+          expected: `a path to an existing CSV file (${columns})`,
           found: `${JSON.stringify(p)}: ${problem} at ${abs}`,
           hint: 'relative paths start at the config file\'s directory; correct the path or remove the entry',
         }),

@@ -103,7 +103,7 @@ const URL_EXPECTED = 'an http:// or https:// URL';
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   '': {
-    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data)',
+    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
   engine: {
@@ -191,6 +191,12 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'market_data.ids': { expected: 'a list of CoinGecko coin ids', hint: 'e.g. ids: [ uniswap, aave ] (the project directory\'s ids are fetched anyway)' },
   'market_data.ids[]': { expected: 'a CoinGecko coin id (lower-case letters, digits, -)', hint: 'write the lower-case coin id from the coin page URL, e.g. uniswap, not the ticker UNI' },
   'market_data.history_days': { expected: 'a whole number of days (1 or more)', hint: 'e.g. history_days: 365: days of market data fetched for a token the first time' },
+  external: { expected: 'a mapping (defillama_url, tvl_csv, app_revenue_csv)', hint: 'e.g. external: { defillama_url: https://api.llama.fi, tvl_csv: [ ./tvl.csv ] }' },
+  'external.defillama_url': { expected: `${URL_EXPECTED}, or null to use no API for tvl and app_revenue`, hint: 'e.g. defillama_url: https://api.llama.fi (or a server answering the same paths)' },
+  'external.tvl_csv': { expected: 'a list of CSV file paths', hint: 'e.g. tvl_csv: [ ./tvl.csv ] with lines date,origin_key,usd' },
+  'external.tvl_csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
+  'external.app_revenue_csv': { expected: 'a list of CSV file paths', hint: 'e.g. app_revenue_csv: [ ./app_revenue.csv ] with lines date,origin_key,usd' },
+  'external.app_revenue_csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
   chains: { expected: 'a list of chains', hint: 'write each chain as a list item: - origin_key: base' },
   'chains[]': {
     expected: 'a mapping with at least origin_key and rpc_urls',
@@ -259,7 +265,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].settlement_addresses[]': { expected: 'a 20-byte address 0x + 40 hex digits', hint: addressHint },
   'chains[].token': { expected: 'a mapping { market_data_id, total_supply } or null', hint: 'e.g. token: { market_data_id: mantle, total_supply: 6219316795 } (market_cap from the market-data source, fdv = price × total_supply)' },
   'chains[].token.market_data_id': { expected: 'a CoinGecko coin id', hint: 'the id in the URL of the coin\'s CoinGecko page, e.g. mantle' },
+  'chains[].token.address': { expected: 'a 0x-prefixed 20-byte hex address', hint: "the token contract on this chain: fdv's supply is its totalSupply() of the day (eth_call), total_supply where that cannot be read" },
+  'chains[].token.decimals': { expected: 'an integer from 0 to 36', hint: "the token contract's decimals(), default 18" },
   'chains[].token.total_supply': { expected: 'a positive number of whole tokens', hint: 'the maximum supply, for fdv; leave it out when the token has none (market_cap only)' },
+  'chains[].defillama': { expected: "the chain's name in DefiLlama, or null", hint: 'e.g. defillama: OP Mainnet (as in https://api.llama.fi/v2/historicalChainTvl/OP%20Mainnet); null asks no tvl or app_revenue for the chain' },
   'chains[].settlement_chain': { expected: 'the origin_key of a configured chain, or null', hint: 'e.g. settlement_chain: ethereum (the default for L2s); the chain whose transactions carry the settlement_addresses' },
   ...CHAIN_PROFILE_RULES,
 };

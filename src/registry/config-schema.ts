@@ -94,7 +94,11 @@ export const chainEntrySchema = z.strictObject({
   stablecoins: z.array(stablecoinSchema).optional(),
   settlement_addresses: z.array(address).optional(),
   settlement_chain: z.string().max(ORIGIN_KEY_MAX).regex(ORIGIN_KEY_RE).nullable().optional(),
-  token: z.strictObject({ market_data_id: text, total_supply: z.number().positive().finite().optional() }).nullable().optional(),
+  token: z
+    .strictObject({ market_data_id: text, total_supply: z.number().positive().finite().optional(), address: address.optional(), decimals: z.number().int().min(0).max(36).optional() })
+    .nullable()
+    .optional(),
+  defillama: text.nullable().optional(),
   ...chainProfileShape,
 });
 
@@ -131,6 +135,14 @@ export const configFileSchema = z.strictObject({
     z.strictObject({
       ids: z.array(z.string().regex(GAS_TOKEN_RE)).optional(),
       history_days: wholeAtLeast(1).optional(),
+    }),
+  ),
+  // tvl and app_revenue (docs/configuration.md): a DefiLlama-shaped API and/or CSV files.
+  external: section(
+    z.strictObject({
+      defillama_url: httpUrl.nullable().optional(),
+      tvl_csv: z.array(text).optional(),
+      app_revenue_csv: z.array(text).optional(),
     }),
   ),
 });

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
 import { DEFAULTS, type AppConfig, type ServerSettings } from './app-config.js';
-import { checkAppSources, checkChains, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
+import { checkAppSources, checkChains, checkExternal, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
 import { issuesFromZod } from './describe-issues.js';
@@ -61,7 +61,7 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
-  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
+  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
   const port = portOverride(env, issues);
   if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
 
@@ -116,6 +116,11 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
     },
     projects: file.projects ? { dir: resolve(b.baseDir, file.projects.dir), overlay: file.projects.overlay ? resolve(b.baseDir, file.projects.overlay) : null } : null,
     market_data: { ids: [...new Set(file.market_data?.ids ?? [])], history_days: file.market_data?.history_days ?? DEFAULTS.market_history_days },
+    external: {
+      defillama_url: file.external?.defillama_url?.replace(/\/+$/, '') ?? DEFAULTS.defillama_url,
+      tvl_csv: (file.external?.tvl_csv ?? []).map((p) => resolve(b.baseDir, p)),
+      app_revenue_csv: (file.external?.app_revenue_csv ?? []).map((p) => resolve(b.baseDir, p)),
+    },
     chains: (file.chains ?? []).map((entry, i) => resolveChain(entry, b.rpcUrls.get(i) ?? [], b.nowMs)),
   };
 }

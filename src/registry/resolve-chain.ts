@@ -37,7 +37,8 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     // One spelling everywhere downstream: ingest compares addresses with lower-case RPC data.
     stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address), peg: s.peg ?? 'usd' })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
-    token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null }) : base.token,
+    defillama: entry.defillama !== undefined ? entry.defillama : base.defillama,
+    token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null, address: (entry.token.address as `0x${string}` | undefined) ?? null, decimals: entry.token.decimals ?? 18 }) : base.token,
     settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : (entry.chain_type ?? base.chain_type) === 'L1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
   };
   return chain;
@@ -103,6 +104,7 @@ function customDefaults(entry: ChainEntry): Chain {
     settlement_addresses: [],
     settlement_chain: (entry.chain_type ?? d.chain_type) === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
     token: null,
+    defillama: null,
   };
 }
 

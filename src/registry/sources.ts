@@ -34,8 +34,8 @@ export const SOURCES: readonly SourceInfo[] = [
   },
   {
     name: 'External',
-    url: '',
-    description: 'A per-chain daily series supplied by the operator as a file (value secured, application revenue).',
+    url: 'https://defillama.com',
+    description: "A per-chain daily series (value secured, application revenue) from a DefiLlama-compatible API or the operator's CSV files.",
   },
   {
     name: 'OLI',

@@ -29,6 +29,13 @@ export interface ChainToken {
   market_data_id: string;
   /** Total (maximum) supply in whole tokens for fdv; null: no fdv. */
   total_supply: number | null;
+  /**
+   * The token's contract on this chain: its `totalSupply()` at each complete day's last block
+   * (÷ 10^decimals) is fdv's supply that day, the configured total_supply where it cannot be read.
+   */
+  address?: `0x${string}` | null;
+  /** The contract's decimals() (default 18). */
+  decimals?: number;
 }
 
 /** Links master.json publishes under `links` (website and explorers are Chain fields of their own). */
@@ -120,4 +127,6 @@ export interface Chain {
   settlement_chain: string | null;
   /** The chain's token, for market_cap and fdv; null when it has none configured. */
   token: ChainToken | null;
+  /** The chain's name in DefiLlama-shaped sources (tvl, app_revenue), e.g. 'OP Mainnet'; null: not asked. */
+  defillama: string | null;
 }

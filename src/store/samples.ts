@@ -21,7 +21,20 @@ export interface SampleGap {
   reason: string;
 }
 
+/** One day's value of an external per-chain series (tvl, app_revenue), in USD. */
+export interface ExternalValue {
+  origin_key: string;
+  /** Which series, e.g. 'tvl'. */
+  series: string;
+  day_ms: number;
+  usd: number;
+}
+
 export interface SampleStore {
+  /** Replaces the stored days of the given series and chain by `rows` (days not in it are kept). */
+  writeExternalValues(rows: readonly ExternalValue[]): Promise<void>;
+  /** A chain's values of one series, ascending by day. */
+  readExternalValues(originKey: string, series: string): Promise<ExternalValue[]>;
   /** Upsert by (origin_key, address, day). */
   writeSupplySamples(rows: readonly SupplySample[]): Promise<void>;
   readSupplySamples(originKey: string): Promise<SupplySample[]>;

@@ -6,6 +6,7 @@ import { startDevnetMode, type DevnetMode } from '../../src/app/devnet-mode.js';
 import { systemClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { loadConfig } from '../../src/registry/config.js';
+import { DefiLlamaClient } from '../../src/sources/external/defillama-client.js';
 
 describe('npm start (devnet mode) and the application files', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'devnet-mode-apps-'));
@@ -26,5 +27,16 @@ describe('npm start (devnet mode) and the application files', () => {
     expect(config.labels).toEqual({ files: [labelsCsv], urls: [] });
     expect(config.projects).toEqual({ dir: projectsDir, overlay });
     expect(mode.appSources).toEqual({ labels: config.labels, projects: config.projects });
+  }, 60_000);
+
+  it("points external.defillama_url at the devnet feed, which answers every chain's tvl and app revenue", async () => {
+    const config = mode!.configure(loadConfig(null, {}));
+    expect(config.external.defillama_url).toBe(mode!.devnet.info.priceUrl);
+    const client = new DefiLlamaClient({ baseUrl: config.external.defillama_url!, retries: 1 });
+    expect(config.chains.length).toBeGreaterThan(0);
+    for (const chain of config.chains) {
+      expect(chain.defillama).not.toBeNull();
+      for (const series of ['tvl', 'app_revenue'] as const) expect((await client.series(series, chain.defillama!)).length).toBe(400);
+    }
   }, 60_000);
 });

@@ -93,6 +93,15 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     const samples = [];
     for (let d = START; d < END; d += DAY) samples.push({ origin_key: 'l2a', address: USDC, day_ms: d, block_number: 0, supply: 1e6 + (d - START) / DAY });
     await store.writeSupplySamples(samples);
+    // tvl and app_revenue days as the external source stores them, on every chain.
+    await store.writeExternalValues(
+      (['l2a', 'l2b', 'l1'] as const).flatMap((origin_key, i) =>
+        Array.from({ length: DAYS }, (_, k) => START + k * DAY).flatMap((day_ms) => [
+          { origin_key, series: 'tvl', day_ms, usd: 1e6 * (i + 1) + day_ms / DAY },
+          { origin_key, series: 'app_revenue', day_ms, usd: 1e3 * (i + 1) + (day_ms / DAY) % 7 },
+        ]),
+      ),
+    );
     const clock = new FixedClock(NOW);
     await computeFacts(store, [l2a, l2b, l1], clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, [l2a, l2b, l1], clock, { logger: silent });
@@ -135,6 +144,15 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     expect(ctx.supported.get('all_l2s')).toEqual(['txcount', 'daa']);
     expect([...ctx.supported.keys()]).toEqual(['l2a', 'l2b', 'l1', 'all_l2s']);
     expect(built.at(-1)!.path).toBe('/v1/metrics/chains/all_l2s/daa.json'); // after the chains' documents
+  });
+
+  it('sums tvl and app_revenue of the L2s per day, never the L1', () => {
+    for (const id of ['tvl', 'app_revenue']) {
+      const on = (ok: string, day: number) => (doc(ok, id).details.timeseries.daily!.data.find((r) => r[0] === day)?.[1] as number | undefined) ?? 0;
+      const all = doc('all_l2s', id).details.timeseries.daily!;
+      expect(all.data.length).toBeGreaterThan(30);
+      for (const [day, usd] of all.data) expect(usd).toBeCloseTo(on('l2a', day!) + on('l2b', day!), 6);
+    }
   });
 
   it('ends at the last day complete on every L2 (the lagging one) and starts at the first non-zero day of any', () => {

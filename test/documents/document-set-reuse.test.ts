@@ -146,4 +146,18 @@ describe('buildDocumentSetAsync', () => {
     await expect(buildDocumentSetAsync([{ ...doc, path: '/a.json' }], 1, { compressor: counter })).rejects.toThrow(/must start with \/v1\//);
     expect(counter.bodies).toEqual([]);
   });
+
+  it('rejects a non-finite number or a bigint anywhere in a document, naming the path; equal text otherwise', async () => {
+    const counter = countingCompressor();
+    const at = (json: unknown): DocumentInput => ({ path: '/v1/x.json', json, freshness: 'daily' });
+    for (const bad of [{ a: [1, [2, NaN]] }, { a: { b: Infinity } }, [[-Infinity]]]) {
+      await expect(buildDocumentSetAsync([at(bad)], 1, { compressor: counter })).rejects.toThrow('non-finite number in /v1/x.json');
+    }
+    await expect(buildDocumentSetAsync([at({ a: [{ b: 1n }] })], 1, { compressor: counter })).rejects.toThrow('bigint in /v1/x.json');
+    expect(counter.bodies).toEqual([]);
+    // A bad document after a good one: the good one's compression had started; the build still fails.
+    await expect(buildDocumentSetAsync([{ ...at({ ok: 1 }), path: '/v1/ok.json' }, at({ bad: NaN })], 1, { compressor: counter })).rejects.toThrow('non-finite number in /v1/x.json');
+    const json = { s: 'x', n: [0, -0, 1.5e-7, null, true], o: { k: undefined, d: new Date(0) } };
+    expect(buildDocumentSet([at(json)], 1).entries.get('/v1/x.json')!.body.toString('utf8')).toBe(JSON.stringify(json));
+  });
 });

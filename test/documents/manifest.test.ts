@@ -42,8 +42,9 @@ describe('published documents manifest (fixed devnet seed and clock)', () => {
     // Six chains and the all_l2s aggregate (CONTRACT.md 8), five metrics over their own
     // transactions and stables_mcap each, plus rent_paid and profit on the five L2s and
     // all_l2s (not the L1), market_cap on the chains with a token the devnet feed serves
-    // (ethereum, mantle) and fdv where the token has a total supply (mantle); no all_l2s for them.
-    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(7 * 6 + 6 * 2 + 2 + 1);
+    // (ethereum, mantle) and fdv where the token has a total supply (mantle); no all_l2s for them;
+    // tvl and app_revenue from the devnet feed's DefiLlama shapes on every chain and all_l2s.
+    expect(paths.filter((p) => p.startsWith('/v1/metrics/chains/')).length).toBe(7 * 6 + 6 * 2 + 2 + 1 + 7 * 2);
     expect(paths).toContain('/v1/labels/projects_filtered.json');
     expect(paths).toContain('/v1/labels/projects.json');
     expect(paths.filter((p) => p.startsWith('/v1/apps/details/')).length).toBeGreaterThan(30);

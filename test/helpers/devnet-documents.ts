@@ -13,6 +13,8 @@ import { buildDocumentSet, type DocumentSet } from '../../src/documents/document
 import { openApiDocument } from '../../src/documents/openapi.js';
 import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
+import { DefiLlamaClient } from '../../src/sources/external/defillama-client.js';
+import { ExternalSources } from '../../src/sources/external/external-sync.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { LabelSources } from '../../src/sources/labels/label-sources.js';
@@ -83,6 +85,9 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
     } finally {
       await sampler.close();
     }
+    // tvl and app_revenue from the devnet feed's DefiLlama shapes, as devnet mode configures it.
+    const external = new ExternalSources({ client: new DefiLlamaClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), csv: { tvl: [], app_revenue: [] }, clock, logger: silent });
+    expect(await external.run(store, chains)).toEqual({ changed: true, new_gaps: 0 });
     await computeFacts(store, chains, clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
     const set = buildDocumentSet([...inputs, openApiDocument(o.publicBaseUrl)], clock.now());

@@ -25,7 +25,7 @@ import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
 import { fees } from '../../src/metrics/definitions/fees.js';
 import { profit } from '../../src/metrics/definitions/profit.js';
 import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
-import { tvl } from '../../src/metrics/definitions/tvl.js';
+import { TVL, tvl } from '../../src/metrics/definitions/tvl.js';
 import { TXCOUNT, txcount } from '../../src/metrics/definitions/txcount.js';
 
 function uniqueFact(m: AppMetric): FactAggregate {
@@ -45,7 +45,7 @@ describe('metric catalog', () => {
 
   it('lists the chain and fee-table metrics in their published order', () => {
     expect(CHAIN_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'rent_paid', 'profit', 'market_cap', 'fdv', 'tvl', 'app_revenue']);
-    expect(computedChainMetrics().map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'rent_paid', 'profit', 'market_cap', 'fdv']);
+    expect(computedChainMetrics().map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'rent_paid', 'profit', 'market_cap', 'fdv', 'tvl', 'app_revenue']);
     expect(FEE_METRICS.map((m) => m.metric)).toEqual(['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'throughput', 'tps']);
     // Application metrics are their own table: never chain metrics (no chain documents, not in master.json `metrics`).
     expect(APP_METRICS.map((m) => m.metric_id)).toEqual(['txcount', 'daa', 'gas_fees', 'success_rate', 'market_cap', 'token_price', 'token_volume']);
@@ -159,9 +159,9 @@ describe('metric catalog', () => {
     expect(problemsWith(typed, daa)).toEqual(['daa: unique aggregation without an address set (key and SQL)']);
   });
 
-  it('fails a planned metric marked computed: its source does not exist, so nothing produces its facts', () => {
-    expect(problemsWith({ ...tvl, status: 'computed' }, tvl)).toEqual([
-      'tvl: status computed but the external_file source is not implemented',
+  it('fails a metric marked computed whose source the facts stage does not run, so nothing produces its facts', () => {
+    expect(problemsWith({ ...tvl, input: { kind: 'source', source: { from: 'price_feed', asset: 'ethereum' }, facts: [TVL] } }, tvl)).toEqual([
+      'tvl: status computed but the price_feed source is not implemented',
       'tvl: column usd reads fact tvl, which no computed definition produces',
       'tvl: column eth reads fact tvl_eth, which no computed definition produces',
     ]);

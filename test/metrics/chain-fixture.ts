@@ -307,3 +307,21 @@ export async function marketOnMockChain(token: ChainToken | null, definitions: r
   await computeFacts(store, [chain], new FixedClock(MOCK_NOW), { definitions, logger: createLogger('silent') });
   return { store, value: (key: string, day: number) => factValue(store, 'mock_op', key, 'daily', day) };
 }
+
+/**
+ * The mock chain with stored days of an external series (tvl, app_revenue) as the external
+ * source writes them, D0 + 1 a gap; facts computed with `definitions`.
+ */
+export async function externalOnMockChain(series: 'tvl' | 'app_revenue', definitions: readonly MetricDefinition[]) {
+  const store = await DuckDbStore.open({ path: ':memory:' });
+  const chain = makeChain('mock_op');
+  await new ChainWriter(store, chain).write(mockChainBlocks());
+  await store.writePrices(MOCK_PRICES);
+  await store.writeExternalValues([
+    { origin_key: 'mock_op', series, day_ms: MOCK_D0, usd: 4e6 },
+    { origin_key: 'mock_op', series, day_ms: MOCK_D0 + 2 * MOCK_DAY_MS, usd: 7e6 }, // not complete yet
+  ]);
+  await store.writeSampleGaps('mock_op', series, [{ day_ms: MOCK_D0 + MOCK_DAY_MS, reason: 'the source failed' }], []);
+  await computeFacts(store, [chain], new FixedClock(MOCK_NOW), { definitions, logger: createLogger('silent') });
+  return { store, value: (key: string, day: number) => factValue(store, 'mock_op', key, 'daily', day) };
+}

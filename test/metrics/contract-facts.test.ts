@@ -243,4 +243,32 @@ describe('contract facts', () => {
     // The chain's own hour stays.
     expect(await store.query("SELECT count(*) AS n FROM facts WHERE dimension = 'chain' AND granularity = 'hourly' AND period_ms = $1 AND metric_key = 'txcount'", [D0])).toEqual([{ n: 1n }]);
   });
+  it('reads the raw facts of listed contracts as columns: by contract index, key index, daily first, period; bounds applied', async () => {
+    await writeAll();
+    // R (beta) first, then P (alpha); Q is not listed. Keys in the query's order.
+    const cols = await store.readContractFacts({
+      contracts: [ref('beta', R), ref('alpha', P)],
+      keys: ['contract_txcount', 'contract_successes'],
+      days_until: D0 + 2 * DAY,
+      hours_from: D0 + DAY,
+      hours_until: D0 + 3 * DAY,
+    });
+    const rows = Array.from(cols.contract, (c, i) => `${c} ${cols.key[i]} ${cols.hourly[i] ? 'h' : 'd'} ${(cols.period_ms[i]! - D0) / HOUR} ${cols.value[i]}`);
+    // R: day 1 (2 calls, both succeeded), hour 27; its day 2 is past days_until, its hour 58 is
+    // kept (the failed call: 1 tx, 0 successes). P: day 0 only (days before days_until); its hour
+    // 0 is before hours_from, its hour 58 is in.
+    expect(rows).toEqual([
+      '0 0 d 24 2',
+      '0 0 h 27 2',
+      '0 0 h 58 1',
+      '0 1 d 24 2',
+      '0 1 h 27 2',
+      '0 1 h 58 0',
+      '1 0 d 0 2',
+      '1 0 h 58 1',
+      '1 1 d 0 1',
+      '1 1 h 58 1',
+    ]);
+    expect((await store.readContractFacts({ contracts: [], keys: ['contract_txcount'], ...ALL })).length).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
-// app_revenue: fees earned by the chain's applications, from an external file. Planned: no
-// such source yet.
+// app_revenue: fees earned by the chain's applications, in USD, from the external source
+// (DefiLlama's per-chain fees overview or the operator's CSV files; external-facts.ts).
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -9,7 +9,7 @@ export const appRevenue: ChainMetric = {
   table: 'chain',
   metric_id: 'app_revenue',
   name: 'App Revenue',
-  description: 'Fees that applications on the chain earned, supplied by the operator.',
+  description: 'Fees that applications on the chain earned, from DefiLlama or the operator.',
   icon: 'metrics-apprevenue',
   url_path: '/fundamentals/app-revenue',
   all_l2s_aggregate: 'sum',
@@ -24,7 +24,7 @@ export const appRevenue: ChainMetric = {
   source_names: ['External'],
   empty_value: 0,
   rank_order: 'desc',
-  input: { kind: 'source', source: { from: 'external_file', reads: 'application fees per chain and day' }, facts: [APP_FEES] },
+  input: { kind: 'source', source: { from: 'external', series: 'app_revenue' }, facts: [APP_FEES] },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

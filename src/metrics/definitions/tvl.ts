@@ -1,4 +1,5 @@
-// tvl: value secured by the chain, in USD, from an external file. Planned: no such source yet.
+// tvl: value secured by the chain, in USD, from the external source (DefiLlama's per-chain
+// historical TVL or the operator's CSV files, src/sources/external; external-facts.ts).
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
@@ -8,7 +9,7 @@ export const tvl: ChainMetric = {
   table: 'chain',
   metric_id: 'tvl',
   name: 'Total Value Secured',
-  description: 'Value of the assets held on the chain, supplied by the operator.',
+  description: 'Value of the assets held on the chain, from DefiLlama or the operator.',
   icon: 'metrics-totalvaluesecured',
   url_path: '/fundamentals/total-value-secured',
   all_l2s_aggregate: 'sum',
@@ -23,7 +24,7 @@ export const tvl: ChainMetric = {
   source_names: ['External'],
   empty_value: null,
   rank_order: 'desc',
-  input: { kind: 'source', source: { from: 'external_file', reads: 'value secured per chain and day' }, facts: [TVL] },
+  input: { kind: 'source', source: { from: 'external', series: 'tvl' }, facts: [TVL] },
   dimension: 'chain',
-  status: 'planned',
+  status: 'computed',
 };

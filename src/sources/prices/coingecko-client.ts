@@ -4,8 +4,11 @@
 // failures (network errors, timeouts, 429, 5xx) are retried with backoff. Every call takes an
 // optional AbortSignal that cancels the request in flight and the waits between retries.
 import { z } from 'zod';
-import { systemClock, type Clock } from '../../clock.js';
-import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../../rpc/backoff.js';
+import type { Clock } from '../../clock.js';
+import type { BackoffOptions } from '../../rpc/backoff.js';
+import { getJson, PriceSourceError, type HttpJsonOptions } from '../http-json.js';
+
+export { PriceSourceError };
 
 export interface CoinGeckoOptions {
   /** e.g. `https://api.coingecko.com`; a trailing `/api/v3` is accepted and ignored. */
@@ -25,17 +28,6 @@ export interface CoinGeckoOptions {
   maxRetryAfterMs?: number;
   clock?: Clock;
   sleep?: (ms: number) => Promise<void>;
-}
-
-export class PriceSourceError extends Error {
-  constructor(
-    message: string,
-    readonly url: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-    this.name = 'PriceSourceError';
-  }
 }
 
 const simplePriceSchema = z.record(z.string(), z.record(z.string(), z.number().nullable()));
@@ -63,12 +55,7 @@ export class CoinGeckoClient {
   private readonly base: string;
   /** The header the API key is sent in. */
   readonly keyHeader: string;
-  private readonly retries: number;
-  private readonly backoff: BackoffOptions;
-  private readonly timeoutMs: number;
-  private readonly maxRetryAfterMs: number;
-  private readonly clock: Clock;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly http: HttpJsonOptions;
 
   constructor(private readonly opts: CoinGeckoOptions) {
     let base: URL;
@@ -82,12 +69,7 @@ export class CoinGeckoClient {
     }
     this.base = base.toString().replace(/\/+$/, '').replace(/\/api\/v3$/, '');
     this.keyHeader = opts.apiKeyHeader ?? (base.hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key');
-    this.retries = opts.retries ?? 4;
-    this.backoff = opts.backoff ?? { baseMs: 500, maxMs: 15_000 };
-    this.timeoutMs = opts.timeoutMs ?? 15_000;
-    this.maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
-    this.clock = opts.clock ?? systemClock;
-    this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.http = { label: 'price source', retries: opts.retries, backoff: opts.backoff, timeoutMs: opts.timeoutMs, maxRetryAfterMs: opts.maxRetryAfterMs, clock: opts.clock, sleep: opts.sleep };
   }
 
   /** Current prices: `{ [id]: usd }`; ids the API does not know are absent from the answer. */
@@ -128,72 +110,10 @@ export class CoinGeckoClient {
     return parsed.data;
   }
 
-  private async get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<{ json: unknown; url: string }> {
+  private get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<{ json: unknown; url: string }> {
     const url = `${this.base}${path}?${new URLSearchParams(params).toString()}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {};
     if (this.opts.apiKey) headers[this.keyHeader] = this.opts.apiKey;
-    let lastError: PriceSourceError | null = null;
-    for (let attempt = 0; attempt <= this.retries; attempt++) {
-      if (attempt > 0) {
-        const asked = lastError instanceof RetryAfter ? lastError.retryAfterMs : null;
-        await abortable(this.sleep(asked ?? backoffDelay(attempt, this.backoff)), signal);
-      }
-      signal?.throwIfAborted();
-      let res: Response;
-      try {
-        const deadline = AbortSignal.timeout(this.timeoutMs);
-        res = await fetch(url, { headers, signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
-      } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : String((err as Error)?.cause ?? err);
-        lastError = new PriceSourceError(`price source: ${url}: ${why}`, url, null);
-        continue;
-      }
-      const text = await res.text().catch(() => '');
-      if (res.status === 429) {
-        const wait = parseRetryAfter(res.headers.get('retry-after') ?? undefined, this.clock.now());
-        if (wait !== null && wait > this.maxRetryAfterMs) {
-          throw new PriceSourceError(`price source: HTTP 429 from ${url}, Retry-After ${wait} ms exceeds ${this.maxRetryAfterMs} ms`, url, 429);
-        }
-        lastError = new RetryAfter(`price source: HTTP 429 from ${url}`, url, wait);
-        continue;
-      }
-      if (res.status >= 500) {
-        lastError = new PriceSourceError(`price source: HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`, url, res.status);
-        continue;
-      }
-      if (!res.ok) {
-        // 4xx other than 429: a wrong id, key or parameter; retrying cannot help.
-        const hint = res.status === 401 || res.status === 403 ? ' (check the API key and its header)' : '';
-        throw new PriceSourceError(`price source: HTTP ${res.status} from ${url}${hint}: ${text.slice(0, 200)}`, url, res.status);
-      }
-      try {
-        return { json: JSON.parse(text), url };
-      } catch {
-        lastError = new PriceSourceError(`price source: body from ${url} is not JSON: ${text.slice(0, 120)}`, url, res.status);
-      }
-    }
-    throw new PriceSourceError(`${lastError?.message ?? 'price source failed'} (gave up after ${this.retries + 1} attempts)`, url, lastError?.status ?? null);
-  }
-}
-
-/** Waits for `p` unless `signal` aborts first (then rejects with its reason). */
-function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return p;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-class RetryAfter extends PriceSourceError {
-  constructor(
-    message: string,
-    url: string,
-    readonly retryAfterMs: number | null,
-  ) {
-    super(message, url, 429);
+    return getJson(url, this.http, signal, headers);
   }
 }

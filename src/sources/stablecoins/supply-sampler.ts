@@ -33,7 +33,15 @@ export interface SamplerOptions {
   rpc?: Partial<RpcClientOptions>;
 }
 
-type SampledChain = Pick<Chain, 'origin_key' | 'rpc_urls' | 'stablecoins' | 'evm_chain_id'>;
+type SampledChain = Pick<Chain, 'origin_key' | 'rpc_urls' | 'stablecoins' | 'evm_chain_id'> & Partial<Pick<Chain, 'token'>>;
+
+/** The contracts read per chain-day: the stablecoins, then the chain token's contract (fdv) when configured. */
+function contractsOf(chain: SampledChain): Array<{ symbol: string; address: string; decimals: number }> {
+  const out = chain.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals }));
+  const t = chain.token;
+  if (t?.address && !out.some((c) => c.address.toLowerCase() === t.address!.toLowerCase())) out.push({ symbol: t.market_data_id, address: t.address, decimals: t.decimals ?? 18 });
+  return out;
+}
 
 /** One client per chain, reused across runs; few attempts, since an archive error repeats. */
 export class StablecoinSampler {
@@ -59,7 +67,7 @@ export class StablecoinSampler {
 
   /** Samples every chain's missing days, chains side by side. */
   async run(store: Store, chains: readonly SampledChain[], signal?: AbortSignal): Promise<SampleChainReport[]> {
-    return Promise.all(chains.filter((c) => c.stablecoins.length > 0).map((c) => this.sampleChain(store, c, signal)));
+    return Promise.all(chains.filter((c) => contractsOf(c).length > 0).map((c) => this.sampleChain(store, c, signal)));
   }
 
   async sampleChain(store: Store, chain: SampledChain, signal?: AbortSignal): Promise<SampleChainReport> {
@@ -67,6 +75,7 @@ export class StablecoinSampler {
     const report: SampleChainReport = { origin_key: ok, days_sampled: 0, new_gaps: 0, elapsed_ms: 0 };
     const todo = await missingDays(store, chain, this.opts.clock);
     const blocks = await store.lastBlocksOfDays(ok, todo);
+    const contracts = contractsOf(chain);
     const client = this.client(chain);
     const started = performance.now();
     const gaps: Array<{ day_ms: number; reason: string }> = [];
@@ -76,11 +85,11 @@ export class StablecoinSampler {
       const tag = `0x${block.toString(16)}`;
       try {
         const results = await client.batch(
-          chain.stablecoins.map((coin) => ({ method: 'eth_call', params: [{ to: coin.address, data: TOTAL_SUPPLY }, tag], validate: uint256(`totalSupply of ${coin.symbol}`) })),
+          contracts.map((coin) => ({ method: 'eth_call', params: [{ to: coin.address, data: TOTAL_SUPPLY }, tag], validate: uint256(`totalSupply of ${coin.symbol}`) })),
           signal,
         );
         await store.writeSupplySamples(
-          chain.stablecoins.map((coin, i) => ({ origin_key: ok, address: coin.address.toLowerCase(), day_ms: day, block_number: block, supply: toTokens(results[i] as bigint, coin.decimals) })),
+          contracts.map((coin, i) => ({ origin_key: ok, address: coin.address.toLowerCase(), day_ms: day, block_number: block, supply: toTokens(results[i] as bigint, coin.decimals) })),
         );
         report.days_sampled++;
       } catch (err) {
@@ -118,7 +127,7 @@ async function missingDays(store: Store, chain: SampledChain, clock: Clock): Pro
   const have = new Map<number, number>();
   for (const s of await store.readSupplySamples(ok)) have.set(s.day_ms, (have.get(s.day_ms) ?? 0) + 1);
   const gaps = new Set((await store.readSampleGaps([ok])).filter((g) => g.source === STABLECOIN_SOURCE).map((g) => g.day_ms));
-  return days.filter((d) => (have.get(d) ?? 0) < chain.stablecoins.length && !gaps.has(d));
+  return days.filter((d) => (have.get(d) ?? 0) < contractsOf(chain).length && !gaps.has(d));
 }
 
 function uint256(what: string): (r: unknown) => bigint {

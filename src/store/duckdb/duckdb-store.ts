@@ -11,6 +11,8 @@ import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
   ContractAddressSetsRequest,
+  ContractFactColumns,
+  ContractFactsQuery,
   ContractFactsRequest,
   GroupDistinctQuery,
   GroupDistinctResult,
@@ -25,7 +27,8 @@ import * as blockspace from './blockspace.js';
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
-import type { SampleGap, SupplySample } from '../samples.js';
+import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
+import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
@@ -128,6 +131,32 @@ export class DuckDbStore implements Store {
       await this.useThreads(this.queryThreads);
       const reader = await this.conn.runAndReadAll(sql, params as DuckDBValue[] | undefined);
       return reader.getRowObjectsJS() as unknown as T[];
+    },
+    numericColumns: async (sql: string): Promise<{ rows: number; columns: Float64Array[] }> => {
+      await this.useThreads(this.queryThreads);
+      const result = await this.conn.stream(sql);
+      let columns = Array.from({ length: result.columnCount }, () => new Float64Array(1 << 16));
+      let rows = 0;
+      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        const n = chunk.rowCount;
+        if (rows + n > columns[0]!.length) {
+          const size = Math.max(2 * columns[0]!.length, rows + n);
+          columns = columns.map((old) => {
+            const grown = new Float64Array(size);
+            grown.set(old.subarray(0, rows));
+            return grown;
+          });
+        }
+        columns.forEach((into, c) => {
+          const vector = chunk.getColumnVector(c);
+          for (let i = 0; i < n; i++) {
+            const v = vector.getItem(i);
+            into[rows + i] = v === null ? NaN : Number(v);
+          }
+        });
+        rows += n;
+      }
+      return { rows, columns: columns.map((c) => c.subarray(0, rows)) };
     },
     run: async (sql: string, params?: SqlValue[]): Promise<number> => {
       await this.useThreads(this.queryThreads);
@@ -351,6 +380,14 @@ export class DuckDbStore implements Store {
   }
 
   // --- state samples (samples.ts) -------------------------------------------------------------
+  writeExternalValues(rows: readonly ExternalValue[]): Promise<void> {
+    return this.transaction(() => samples.writeExternalValues(this.db, rows));
+  }
+
+  readExternalValues(originKey: string, series: string): Promise<ExternalValue[]> {
+    return this.use((db) => samples.readExternalValues(db, originKey, series));
+  }
+
   writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
     return this.transaction(() => samples.writeSupplySamples(this.db, rows));
   }
@@ -386,6 +423,10 @@ export class DuckDbStore implements Store {
 
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
     return this.use((db) => contractReads.contractsWithFacts(db, metricKey, originKeys));
+  }
+
+  readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
+    return this.use((db) => contractFactColumns.readContractFacts(db, q));
   }
 
   sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {

@@ -1,5 +1,5 @@
 // SampleStore in DuckDB: supply samples and the days that could not be sampled.
-import type { SampleGap, SupplySample } from '../samples.js';
+import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
@@ -17,7 +17,28 @@ export const SAMPLE_TABLES_DDL = [
      day_ms BIGINT NOT NULL,
      reason VARCHAR NOT NULL,
      PRIMARY KEY (origin_key, source, day_ms))`,
+  `CREATE TABLE IF NOT EXISTS external_values (
+     origin_key VARCHAR NOT NULL,
+     series VARCHAR NOT NULL,
+     day_ms BIGINT NOT NULL,
+     usd DOUBLE NOT NULL,
+     PRIMARY KEY (origin_key, series, day_ms))`,
 ];
+
+export async function writeExternalValues(db: SqlRunner, rows: readonly ExternalValue[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = rows.slice(i, i + 1000).map((r) => {
+      if (!Number.isFinite(r.usd)) throw new Error(`${r.series} of ${r.origin_key} is not finite: ${r.usd}`);
+      return `(${sqlString(r.origin_key)}, ${sqlString(r.series)}, ${intList([r.day_ms], 'day')}, ${r.usd}::DOUBLE)`;
+    });
+    await db.run(`INSERT OR REPLACE INTO external_values VALUES ${values.join(', ')}`);
+  }
+}
+
+export async function readExternalValues(db: SqlRunner, originKey: string, series: string): Promise<ExternalValue[]> {
+  const rows = await db.all<{ day_ms: bigint; usd: number }>('SELECT day_ms, usd FROM external_values WHERE origin_key = $1 AND series = $2 ORDER BY day_ms', [originKey, series]);
+  return rows.map((r) => ({ origin_key: originKey, series, day_ms: Number(r.day_ms), usd: r.usd }));
+}
 
 export async function writeSupplySamples(db: SqlRunner, rows: readonly SupplySample[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {

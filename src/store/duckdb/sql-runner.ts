@@ -9,6 +9,11 @@ export type Row = Record<string, SqlValue | SqlValue[]>;
 export interface SqlRunner {
   /** Statements that return rows; `params` bind to `$1, $2, ...`. */
   all<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]>;
+  /**
+   * A query whose columns are all numbers (or booleans), streamed chunk by chunk into one
+   * Float64Array per column, NULL as NaN: millions of rows without a JavaScript value per cell.
+   */
+  numericColumns(sql: string): Promise<{ rows: number; columns: Float64Array[] }>;
   /** Statements that return nothing; resolves to the number of rows changed. */
   run(sql: string, params?: SqlValue[]): Promise<number>;
 }

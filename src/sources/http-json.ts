@@ -1,0 +1,107 @@
+// GET a JSON body from an HTTP data source (the price API, the external chain series): transient
+// failures (network errors, timeouts, 429, 5xx, a body that is not JSON) are retried with
+// backoff, a 4xx is final, and the optional AbortSignal cancels the request in flight and the
+// waits between retries. Error messages name the source by `label` and carry the URL as given:
+// callers pass URLs without secrets (keys travel in headers).
+import { systemClock, type Clock } from '../clock.js';
+import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../rpc/backoff.js';
+
+export interface HttpJsonOptions {
+  /** Names the source in error messages, e.g. 'price source'. */
+  label: string;
+  /** Retries after the first attempt (default 4). */
+  retries?: number;
+  backoff?: BackoffOptions;
+  /** Per-request deadline, ms (default 15 000). */
+  timeoutMs?: number;
+  /** Longest `Retry-After` honoured, ms (default 60 000): a server asking for more fails the call. */
+  maxRetryAfterMs?: number;
+  clock?: Clock;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** An HTTP data source's failure (named for the first source that used it); `status` null = no HTTP answer. */
+export class PriceSourceError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'PriceSourceError';
+  }
+}
+
+export async function getJson(url: string, opts: HttpJsonOptions, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<{ json: unknown; url: string }> {
+  const { label } = opts;
+  const retries = opts.retries ?? 4;
+  const backoff = opts.backoff ?? { baseMs: 500, maxMs: 15_000 };
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
+  const clock = opts.clock ?? systemClock;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
+  let lastError: PriceSourceError | null = null;
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    if (attempt > 0) {
+      const asked = lastError instanceof RetryAfter ? lastError.retryAfterMs : null;
+      await abortable(sleep(asked ?? backoffDelay(attempt, backoff)), signal);
+    }
+    signal?.throwIfAborted();
+    let res: Response;
+    try {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      res = await fetch(url, { headers, signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String((err as Error)?.cause ?? err);
+      lastError = new PriceSourceError(`${label}: ${url}: ${why}`, url, null);
+      continue;
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status === 429) {
+      const wait = parseRetryAfter(res.headers.get('retry-after') ?? undefined, clock.now());
+      if (wait !== null && wait > maxRetryAfterMs) {
+        throw new PriceSourceError(`${label}: HTTP 429 from ${url}, Retry-After ${wait} ms exceeds ${maxRetryAfterMs} ms`, url, 429);
+      }
+      lastError = new RetryAfter(`${label}: HTTP 429 from ${url}`, url, wait);
+      continue;
+    }
+    if (res.status >= 500) {
+      lastError = new PriceSourceError(`${label}: HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`, url, res.status);
+      continue;
+    }
+    if (!res.ok) {
+      // 4xx other than 429: a wrong id, key or parameter; retrying cannot help.
+      const hint = res.status === 401 || res.status === 403 ? ' (check the API key and its header)' : '';
+      throw new PriceSourceError(`${label}: HTTP ${res.status} from ${url}${hint}: ${text.slice(0, 200)}`, url, res.status);
+    }
+    try {
+      return { json: JSON.parse(text), url };
+    } catch {
+      lastError = new PriceSourceError(`${label}: body from ${url} is not JSON: ${text.slice(0, 120)}`, url, res.status);
+    }
+  }
+  throw new PriceSourceError(`${lastError?.message ?? `${label} failed`} (gave up after ${retries + 1} attempts)`, url, lastError?.status ?? null);
+}
+
+/** Waits for `p` unless `signal` aborts first (then rejects with its reason). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+class RetryAfter extends PriceSourceError {
+  constructor(
+    message: string,
+    url: string,
+    readonly retryAfterMs: number | null,
+  ) {
+    super(message, url, 429);
+  }
+}

@@ -74,6 +74,8 @@ function batch(c: number, from: number, to: number): NormalizedBatch {
         l1_gas_used: 1_000n,
         fee_wei: gas * price + 1_000n,
         is_user_tx: true,
+        blob_gas_used: 0n,
+        blob_gas_price_wei: 0n,
       });
     }
     blocks.push({ origin_key: origin, block_number: n, block_hash: hash, parent_hash: hex(c * 1e9 + n, 64), block_time: time, gas_used: 0n, base_fee_wei: 1_000_000_000n, tx_count: txPerBlock });

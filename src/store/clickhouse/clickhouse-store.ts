@@ -1,5 +1,6 @@
 import type { ClickHouseSettings } from '../../registry/store-settings.js';
-import type { ChainAddressSetsRequest, ChainFactsRequest, FactQuery, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -8,6 +9,8 @@ import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
   ContractAddressSetsRequest,
+  ContractFactColumns,
+  ContractFactsQuery,
   ContractFactsRequest,
   GroupDistinctQuery,
   GroupDistinctResult,
@@ -19,7 +22,11 @@ import type {
   GroupWindowRow,
 } from '../contract-facts.js';
 import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProjectRows } from '../row-checks.js';
+import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as addressSets from './address-sets.js';
+import * as blockspace from './blockspace.js';
+import * as chainValues from './chain-values.js';
+import * as contractFactColumns from './contract-fact-columns.js';
 import { NodeConnection } from './connection.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
@@ -30,6 +37,7 @@ import * as hourlyGroupSenders from './hourly-group-senders.js';
 import * as labels from './labels.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
+import * as samples from './samples.js';
 import { blockRow, txRow } from './raw-rows.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
@@ -195,6 +203,14 @@ export class ClickHouseStore implements Store {
     return facts.writeChainFacts(this.db, req);
   }
 
+  writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {
+    return chainValues.writeSettlementFacts(this.db, req);
+  }
+
+  replaceChainValues(req: ChainValuesRequest): Promise<void> {
+    return chainValues.replaceChainValues(this.db, req);
+  }
+
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return addressSets.writeChainAddressSets(this.db, req);
   }
@@ -239,7 +255,40 @@ export class ClickHouseStore implements Store {
     return hourlyGroupSenders.hourlySendersOverContracts(this.db, q);
   }
 
-  // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------
+  blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {
+    return blockspace.blockspaceCounts(this.db, q);
+  }
+
+  // --- state samples and external series (samples.ts) ------------------------------------------
+  writeExternalValues(rows: readonly ExternalValue[]): Promise<void> {
+    return samples.writeExternalValues(this.db, rows);
+  }
+
+  readExternalValues(originKey: string, series: string): Promise<ExternalValue[]> {
+    return samples.readExternalValues(this.db, originKey, series);
+  }
+
+  writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
+    return samples.writeSupplySamples(this.db, rows);
+  }
+
+  readSupplySamples(originKey: string): Promise<SupplySample[]> {
+    return samples.readSupplySamples(this.db, originKey);
+  }
+
+  writeSampleGaps(originKey: string, source: string, gaps: ReadonlyArray<{ day_ms: number; reason: string }>, cleared: readonly number[]): Promise<void> {
+    return samples.writeSampleGaps(this.db, originKey, source, gaps, cleared);
+  }
+
+  readSampleGaps(originKeys: readonly string[]): Promise<SampleGap[]> {
+    return samples.readSampleGaps(this.db, originKeys);
+  }
+
+  lastBlocksOfDays(originKey: string, days: readonly number[]): Promise<Map<number, number>> {
+    return samples.lastBlocksOfDays(this.db, originKey, days);
+  }
+
+  // --- contract facts (contract-facts.ts, contract-reads.ts, contract-fact-columns.ts) ----------
   writeContractFacts(req: ContractFactsRequest): Promise<void> {
     return contractFacts.writeContractFacts(this.db, req);
   }
@@ -254,6 +303,10 @@ export class ClickHouseStore implements Store {
 
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
     return contractReads.contractsWithFacts(this.db, metricKey, originKeys);
+  }
+
+  readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
+    return contractFactColumns.readContractFacts(this.db, q);
   }
 
   sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {

@@ -8,7 +8,7 @@ import type { Row, SqlRunner } from './sql-runner.js';
 import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-text.js';
 
 /** Chain facts (dimension 'chain', entity ''), unqualified: deleteWhere reads one table. */
-const CHAIN = "dimension = 'chain' AND entity = ''";
+export const CHAIN = "dimension = 'chain' AND entity = ''";
 
 /** How the aggregates of a scan are read back: doubles as numbers, exact wei sums also as decimal text. */
 export function aggregateColumns(plain: readonly { key: string }[], wei: readonly { key: string; exact: boolean }[]): string {

@@ -40,5 +40,7 @@ export function txRow(t: NormalizedTx): Row {
     l1_gas_used: t.l1_gas_used.toString(),
     fee_wei: t.fee_wei.toString(),
     is_user_tx: t.is_user_tx,
+    blob_gas_used: t.blob_gas_used.toString(),
+    blob_gas_price_wei: t.blob_gas_price_wei.toString(),
   };
 }

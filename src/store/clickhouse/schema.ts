@@ -35,7 +35,8 @@ export const TABLES: TableDef[] = [
     columns: `origin_key String, block_number Int64, block_hash String, block_time Int64, tx_hash String, tx_index Int32,
       tx_type Int32, nonce UInt256, from_address String, to_address Nullable(String), created_contract Nullable(String),
       input_empty Bool, selector Nullable(String), value_wei UInt256, gas_limit UInt256, gas_used UInt256, status UInt8,
-      gas_price_wei UInt256, l1_fee_wei UInt256, l1_gas_used UInt256, fee_wei UInt256, is_user_tx Bool`,
+      gas_price_wei UInt256, l1_fee_wei UInt256, l1_gas_used UInt256, fee_wei UInt256, is_user_tx Bool,
+      blob_gas_used UInt256 DEFAULT 0, blob_gas_price_wei UInt256 DEFAULT 0`,
     orderBy: 'origin_key, block_number, tx_index',
     shardBy: CHAIN_DAY_OF_SECONDS('block_time'),
   },
@@ -95,6 +96,25 @@ export const TABLES: TableDef[] = [
     orderBy: 'owner_project',
     shardBy: 'cityHash64(owner_project)',
   },
+  // State samples and external series (the SampleStore): one row per chain, key and UTC day.
+  {
+    name: 'supply_samples',
+    columns: 'origin_key String, address String, day_ms Int64, block_number Int64, supply Float64',
+    orderBy: 'origin_key, address, day_ms',
+    shardBy: CHAIN_DAY_OF_MS('day_ms'),
+  },
+  {
+    name: 'sample_gaps',
+    columns: 'origin_key String, source String, day_ms Int64, reason String',
+    orderBy: 'origin_key, source, day_ms',
+    shardBy: CHAIN_DAY_OF_MS('day_ms'),
+  },
+  {
+    name: 'external_values',
+    columns: 'origin_key String, series String, day_ms Int64, usd Float64',
+    orderBy: 'origin_key, series, day_ms',
+    shardBy: CHAIN_DAY_OF_MS('day_ms'),
+  },
   {
     name: 'market_data',
     columns: 'market_data_id String, day_ms Int64, price_usd Nullable(Float64), market_cap_usd Nullable(Float64), volume_usd Nullable(Float64)',
@@ -113,6 +133,11 @@ export function nodeDdl(database: string, cluster: string): string[] {
       `CREATE TABLE IF NOT EXISTS ${database}.${t.name} AS ${database}.${t.name}_local
        ENGINE = Distributed(${cluster}, ${database}, ${t.name}_local, ${t.shardBy})`,
     );
+  }
+  // Tables created before transactions had blob columns get them, with 0 as DuckDB's migration gives.
+  for (const t of ['transactions_local', 'transactions']) {
+    out.push(`ALTER TABLE ${database}.${t} ADD COLUMN IF NOT EXISTS blob_gas_used UInt256 DEFAULT 0 AFTER is_user_tx`);
+    out.push(`ALTER TABLE ${database}.${t} ADD COLUMN IF NOT EXISTS blob_gas_price_wei UInt256 DEFAULT 0 AFTER blob_gas_used`);
   }
   return out;
 }

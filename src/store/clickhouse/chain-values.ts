@@ -39,8 +39,8 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   const [settled, own] = await Promise.all([daysWithBlocks(db, req.settlement_origin_key, lo, hi), daysWithBlocks(db, req.origin_key, lo, hi)]);
   const days = [...new Set(asked)].filter((d) => settled.has(d) && own.has(d));
   if (days.length === 0) return;
-  const paid = await db.all<{ d: string; wei: string; v: number }>(
-    `SELECT d, toString(wei) AS wei, ${wideToDouble('wei')} AS v FROM (
+  const paid = await db.all<{ d: string; exact: string; v: number }>(
+    `SELECT d, toString(wei) AS exact, ${wideToDouble('wei')} AS v FROM (
        SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, sum(fee_wei) AS wei FROM transactions FINAL
        WHERE origin_key = ${sqlString(req.settlement_origin_key)} AND from_address IN (${stringList(req.senders.map((a) => a.toLowerCase()))})
          AND block_time >= ${Math.floor(Math.min(...days) / 1000)} AND block_time < ${Math.floor(Math.max(...days) / 1000) + DAY_S}
@@ -52,7 +52,7 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
     'native_facts',
     days.map((d) => {
       const p = byDay.get(d);
-      return { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0, exact_wei: p ? p.wei : '0' };
+      return { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0, exact_wei: p ? p.exact : '0' };
     }),
   );
 }

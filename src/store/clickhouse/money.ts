@@ -100,8 +100,13 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     .map((c) => `('${c.granularity}', ${c.period_ms}, ${num(ethUsd(c))}, ${num(tokUsd(c))})`)
     .join(', ')})`;
   // A zero stays zero without a price: no fee is no fee in every currency.
-  const ethExpr = ethChain ? 'n.value / 1e18' : 'n.value / 1e18 * c.tok_usd / c.eth_usd';
-  const usdExpr = ethChain ? 'n.value / 1e18 * c.eth_usd' : 'n.value / 1e18 * c.tok_usd';
+  // Keys in_ether (rent a token chain paid on Ethereum) convert as on an ether chain.
+  const etherKeys = ethChain ? [] : req.keys.filter((k) => k.in_ether);
+  const tokenKeys = ethChain ? [] : req.keys.filter((k) => !k.in_ether);
+  const inEther = (ether: string, token: string) =>
+    ethChain || tokenKeys.length === 0 ? ether : etherKeys.length === 0 ? token : `if(n.metric_key IN (${stringList(etherKeys.map((k) => k.native))}), ${ether}, ${token})`;
+  const ethExpr = inEther('n.value / 1e18', 'n.value / 1e18 * c.tok_usd / c.eth_usd');
+  const usdExpr = inEther('n.value / 1e18 * c.eth_usd', 'n.value / 1e18 * c.tok_usd');
   const renamed = (to: 'eth' | 'usd') => `multiIf(${req.keys.map((k) => `n.metric_key = ${sqlString(k.native)}, ${sqlString(k[to])}`).join(', ')}, '')`;
   const converted = `FROM native_facts AS n FINAL INNER JOIN (SELECT * FROM ${prices}) AS c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
      WHERE n.origin_key = ${ok} AND n.metric_key IN (${stringList(req.keys.map((k) => k.native))})`;
@@ -115,19 +120,25 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
 
   // A period needed a price when it has a non-zero money figure. Chain figures decide: a
   // contract's fees are part of its chain's, so they are non-zero only where the chain's are.
-  const needed = await db.all<{ granularity: Granularity; period_ms: string }>(
-    `SELECT DISTINCT granularity, period_ms FROM native_facts FINAL
-     WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(req.keys.map((k) => k.native))})`,
-  );
-  const needs = new Set(needed.map((r) => `${r.granularity}:${r.period_ms}`));
+  // Every key needs the ETH price; the token price only the keys in the gas token.
+  const neededBy = async (keys: readonly string[]): Promise<Set<string>> => {
+    if (keys.length === 0) return new Set();
+    const rows = await db.all<{ granularity: Granularity; period_ms: string }>(
+      `SELECT DISTINCT granularity, period_ms FROM native_facts FINAL
+       WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(keys)})`,
+    );
+    return new Set(rows.map((r) => `${r.granularity}:${r.period_ms}`));
+  };
+  const ethNeeds = await neededBy(req.keys.map((k) => k.native));
+  const tokNeeds = await neededBy(tokenKeys.map((k) => k.native));
   const status: Row[] = [];
-  const statusOf = (c: Chosen, exactUsd: number | null, fb: Point | null, asset: string) => {
+  const statusOf = (c: Chosen, exactUsd: number | null, fb: Point | null, asset: string, needs: Set<string>) => {
     if (exactUsd !== null || !needs.has(`${c.granularity}:${c.period_ms}`)) return;
     status.push({ origin_key: originKey, granularity: c.granularity, period_ms: c.period_ms, asset, status: fb ? 'fallback' : 'missing', price_period_ms: fb ? fb.period_ms : null });
   };
   for (const c of chosen) {
-    statusOf(c, c.eth_exact, c.eth_fb, req.eth_asset);
-    if (!ethChain) statusOf(c, c.tok_exact, c.tok_fb, req.gas_token);
+    statusOf(c, c.eth_exact, c.eth_fb, req.eth_asset, ethNeeds);
+    if (tokenKeys.length > 0) statusOf(c, c.tok_exact, c.tok_fb, req.gas_token, tokNeeds);
   }
   await putRows(db, 'price_status', status);
 }

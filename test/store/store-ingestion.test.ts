@@ -33,7 +33,7 @@ const ENGINES = {
 } satisfies Record<string, () => Promise<AnyStore>>;
 
 const INT_COLUMNS = new Set(['tx_index', 'tx_type', 'status', 'tx_count']);
-const BIG_COLUMNS = new Set(['block_number', 'block_time', 'nonce', 'value_wei', 'gas_limit', 'gas_used', 'gas_price_wei', 'l1_fee_wei', 'l1_gas_used', 'fee_wei', 'base_fee_wei']);
+const BIG_COLUMNS = new Set(['block_number', 'block_time', 'nonce', 'value_wei', 'gas_limit', 'gas_used', 'gas_price_wei', 'l1_fee_wei', 'l1_gas_used', 'fee_wei', 'base_fee_wei', 'blob_gas_used', 'blob_gas_price_wei']);
 
 /** Rows of a table as DuckDB returns them (bigint for wide integers), on either engine. */
 async function rows(store: AnyStore, table: 'transactions' | 'blocks', columns = '*'): Promise<Array<Record<string, unknown>>> {
@@ -67,6 +67,8 @@ afterAll(async () => {
 describe('writeBatch', () => {
   it('stores every column exactly, including wei beyond 2^64 and nulls', async () => {
     const batch = makeBatch('c1', 10, 11);
+    // A blob transaction's price beyond 2^64 must come back exact too.
+    batch.txs[2] = { ...batch.txs[2]!, blob_gas_used: 131_072n, blob_gas_price_wei: 2n ** 65n + 3n };
     await store.writeBatch('c1', batch, tipOf(batch));
     const txs = await rows(store, 'transactions');
     expect(txs).toHaveLength(6);
@@ -93,8 +95,8 @@ describe('writeBatch', () => {
       gas_price_wei: 1_000_000_000n,
       l1_fee_wei: 2n,
       l1_gas_used: 0n,
-      blob_gas_used: 0n,
-      blob_gas_price_wei: 0n,
+      blob_gas_used: 131_072n,
+      blob_gas_price_wei: 2n ** 65n + 3n,
       fee_wei: 21_000_000_000_002n,
       is_user_tx: true,
     });

@@ -12,7 +12,7 @@ import { openRuntime, type RunOptions } from './runtime.js';
 export interface BuildOptions {
   /** The output directory; relative to the working directory. */
   out: string;
-  /** Ingest and sync prices first (one round); false builds from what is stored. */
+  /** Ingest first (one round); false builds from the blocks stored (prices and facts still brought up to date). */
   ingest: boolean;
 }
 
@@ -31,6 +31,7 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
   const rt = await openRuntime(base, opts);
   try {
     if (build.ingest) await rt.service.round();
+    else await rt.service.roundWithoutChains();
     const { set, report } = await rt.service.build();
     const out = resolve(build.out);
     const exported = await exportDocumentSet(set, out);

@@ -53,7 +53,7 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
   }
   let store: Store;
   try {
-    store = await openStore({ engine: config.engine, path: config.duckdb_path });
+    store = await openStore(config.store.engine === 'duckdb' ? { engine: 'duckdb', path: config.duckdb_path } : config.store);
   } catch (err) {
     await closeDevnet();
     throw err;

@@ -166,12 +166,21 @@ export class Service {
    */
   async round(signal?: AbortSignal): Promise<RoundResult> {
     const sync = await this.ingestor.syncOnce(signal);
+    return { ingested_ok: sync.ok, ...(await this.roundWithoutChains(signal)) };
+  }
+
+  /**
+   * A round without chain ingestion: prices and application sources, then facts and documents
+   * from the blocks stored. The builder of a distributed deployment (`build --no-ingest`) runs
+   * this over a shared store that other processes ingest into (docs/scale.md).
+   */
+  async roundWithoutChains(signal?: AbortSignal): Promise<Omit<RoundResult, 'ingested_ok'>> {
     await this.prices.start(signal);
     // Labels and projects first: the market data ids come from the project directory.
     await this.labels.fetchUrls(signal);
     await this.importAppSources();
     await this.market.start(signal);
-    return { ingested_ok: sync.ok, ...(await this.publish()) };
+    return this.publish();
   }
 
   /**

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { buildToDirectory } from '../app/build.js';
 import { SIMULATED_NOTE } from '../app/devnet-mode.js';
 import { startStandaloneDevnet } from '../app/devnet.js';
-import { ingest } from '../app/ingest.js';
+import { ingest, onlyChains } from '../app/ingest.js';
 import type { DevnetChoice } from '../app/runtime.js';
 import { serve } from '../app/serve.js';
 import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
@@ -58,6 +58,12 @@ function onSignals(ac: AbortController): void {
   process.on('SIGINT', stop);
 }
 
+/** Where the data rests, for the banner: the DuckDB file, or the ClickHouse node, database and cluster (no credentials). */
+function dataLocation(config: AppConfig): string {
+  const st = config.store;
+  return st.engine === 'clickhouse' ? `ClickHouse ${new URL(st.url).host}, database ${st.database} on cluster ${st.cluster}` : config.duckdb_path;
+}
+
 export async function runServe(flags: ServeFlags): Promise<void> {
   const started = performance.now();
   const { config: base, devnet } = prepare(flags);
@@ -72,7 +78,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   process.stdout.write(
     [
       '',
-      `chainlytics is listening on ${shown} (${config.chains.length} chains, data in ${config.duckdb_path})`,
+      `chainlytics is listening on ${shown} (${config.chains.length} chains, data in ${dataLocation(config)})`,
       // Without --config the chains carry the reference's keys (ethereum, base…): say plainly,
       // in the banner itself and not only in a log line, that none of it is real chain data.
       ...(devnet
@@ -108,11 +114,17 @@ export async function runBuild(flags: CommonFlags & { out: string; ingest: boole
   process.stdout.write(`${JSON.stringify({ out: r.out, documents: r.documents, degraded: r.degraded, buildDir: r.buildDir, files: r.files })}\n`);
 }
 
-export async function runIngest(flags: CommonFlags & { follow?: boolean }): Promise<void> {
+export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?: string[] }): Promise<void> {
   const { config, devnet } = prepare(flags);
   const ac = new AbortController();
   onSignals(ac);
-  const r = await ingest(config, { follow: flags.follow ?? false, signal: ac.signal }, { devnet });
+  let mine: AppConfig;
+  try {
+    mine = onlyChains(config, flags.chains);
+  } catch (err) {
+    throw new CliError((err as Error).message);
+  }
+  const r = await ingest(mine, { follow: flags.follow ?? false, signal: ac.signal }, { devnet });
   if (!r.ok) process.exitCode = 1;
 }
 

@@ -46,7 +46,7 @@ devnetFlags(
     .requiredOption('-o, --out <dir>', 'output directory')
     .option('-c, --config <file>', 'configuration file (YAML)')
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
-    .option('--no-ingest', 'build from what is stored, without fetching new blocks'),
+    .option('--no-ingest', 'build from the blocks stored, without fetching new ones (prices and facts are brought up to date)'),
 ).action(runBuild);
 
 devnetFlags(
@@ -55,7 +55,10 @@ devnetFlags(
     .description('ingest the configured chains into the store (once, or --follow the heads)')
     .option('-c, --config <file>', 'configuration file (YAML)')
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
-    .option('--follow', 'keep following the chain heads until interrupted'),
+    .option('--follow', 'keep following the chain heads until interrupted')
+    .option('--chains <keys>', 'only these configured chains, comma-separated origin_keys (split chains over several ingest processes sharing a ClickHouse store)', (v: string) =>
+      v.split(',').map((k) => k.trim()).filter((k) => k !== ''),
+    ),
 ).action(runIngest);
 
 program

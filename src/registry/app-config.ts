@@ -2,6 +2,7 @@
 // Produced only by loadConfig/parseConfig (config.ts); nothing downstream re-checks it.
 import type { EngineName } from './engines.js';
 import type { ServerSettings } from './server-settings.js';
+import type { StoreSettings } from './store-settings.js';
 import type { Chain } from './types.js';
 
 export type { ApiKeyConfig, RouteRateLimit, ServerSettings } from './server-settings.js';
@@ -31,7 +32,10 @@ export interface AppSourceSettings {
 export interface AppConfig {
   /** The config file as given, or `(defaults)` when none was. */
   source: string;
+  /** store.engine (the top-level `engine:` key is its older spelling). */
   engine: EngineName;
+  /** Which engine holds the data and how to reach it (the `store:` section). */
+  store: StoreSettings;
   /** Absolute. */
   data_dir: string;
   /** Absolute: <data_dir>/chainlytics.duckdb. */

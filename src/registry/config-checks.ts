@@ -327,3 +327,79 @@ export function checkAppSources(ctx: CheckContext): ConfigIssue[] {
   expectPath(['projects', 'overlay'], 'file', 'a path to an existing overlay YAML file, or null', "relative paths start at the config file's directory; correct the path, or write overlay: null");
   return issues;
 }
+
+/**
+ * The `store:` section: ClickHouse needs `url` and `cluster`, DuckDB takes none of the
+ * ClickHouse keys, the top-level `engine` may not disagree with `store.engine`, the URL carries
+ * no credentials (they belong in `user` and `password_env`, which keeps the password out of
+ * every printed URL) and the password variable is set.
+ */
+export function checkStore(ctx: CheckContext): ConfigIssue[] {
+  const store = valueAt(ctx.src.data, ['store']);
+  const top = valueAt(ctx.src.data, ['engine']);
+  const issues: ConfigIssue[] = [];
+  const engine = isRecord(store) && typeof store.engine === 'string' ? store.engine : typeof top === 'string' ? top : 'duckdb';
+  if (isRecord(store) && typeof store.engine === 'string' && typeof top === 'string' && top !== store.engine) {
+    issues.push(
+      issueAt(ctx, ['engine'], {
+        expected: `the same engine as store.engine (${store.engine}), or no top-level engine`,
+        found: JSON.stringify(top),
+        hint: 'remove the top-level engine: key and keep store: { engine: … }',
+      }),
+    );
+  }
+  const chKeys = ['url', 'database', 'cluster', 'user', 'password_env'] as const;
+  if (engine === 'clickhouse') {
+    if (!isRecord(store)) {
+      issues.push(
+        issueAt(ctx, typeof top === 'string' ? ['engine'] : [], {
+          expected: 'a store: section with the ClickHouse url and cluster',
+          found: 'engine: clickhouse without store:',
+          hint: 'write store: { engine: clickhouse, url: http://ch1:8123, cluster: my_cluster } (see docs/configuration.md)',
+        }),
+      );
+      return issues;
+    }
+    for (const key of ['url', 'cluster'] as const) {
+      if (store[key] === undefined || store[key] === null) {
+        issues.push(issueAt(ctx, ['store'], { expected: `store.${key} (required for engine: clickhouse)`, found: `no ${key}`, hint: FIELD_RULES[`store.${key}`]!.hint as string }));
+      }
+    }
+    if (typeof store.url === 'string' && isHttpUrl(store.url)) {
+      const u = new URL(store.url);
+      if (u.username !== '' || u.password !== '') {
+        // Never echo the URL: its user info is the secret.
+        issues.push(
+          issueAt(ctx, ['store', 'url'], {
+            expected: 'a URL without user name or password',
+            found: 'a URL with credentials (not shown)',
+            hint: 'write the user as store.user and the password in an environment variable named by store.password_env',
+          }),
+        );
+      }
+    }
+    const env = store.password_env;
+    if (typeof env === 'string' && (ctx.env[env] === undefined || ctx.env[env] === '')) {
+      issues.push(
+        issueAt(ctx, ['store', 'password_env'], {
+          expected: `the environment variable ${env} to hold the ClickHouse password`,
+          found: `${env} is not set`,
+          hint: `set ${env} before starting chainlytics, or write password_env: null for a user without password`,
+        }),
+      );
+    }
+  } else if (isRecord(store)) {
+    for (const key of chKeys) {
+      if (store[key] !== undefined) {
+        issues.push(
+          issueAt(ctx, ['store', key], {
+            expected: `no ${key} for engine: ${engine}`,
+            found: `store.${key} with engine ${engine}`,
+            hint: `${key} is a ClickHouse setting: write store.engine: clickhouse, or remove ${key}`,
+          }),
+        );
+      }
+    }
+  }
+  return issues;
+}

@@ -103,13 +103,23 @@ const URL_EXPECTED = 'an http:// or https:// URL';
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   '': {
-    expected: 'a mapping of settings (engine, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external)',
+    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
   engine: {
     expected: ENGINE_NAMES.join(' or '),
-    hint: (v) => (v === 'clickhouse' ? 'ClickHouse is planned but not available yet; use engine: duckdb' : 'use engine: duckdb (the only engine so far)'),
+    hint: 'use engine: duckdb, or store: { engine: clickhouse, url, cluster } for a ClickHouse cluster',
   },
+  store: { expected: 'a mapping (engine, url, database, cluster, user, password_env)', hint: 'indent the store settings under store:' },
+  'store.engine': { expected: ENGINE_NAMES.join(' or '), hint: 'e.g. engine: clickhouse (with url and cluster), or engine: duckdb (the default, a file in data_dir)' },
+  'store.url': {
+    expected: `${URL_EXPECTED} of one ClickHouse node's HTTP interface`,
+    hint: 'e.g. url: http://ch1.internal:8123 (any node of the cluster; credentials go in user and password_env)',
+  },
+  'store.database': { expected: 'a database name (letters, digits, _; not starting with a digit)', hint: 'e.g. database: chainlytics (created on every node when missing)' },
+  'store.cluster': { expected: 'the name of a cluster in the servers\' remote_servers (letters, digits, _)', hint: 'e.g. cluster: analytics; SELECT DISTINCT cluster FROM system.clusters lists them' },
+  'store.user': { expected: 'a ClickHouse user name', hint: 'e.g. user: chainlytics (default: default)' },
+  'store.password_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: envNameHint },
   data_dir: { expected: 'a directory path', hint: 'e.g. data_dir: ./data (relative paths start at the config file\'s directory)' },
   retention_days: {
     expected: 'a whole number of days (1 or more), or null',

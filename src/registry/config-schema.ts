@@ -6,6 +6,7 @@ import { chainProfileShape } from './chain-profile-schema.js';
 import { ENGINE_NAMES } from './engines.js';
 import { isHttpUrl } from './http-url.js';
 import { serverSectionSchema } from './server-settings.js';
+import { CLICKHOUSE_NAME_RE } from './store-settings.js';
 import { CHAIN_FAMILIES } from './types.js';
 
 export const ORIGIN_KEY_RE = /^[a-z0-9_]+$/;
@@ -103,6 +104,18 @@ export const chainEntrySchema = z.strictObject({
 
 export const configFileSchema = z.strictObject({
   engine: z.enum(ENGINE_NAMES).optional(),
+  // Where the data rests (docs/configuration.md, `store`): the engine and, for ClickHouse, how to
+  // reach the cluster. Which keys an engine needs is checked in config-checks.ts (checkStore).
+  store: section(
+    z.strictObject({
+      engine: z.enum(ENGINE_NAMES).optional(),
+      url: httpUrl.optional(),
+      database: z.string().regex(CLICKHOUSE_NAME_RE).optional(),
+      cluster: z.string().regex(CLICKHOUSE_NAME_RE).optional(),
+      user: text.optional(),
+      password_env: z.string().regex(ENV_NAME_RE).nullable().optional(),
+    }),
+  ),
   data_dir: text.optional(),
   retention_days: wholeAtLeast(1).nullable().optional(),
   server: section(serverSectionSchema),

@@ -7,12 +7,13 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
 import { DEFAULTS, type AppConfig, type ServerSettings } from './app-config.js';
-import { checkAppSources, checkChains, checkExternal, checkPrices, checkServer, type CheckContext } from './config-checks.js';
+import { checkAppSources, checkChains, checkExternal, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
 import { issuesFromZod } from './describe-issues.js';
 import { resolveChain } from './resolve-chain.js';
 import { resolveServerSettings, type ServerSectionInput } from './server-settings.js';
+import { CLICKHOUSE_DEFAULTS, type StoreSettings } from './store-settings.js';
 import { readYaml } from './yaml-source.js';
 import type { RpcUrl } from './types.js';
 import { registerSecret } from '../log/secrets.js';
@@ -60,7 +61,7 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
-  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx));
+  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
   const port = portOverride(env, issues);
   if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
 
@@ -93,11 +94,14 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
   const keyEnv = prices.coingecko_api_key_env === undefined ? DEFAULTS.coingecko_api_key_env : prices.coingecko_api_key_env;
   // The price API key is scrubbed from log lines like the ${NAME} values of rpc_urls.
   if (keyEnv) registerSecret(b.env[keyEnv]);
+  const duckdbPath = join(dataDir, DEFAULTS.duckdb_file);
+  const store = resolveStore(file, b.env);
   return {
     source: b.source,
-    engine: file.engine ?? DEFAULTS.engine,
+    engine: store.engine,
+    store,
     data_dir: dataDir,
-    duckdb_path: join(dataDir, DEFAULTS.duckdb_file),
+    duckdb_path: duckdbPath,
     retention_days: file.retention_days ?? DEFAULTS.retention_days,
     server: resolveServerSettings(file.server, b.port),
     prices: {
@@ -118,6 +122,25 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
       app_revenue_csv: (file.external?.app_revenue_csv ?? []).map((p) => resolve(b.baseDir, p)),
     },
     chains: (file.chains ?? []).map((entry, i) => resolveChain(entry, b.rpcUrls.get(i) ?? [], b.nowMs)),
+  };
+}
+
+/** The `store:` section after checkStore accepted it: defaults filled, the password read (and scrubbed from logs). */
+function resolveStore(file: ConfigFile, env: NodeJS.ProcessEnv): StoreSettings {
+  const st = file.store ?? {};
+  const engine = st.engine ?? file.engine ?? DEFAULTS.engine;
+  if (engine === 'duckdb') return { engine };
+  const passwordEnv = st.password_env ?? null;
+  const password = passwordEnv ? env[passwordEnv] || null : null;
+  registerSecret(password);
+  return {
+    engine,
+    url: st.url!.replace(/\/+$/, ''),
+    database: st.database ?? CLICKHOUSE_DEFAULTS.database,
+    cluster: st.cluster!,
+    user: st.user ?? CLICKHOUSE_DEFAULTS.user,
+    password_env: passwordEnv,
+    password,
   };
 }
 

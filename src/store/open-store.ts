@@ -1,17 +1,17 @@
-import type { EngineName } from '../registry/engines.js';
+import type { ClickHouseSettings } from '../registry/store-settings.js';
 import type { Store } from './store.js';
+import { ClickHouseStore } from './clickhouse/clickhouse-store.js';
 import { DuckDbStore } from './duckdb/duckdb-store.js';
 
-export interface StoreConfig {
-  engine: EngineName;
-  /** DuckDB file; default ./data/chainlytics.duckdb */
-  path: string;
-}
+/** DuckDB: its file (default ./data/chainlytics.duckdb); ClickHouse: how to reach the cluster. */
+export type StoreConfig = { engine: 'duckdb'; path: string } | ClickHouseSettings;
 
-/** Opens the configured engine. A second engine (ClickHouse) is its name in ENGINE_NAMES and a case here. */
+/** Opens the configured engine. */
 export async function openStore(cfg: StoreConfig): Promise<Store> {
   switch (cfg.engine) {
     case 'duckdb':
       return DuckDbStore.open({ path: cfg.path });
+    case 'clickhouse':
+      return ClickHouseStore.open(cfg);
   }
 }

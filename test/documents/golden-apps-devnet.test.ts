@@ -34,6 +34,8 @@ import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { Store } from '../../src/store/store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 
 const silent = createLogger('silent');
 const SEED = 11;
@@ -44,11 +46,24 @@ const NOW = LIVE_SINCE + 10 * 60_000;
 const KEYS = ['ethereum', 'base', 'arbitrum', 'linea'];
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
-describe('golden: devnet → application documents', () => {
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<Store>>;
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devnet → application documents', (engine) => {
   const clock = new FixedClock(NOW);
   const dir = mkdtempSync(join(tmpdir(), 'chainlytics-golden-apps-'));
   let devnet: Devnet;
-  let store: DuckDbStore;
+  let store: Store;
   let chains: Chain[];
   let labels: LabelSources;
   let inputs: DocumentInput[];
@@ -61,7 +76,7 @@ describe('golden: devnet → application documents', () => {
   beforeAll(async () => {
     devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 600, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
     chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
     try {
       expect((await ing.syncOnce()).ok).toBe(true);

@@ -13,7 +13,9 @@ import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { factRows } from '../metrics/chain-fixture.js';
 
 const silent = createLogger('silent');
@@ -25,10 +27,23 @@ const KEYS = ['optimism', 'arbitrum', 'mantle']; // OP Stack, Arbitrum, a custom
 type Table = { types: string[]; data: Array<Array<number | null>> };
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
-describe('golden: devnet → ingest → facts → documents', () => {
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devnet → ingest → facts → documents', (engine) => {
   const clock = new FixedClock(NOW);
   let devnet: Devnet;
-  let store: DuckDbStore;
+  let store: DuckDbStore | ClickHouseStore;
   let chains: Chain[];
   let inputs: DocumentInput[];
   const json = (path: string) => JSON.parse(JSON.stringify(inputs.find((i) => i.path === path)?.json ?? null));
@@ -46,7 +61,7 @@ describe('golden: devnet → ingest → facts → documents', () => {
   beforeAll(async () => {
     devnet = await startDevnet({ seed: SEED, clock, historyDays: 10, txPerDay: 300, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
     chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     await ingest();
     const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: 15, logger: silent });
     expect(sync.failed).toEqual([]);

@@ -8,56 +8,16 @@
 // its commit:
 //   CHAINLYTICS_UPDATE_MANIFEST=1 npx vitest run test/documents/manifest.test.ts
 // A change that alters them without purpose is a bug this test catches.
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/clock.js';
 import type { DocumentSet } from '../../src/documents/document-set.js';
-import { docsPageHtml } from '../../src/server/docs-page.js';
+import { HISTORY_DAYS, LIVE_SINCE, manifestOf, NOW, PUBLIC_BASE_URL, SEED, TX_PER_DAY, type Manifest } from './manifest-of.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
 
 const MANIFEST = fileURLToPath(new URL('./manifest.json', import.meta.url));
 const UPDATE = process.env.CHAINLYTICS_UPDATE_MANIFEST === '1';
-
-// Fixed inputs. 100 days of history reach every rollup, change window and summary up to 90 days
-// (quarterly rows, 30-day changes, a partial first quarter); all six devnet chains cover every
-// chain family, a custom gas token and the fee table. The clock sits 10 minutes into the first
-// live hour, so the last complete hour and day are fixed.
-const SEED = 7;
-const HISTORY_DAYS = 100;
-const TX_PER_DAY = 80;
-const LIVE_SINCE = Date.UTC(2025, 2, 14, 9); // a Friday, mid-quarter
-const NOW = LIVE_SINCE + 10 * 60_000;
-const PUBLIC_BASE_URL = 'http://localhost:8080';
-
-interface Entry {
-  json: string;
-  gzip: string;
-  br: string;
-  etag: string;
-  freshness: string;
-}
-interface Manifest {
-  inputs: Record<string, unknown>;
-  documents: Record<string, Entry>;
-}
-
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-
-function manifestOf(set: DocumentSet): Manifest {
-  const documents: Record<string, Entry> = {};
-  for (const path of [...set.entries.keys()].sort()) {
-    const d = set.entries.get(path)!;
-    documents[path] = { json: sha256(d.body), gzip: sha256(d.gzip), br: sha256(d.br), etag: d.etag, freshness: d.freshness };
-  }
-  // The human docs page (/ and /docs) is published too; it is built from the same declarations.
-  documents['/docs (html)'] = { json: sha256(Buffer.from(docsPageHtml(PUBLIC_BASE_URL), 'utf8')), gzip: '', br: '', etag: '', freshness: 'daily' };
-  return {
-    inputs: { seed: SEED, history_days: HISTORY_DAYS, tx_per_day: TX_PER_DAY, live_since: new Date(LIVE_SINCE).toISOString(), now: new Date(NOW).toISOString(), zlib: process.versions.zlib, brotli: process.versions.brotli },
-    documents,
-  };
-}
 
 describe('published documents manifest (fixed devnet seed and clock)', () => {
   let built: DevnetDocuments;

@@ -24,6 +24,7 @@ import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { Store } from '../../src/store/store.js';
 
 export interface DevnetDocumentsOptions {
   seed: number;
@@ -34,11 +35,13 @@ export interface DevnetDocumentsOptions {
   /** The fixed build time, ms. */
   nowMs: number;
   publicBaseUrl: string;
+  /** The store to build in (default: DuckDB in memory); the ClickHouse tests pass a cluster's. */
+  openStore?: () => Promise<Store>;
 }
 
 export interface DevnetDocuments {
   devnet: Devnet;
-  store: DuckDbStore;
+  store: Store;
   chains: Chain[];
   set: DocumentSet;
   close(): Promise<void>;
@@ -49,7 +52,7 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
   const silent = createLogger('silent');
   const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000 });
   const chains = devnet.chainConfigs();
-  const store = await DuckDbStore.open({ path: ':memory:' });
+  const store = o.openStore ? await o.openStore() : await DuckDbStore.open({ path: ':memory:' });
   const close = async (): Promise<void> => {
     await store.close();
     await devnet.close();

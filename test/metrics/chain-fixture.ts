@@ -6,6 +6,7 @@ import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { MetricDefinition } from '../../src/metrics/definition.js';
 import type { ChainToken } from '../../src/registry/types.js';
+import { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { NormalizedBlock, NormalizedTx } from '../../src/store/rows.js';
 import type { Chain, ChainFamily } from '../../src/registry/types.js';
@@ -151,8 +152,14 @@ export function addr(i: number): string {
   return `0x${i.toString(16).padStart(40, '0')}`;
 }
 
-/** Facts table rows of a chain, sorted, for equality checks (inspects DuckDB's table). */
-export async function factRows(store: DuckDbStore, originKey: string): Promise<string[]> {
+/** Facts table rows of a chain, sorted, for equality checks (inspects the engine's table). */
+export async function factRows(store: DuckDbStore | ClickHouseStore, originKey: string): Promise<string[]> {
+  if (store instanceof ClickHouseStore) {
+    const rows = await store.query<{ metric_key: string; granularity: string; period_ms: string; dimension: string; entity: string; value: number | null }>(
+      `SELECT metric_key, granularity, period_ms, dimension, entity, value FROM facts FINAL WHERE origin_key = '${originKey}' ORDER BY granularity, metric_key, period_ms, dimension, entity`,
+    );
+    return rows.map((r) => `${r.granularity} ${r.metric_key} ${r.period_ms}${r.dimension === 'chain' ? '' : ` ${r.dimension}:${r.entity}`} ${r.value}`);
+  }
   // Every fact of the chain, contract facts included (dimension and entity in the key, so rows
   // of several contracts in one period have a fixed order).
   const rows = await store.query<{ metric_key: string; granularity: string; period_ms: bigint; dimension: string; entity: string; value: number | null }>(
@@ -248,8 +255,8 @@ export const MOCK_PRICES = [
   { asset: 'ethereum', granularity: 'hourly' as const, period_ms: MOCK_D0 + MOCK_DAY_MS, usd: 2400 },
 ];
 
-export interface MockFacts {
-  store: DuckDbStore;
+export interface MockFacts<S extends Store = DuckDbStore> {
+  store: S;
   originKey: string;
   /** A stored fact: undefined when none was written, null when computed but undefined. */
   value(key: string, granularity: 'daily' | 'hourly', periodMs: number): Promise<number | null | undefined>;
@@ -262,7 +269,11 @@ export interface MockFacts {
 
 /** The mock chain in a fresh in-memory DuckDB, facts computed with only `definitions`. */
 export async function factsOnMockChain(definitions: readonly MetricDefinition[], family: ChainFamily = 'op'): Promise<MockFacts> {
-  const store = await DuckDbStore.open({ path: ':memory:' });
+  return mockFactsIn(await DuckDbStore.open({ path: ':memory:' }), definitions, family);
+}
+
+/** The mock chain written to `store` (any engine), facts computed with only `definitions`. */
+export async function mockFactsIn<S extends Store>(store: S, definitions: readonly MetricDefinition[], family: ChainFamily = 'op'): Promise<MockFacts<S>> {
   const chain = makeChain(`mock_${family}`, { family });
   await new ChainWriter(store, chain).write(mockChainBlocks());
   await store.writePrices(MOCK_PRICES);
@@ -273,7 +284,10 @@ export async function factsOnMockChain(definitions: readonly MetricDefinition[],
     originKey: ok,
     value: (key, g, p) => factValue(store, ok, key, g, p),
     contractValue: (address, key, g, p) => contractFactValue(store, ok, address, key, g, p),
-    keys: async () => [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort(),
+    keys: async () => {
+      if (!(store instanceof DuckDbStore)) throw new Error('keys() inspects DuckDB tables');
+      return [...new Set((await factRows(store, ok)).map((r) => r.split(' ')[1]!))].sort();
+    },
     close: () => store.close(),
   };
 }

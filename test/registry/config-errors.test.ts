@@ -247,11 +247,11 @@ describe('configuration errors', () => {
   });
 
   it('unknown engine', () => {
-    const text = 'engine: clickhouse\n';
+    const text = 'engine: mysql\n';
     const issue = issueFor(errorOf(text), 'engine');
-    expect(issue.where).toBe(posOf(text, 'clickhouse'));
-    expect(issue.expected).toBe('duckdb');
-    expect(issue.hint).toMatch(/ClickHouse/);
+    expect(issue.where).toBe(posOf(text, 'mysql'));
+    expect(issue.expected).toBe('duckdb or clickhouse');
+    expect(issue.hint).toMatch(/store: \{ engine: clickhouse/);
   });
 
   it('missing environment variable in an rpc_url names the variable, never a value', () => {

@@ -6,6 +6,8 @@ import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { chainSubject } from '../../src/store/facts.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { Store } from '../../src/store/store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
 
 const D0 = Date.UTC(2024, 2, 4);
@@ -14,13 +16,26 @@ const HOUR = 3_600_000;
 const at = (ms: number) => (D0 + ms) / 1000;
 const [A, B, C, D] = [addr(0xa), addr(0xb), addr(0xc), addr(0xd)];
 
-describe('distinct counts over a union of chains', () => {
-  let store: DuckDbStore;
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<Store>>;
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct counts over a union of chains', (engine) => {
+  let store: Store;
   const one = makeChain('one');
   const two = makeChain('two');
 
   beforeAll(async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     // day 0, hour 1: one {A, B}, two {A, C}; day 1, hour 0: one {D}, two {B}; heads on day 2.
     await new ChainWriter(store, one).write([
       { time: at(HOUR + 60_000), txs: [{ from: A }, { from: B }, { from: A }] },

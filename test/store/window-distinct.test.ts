@@ -1,22 +1,40 @@
 // Distinct counts over windows of days come from one histogram of (day, previous active day)
 // per set and subjects (store/duckdb/address-sets.ts), cached until the sets change: checked
-// against a brute-force count over random sets and windows, and after writes to the sets.
+// against a brute-force count over random sets and windows, and after writes to the sets. On
+// DuckDB and on the 2-shard ClickHouse cluster (which builds the histogram on the cluster).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/devnet/prng.js';
+import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import type { FactSubject } from '../../src/store/facts.js';
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2024, 0, 1);
 const subject = (origin_key: string): FactSubject => ({ origin_key, dimension: 'chain', entity: '' });
 
-describe('distinct counts over windows of days', () => {
-  let store: DuckDbStore;
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct counts over windows of days', (engine) => {
+  let store: DuckDbStore | ClickHouseStore;
+  /** ClickHouse rows carry a version and a deleted flag (schema.ts). */
+  const row = (values: string) => (engine === 'clickhouse' ? `(${values}, 1, 0)` : `(${values})`);
   /** origin → day → addresses */
   const sets = new Map<string, Map<number, Set<string>>>();
 
   beforeAll(async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     const rng = new Rng(7);
     const values: string[] = [];
     for (const ok of ['a', 'b', 'c']) {
@@ -25,7 +43,7 @@ describe('distinct counts over windows of days', () => {
         const s = new Set<string>();
         for (let k = 0; k < 12; k++) if (rng.float() < 0.5) s.add(`0x${Math.floor(rng.float() * 30).toString(16).padStart(40, '0')}`);
         days.set(D0 + d * DAY, s);
-        for (const a of s) values.push(`('daa', '${ok}', 'chain', '', ${D0 + d * DAY}, '${a}')`);
+        for (const a of s) values.push(row(`'daa', '${ok}', 'chain', '', ${D0 + d * DAY}, '${a}'`));
       }
       sets.set(ok, days);
     }
@@ -53,7 +71,7 @@ describe('distinct counts over windows of days', () => {
   it('sees sets written after an earlier read (the cached histogram is dropped)', async () => {
     const w = [[D0 + 50 * DAY, D0 + 50 * DAY]] as const;
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);
-    await store.exec(`INSERT INTO address_sets VALUES ('daa', 'a', 'chain', '', ${D0 + 50 * DAY}, '0x${'1'.repeat(40)}')`);
+    await store.exec(`INSERT INTO address_sets VALUES ${row(`'daa', 'a', 'chain', '', ${D0 + 50 * DAY}, '0x${'1'.repeat(40)}'`)}`);
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([1]);
     await store.clearFacts('a');
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);

@@ -8,12 +8,12 @@ export const DAA: FactAggregate = {
   key: 'daa',
   unit: 'plain',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'count(DISTINCT t.from_address)' },
+  sql: { duckdb: () => 'count(DISTINCT t.from_address)', clickhouse: () => 'uniqExact(t.from_address)' },
 };
 
 export const DAA_ADDRESSES: AddressSetDecl = {
   key: 'daa',
-  sql: { duckdb: () => 't.from_address' },
+  sql: { duckdb: () => 't.from_address', clickhouse: () => 't.from_address' },
 };
 
 export const daa: ChainMetric = {

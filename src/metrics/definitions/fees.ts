@@ -7,7 +7,7 @@ export const FEES_PAID: FactAggregate = {
   key: 'fees_paid',
   unit: 'wei_sum',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'coalesce(sum(t.fee_wei), 0::HUGEINT)' },
+  sql: { duckdb: () => 'coalesce(sum(t.fee_wei), 0::HUGEINT)', clickhouse: () => 'sum(t.fee_wei)' },
 };
 
 export const fees: ChainMetric = {

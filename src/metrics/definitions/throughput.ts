@@ -3,6 +3,7 @@
 // table's `throughput` (fee-table/throughput.ts) publishes the same fact per hour.
 import { valueColumn, type ChainMetric, type FactAggregate } from '../definition.js';
 import { mgasPerSecond } from '../units.js';
+import { wideToDouble } from '../../store/clickhouse/sql-text.js';
 
 export const GAS_PER_SECOND: FactAggregate = {
   key: 'gas_per_second',
@@ -12,6 +13,10 @@ export const GAS_PER_SECOND: FactAggregate = {
     duckdb: ({ family, seconds }) => {
       const gas = family === 'arbitrum' ? 't.gas_used - t.l1_gas_used' : 't.gas_used';
       return `CAST(coalesce(sum(${gas}), 0) AS DOUBLE) / ${seconds}`;
+    },
+    clickhouse: ({ family, seconds }) => {
+      const gas = family === 'arbitrum' ? '(sum(t.gas_used) - sum(t.l1_gas_used))' : 'sum(t.gas_used)';
+      return `${wideToDouble(gas)} / ${seconds}`;
     },
   },
 };

@@ -2,12 +2,16 @@
 // `txcosts_median` (fee-table/txcosts-median.ts) publishes the same fact per hour.
 import { moneyColumns, type ChainMetric, type FactAggregate } from '../definition.js';
 import { eth, usd } from '../units.js';
+import { medianIf } from '../../store/clickhouse/sql-text.js';
 
 export const TXCOSTS_MEDIAN: FactAggregate = {
   key: 'txcosts_median',
   unit: 'wei',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER (WHERE t.fee_wei > 0)' },
+  sql: {
+    duckdb: () => 'quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER (WHERE t.fee_wei > 0)',
+    clickhouse: () => medianIf('t.fee_wei > 0'),
+  },
 };
 
 export const txcosts: ChainMetric = {

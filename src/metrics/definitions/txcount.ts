@@ -8,7 +8,7 @@ export const TXCOUNT: FactAggregate = {
   key: 'txcount',
   unit: 'plain',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'count(t.tx_hash) FILTER (WHERE t.is_user_tx)' },
+  sql: { duckdb: () => 'count(t.tx_hash) FILTER (WHERE t.is_user_tx)', clickhouse: () => 'countIf(t.is_user_tx)' },
 };
 
 export const txcount: ChainMetric = {

@@ -3,7 +3,7 @@
 // values computed or read elsewhere (derived metrics, external series) written as given.
 import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
 import type { SqlRunner } from './sql-runner.js';
-import { chainFilter, intList, sqlString } from './sql-text.js';
+import { chainFilter, intList, sqlDouble, sqlString } from './sql-text.js';
 
 const DAY_S = 86_400;
 
@@ -61,7 +61,7 @@ export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest)
   const rows = req.rows.map((r) => {
     if (!scope.has(r.period_ms) || !allowed.has(r.metric_key)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is outside the request's keys and periods`);
     if (r.value !== null && !Number.isFinite(r.value)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is not finite: ${r.value}`);
-    return `(${ok}, 'chain', '', ${sqlString(r.metric_key)}, '${req.granularity}', ${intList([r.period_ms], 'period')}, ${r.value === null ? 'NULL' : `${r.value}::DOUBLE`})`;
+    return `(${ok}, 'chain', '', ${sqlString(r.metric_key)}, '${req.granularity}', ${intList([r.period_ms], 'period')}, ${r.value === null ? 'NULL' : sqlDouble(r.value)})`;
   });
   for (let i = 0; i < rows.length; i += 1000) {
     await db.run(`INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value) VALUES ${rows.slice(i, i + 1000).join(', ')}`);

@@ -42,6 +42,7 @@ import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
 import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
+import { checkBatch } from '../row-checks.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 
 export interface DuckDbStoreOptions {
@@ -511,31 +512,6 @@ export class DuckDbStore implements Store {
     this.queue = run.catch(() => undefined);
     await run;
   }
-}
-
-/**
- * Refuse a batch that would break the tables' invariants: rows of another chain, a block twice,
- * a transaction whose block is not in the batch (it would survive the block's replacement).
- */
-function checkBatch(originKey: string, batch: NormalizedBatch): { lo: number; hi: number; contiguous: boolean; hours: number[] } {
-  const hashes = new Map<number, string>();
-  const hours = new Set<number>();
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const b of batch.blocks) {
-    if (b.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): block ${b.block_number} is of chain ${b.origin_key}`);
-    if (hashes.has(b.block_number)) throw new Error(`writeBatch(${originKey}): block ${b.block_number} appears twice`);
-    hashes.set(b.block_number, b.block_hash);
-    if (b.block_number < lo) lo = b.block_number;
-    if (b.block_number > hi) hi = b.block_number;
-    hours.add(Math.floor(b.block_time / 3600) * 3_600_000);
-  }
-  for (const t of batch.txs) {
-    if (t.origin_key !== originKey || hashes.get(t.block_number) !== t.block_hash) {
-      throw new Error(`writeBatch(${originKey}): transaction ${t.tx_hash} of ${t.origin_key} block ${t.block_number} (${t.block_hash}) has no block in the batch`);
-    }
-  }
-  return { lo, hi, contiguous: hi - lo + 1 === batch.blocks.length, hours: [...hours] };
 }
 
 function sqlString(s: string): string {

@@ -3,8 +3,9 @@
 // are upserted. Literal SQL for the bulk writes (see prices.ts): every text value is quoted by
 // sqlString and every number checked.
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
+export { checkLabelRows, checkMarketRows, checkProjectRows } from '../row-checks.js';
 import type { SqlRunner } from './sql-runner.js';
-import { sqlString } from './sql-text.js';
+import { sqlDouble, sqlString } from './sql-text.js';
 
 const CHUNK = 1000;
 
@@ -40,35 +41,7 @@ export const LABEL_TABLES_DDL: string[] = [
 
 const str = (s: string | null): string => (s === null ? 'NULL' : sqlString(s));
 const bool = (b: boolean | null): string => (b === null ? 'NULL' : b ? 'TRUE' : 'FALSE');
-const num = (n: number | null): string => (n === null ? 'NULL' : String(n));
-
-/** Refuses rows the tables must never hold (every engine calls these before writing). */
-export function checkLabelRows(rows: readonly LabelRow[]): void {
-  const seen = new Set<string>();
-  for (const r of rows) {
-    if (!/^0x[0-9a-f]{40}$/.test(r.address)) throw new Error(`label of ${r.origin_key}: address ${r.address} is not a lower-case 0x address`);
-    const key = `${r.origin_key}|${r.address}`;
-    if (seen.has(key)) throw new Error(`labels: ${r.address} on ${r.origin_key} appears twice`);
-    seen.add(key);
-  }
-}
-
-export function checkProjectRows(rows: readonly ProjectRow[]): void {
-  const seen = new Set<string>();
-  for (const p of rows) {
-    if (seen.has(p.owner_project)) throw new Error(`projects: ${p.owner_project} appears twice`);
-    seen.add(p.owner_project);
-  }
-}
-
-export function checkMarketRows(rows: readonly MarketRow[]): void {
-  for (const r of rows) {
-    if (!Number.isSafeInteger(r.day_ms) || r.day_ms % 86_400_000 !== 0) throw new Error(`market data of ${r.market_data_id}: ${r.day_ms} is not a day start`);
-    for (const v of [r.price_usd, r.market_cap_usd, r.volume_usd]) {
-      if (v !== null && !Number.isFinite(v)) throw new Error(`market data of ${r.market_data_id} at ${r.day_ms}: not a finite number (${v})`);
-    }
-  }
-}
+const num = (n: number | null): string => (n === null ? 'NULL' : sqlDouble(n));
 
 /** Call inside a transaction. */
 export async function replaceLabels(db: SqlRunner, rows: readonly LabelRow[]): Promise<void> {

@@ -1,8 +1,9 @@
 // The `prices` table: upserts, reads, the newest stored period.
 import type { Granularity } from '../granularity.js';
 import type { PriceRow } from '../prices.js';
+export { checkPriceRows } from '../row-checks.js';
 import type { SqlRunner } from './sql-runner.js';
-import { sqlString } from './sql-text.js';
+import { sqlDouble, sqlString } from './sql-text.js';
 
 const CHUNK = 2000;
 
@@ -11,19 +12,11 @@ export async function writePrices(db: SqlRunner, rows: readonly PriceRow[]): Pro
   for (let i = 0; i < rows.length; i += CHUNK) {
     // Literal VALUES: thousands of bound parameters make DuckDB's planner slow, and every value
     // here is a checked number or a quoted id.
-    const tuples = rows.slice(i, i + CHUNK).map((r) => `(${sqlString(r.asset)}, ${sqlString(r.granularity)}, ${r.period_ms}, ${r.usd})`);
+    const tuples = rows.slice(i, i + CHUNK).map((r) => `(${sqlString(r.asset)}, ${sqlString(r.granularity)}, ${r.period_ms}, ${sqlDouble(r.usd)})`);
     await db.run(
       `INSERT INTO prices (asset, granularity, period_ms, usd) VALUES ${tuples.join(',')}
        ON CONFLICT (asset, granularity, period_ms) DO UPDATE SET usd = excluded.usd`,
     );
-  }
-}
-
-/** Refuses rows a price table must never hold (every engine calls this before writing). */
-export function checkPriceRows(rows: readonly PriceRow[]): void {
-  for (const r of rows) {
-    if (!Number.isFinite(r.usd) || !Number.isSafeInteger(r.period_ms)) throw new Error(`price of ${r.asset} at ${r.period_ms}: not a finite number (${r.usd})`);
-    if (r.granularity !== 'daily' && r.granularity !== 'hourly') throw new Error(`price of ${r.asset} at ${r.period_ms}: unknown granularity ${String(r.granularity)}`);
   }
 }
 

@@ -1,7 +1,7 @@
 // SampleStore in DuckDB: supply samples and the days that could not be sampled.
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import type { SqlRunner } from './sql-runner.js';
-import { intList, sqlString } from './sql-text.js';
+import { intList, sqlDouble, sqlString } from './sql-text.js';
 
 export const SAMPLE_TABLES_DDL = [
   `CREATE TABLE IF NOT EXISTS supply_samples (
@@ -29,7 +29,7 @@ export async function writeExternalValues(db: SqlRunner, rows: readonly External
   for (let i = 0; i < rows.length; i += 1000) {
     const values = rows.slice(i, i + 1000).map((r) => {
       if (!Number.isFinite(r.usd)) throw new Error(`${r.series} of ${r.origin_key} is not finite: ${r.usd}`);
-      return `(${sqlString(r.origin_key)}, ${sqlString(r.series)}, ${intList([r.day_ms], 'day')}, ${r.usd}::DOUBLE)`;
+      return `(${sqlString(r.origin_key)}, ${sqlString(r.series)}, ${intList([r.day_ms], 'day')}, ${sqlDouble(r.usd)})`;
     });
     await db.run(`INSERT OR REPLACE INTO external_values VALUES ${values.join(', ')}`);
   }
@@ -44,7 +44,7 @@ export async function writeSupplySamples(db: SqlRunner, rows: readonly SupplySam
   for (let i = 0; i < rows.length; i += 1000) {
     const values = rows.slice(i, i + 1000).map((r) => {
       if (!Number.isFinite(r.supply)) throw new Error(`supply of ${r.address} on ${r.origin_key} is not finite: ${r.supply}`);
-      return `(${sqlString(r.origin_key)}, ${sqlString(r.address)}, ${intList([r.day_ms, r.block_number], 'sample')}, ${r.supply}::DOUBLE)`;
+      return `(${sqlString(r.origin_key)}, ${sqlString(r.address)}, ${intList([r.day_ms, r.block_number], 'sample')}, ${sqlDouble(r.supply)})`;
     });
     await db.run(`INSERT OR REPLACE INTO supply_samples VALUES ${values.join(', ')}`);
   }

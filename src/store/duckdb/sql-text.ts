@@ -22,3 +22,12 @@ export function intList(values: readonly number[], what: string): string {
 export function chainFilter(alias: string): string {
   return `${alias}.dimension = 'chain' AND ${alias}.entity = ''`;
 }
+
+/**
+ * A double as a literal that reads back as exactly that double. A bare decimal literal is a
+ * DECIMAL to DuckDB, and its conversion to DOUBLE can land one unit in the last place away
+ * (0.9192343606149559 became 0.919234360614956); a string cast parses exactly.
+ */
+export function sqlDouble(v: number): string {
+  return `'${v}'::DOUBLE`;
+}

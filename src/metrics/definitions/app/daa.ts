@@ -11,12 +11,12 @@ export const CONTRACT_DAA: FactAggregate = {
   key: 'contract_daa',
   unit: 'plain',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'count(DISTINCT t.from_address)' },
+  sql: { duckdb: () => 'count(DISTINCT t.from_address)', clickhouse: () => 'uniqExact(t.from_address)' },
 };
 
 export const CONTRACT_SENDERS: AddressSetDecl = {
   key: 'contract_senders',
-  sql: { duckdb: () => 't.from_address' },
+  sql: { duckdb: () => 't.from_address', clickhouse: () => 't.from_address' },
 };
 
 export const appDaa: AppMetric = {

@@ -8,7 +8,7 @@ export const CONTRACT_FEES_PAID: FactAggregate = {
   key: 'contract_fees_paid',
   unit: 'wei_sum',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'coalesce(sum(t.fee_wei), 0::HUGEINT)' },
+  sql: { duckdb: () => 'coalesce(sum(t.fee_wei), 0::HUGEINT)', clickhouse: () => 'sum(t.fee_wei)' },
 };
 
 export const appGasFees: AppMetric = {

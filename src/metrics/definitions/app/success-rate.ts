@@ -9,7 +9,7 @@ export const CONTRACT_SUCCESSES: FactAggregate = {
   key: 'contract_successes',
   unit: 'plain',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'count(*) FILTER (WHERE t.status = 1)' },
+  sql: { duckdb: () => 'count(*) FILTER (WHERE t.status = 1)', clickhouse: () => 'countIf(t.status = 1)' },
 };
 
 export const appSuccessRate: AppMetric = {

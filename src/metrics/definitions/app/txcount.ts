@@ -9,7 +9,7 @@ export const CONTRACT_TXCOUNT: FactAggregate = {
   key: 'contract_txcount',
   unit: 'plain',
   granularities: ['hourly', 'daily'],
-  sql: { duckdb: () => 'count(*)' },
+  sql: { duckdb: () => 'count(*)', clickhouse: () => 'count()' },
 };
 
 export const appTxcount: AppMetric = {

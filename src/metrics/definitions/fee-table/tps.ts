@@ -6,7 +6,10 @@ export const TPS: FactAggregate = {
   key: 'tps',
   unit: 'plain',
   granularities: ['hourly'],
-  sql: { duckdb: ({ seconds }) => `CAST(count(t.tx_hash) FILTER (WHERE t.is_user_tx) AS DOUBLE) / ${seconds}` },
+  sql: {
+    duckdb: ({ seconds }) => `CAST(count(t.tx_hash) FILTER (WHERE t.is_user_tx) AS DOUBLE) / ${seconds}`,
+    clickhouse: ({ seconds }) => `toFloat64(countIf(t.is_user_tx)) / ${seconds}`,
+  },
 };
 
 export const tps: FeeMetric = {

@@ -2,6 +2,7 @@
 // (HUGEINT); only the division is floating point.
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { eth, usd } from '../../units.js';
+import { wideToDouble } from '../../../store/clickhouse/sql-text.js';
 
 export const TXCOSTS_AVG: FactAggregate = {
   key: 'txcosts_avg',
@@ -9,6 +10,7 @@ export const TXCOSTS_AVG: FactAggregate = {
   granularities: ['hourly'],
   sql: {
     duckdb: () => 'CAST(sum(t.fee_wei) FILTER (WHERE t.fee_wei > 0) AS DOUBLE) / nullif(count(t.tx_hash) FILTER (WHERE t.fee_wei > 0), 0)',
+    clickhouse: () => `${wideToDouble('sumIf(t.fee_wei, t.fee_wei > 0)')} / nullIf(countIf(t.fee_wei > 0), 0)`,
   },
 };
 

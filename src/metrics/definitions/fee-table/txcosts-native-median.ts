@@ -2,6 +2,7 @@
 // hourly.
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { eth, usd } from '../../units.js';
+import { medianIf } from '../../../store/clickhouse/sql-text.js';
 
 export const TXCOSTS_NATIVE_MEDIAN: FactAggregate = {
   key: 'txcosts_native_median',
@@ -9,6 +10,7 @@ export const TXCOSTS_NATIVE_MEDIAN: FactAggregate = {
   granularities: ['hourly'],
   sql: {
     duckdb: () => 'quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER (WHERE t.fee_wei > 0 AND t.input_empty AND t.to_address IS NOT NULL)',
+    clickhouse: () => medianIf('t.fee_wei > 0 AND t.input_empty AND t.to_address IS NOT NULL'),
   },
 };
 

@@ -1,9 +1,12 @@
-// DuckDB round trips of every LabelStore method, and a layout-2 file gaining the tables at open.
+// Round trips of every LabelStore method on both engines (DuckDB and the 2-shard ClickHouse
+// cluster), and a DuckDB layout-2 file gaining the tables at open.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { Store } from '../../src/store/store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { SCHEMA_VERSION } from '../../src/store/duckdb/schema.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../../src/store/labels.js';
 
@@ -22,7 +25,19 @@ const PROJECTS: ProjectRow[] = [
   { owner_project: '1-inch', display_name: '1inch', description: null, main_github: null, twitter: null, website: null, logo_path: null, token_symbol: null, market_data_id: null, features: [] },
 ];
 
-let store: DuckDbStore | null = null;
+let store: Store | null = null;
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<Store>>;
 let dir: string | null = null;
 afterEach(async () => {
   await store?.close();
@@ -31,9 +46,9 @@ afterEach(async () => {
   dir = null;
 });
 
-describe('DuckDB LabelStore', () => {
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s LabelStore', (engine) => {
   it('replaceLabels / readLabels: whole replacement, nulls and quotes kept', async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     expect(await store.readLabels()).toEqual([]);
     await store.replaceLabels(LABELS);
     expect(await store.readLabels()).toEqual([LABELS[0], LABELS[1], LABELS[2]]);
@@ -44,7 +59,7 @@ describe('DuckDB LabelStore', () => {
   });
 
   it('replaceLabels refuses a duplicate contract or an address not in lower case, and keeps the old rows', async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     await store.replaceLabels(LABELS);
     await expect(store.replaceLabels([LABELS[0]!, LABELS[0]!])).rejects.toThrow(/appears twice/);
     await expect(store.replaceLabels([{ ...LABELS[0]!, address: A.toUpperCase() }])).rejects.toThrow(/lower-case/);
@@ -52,7 +67,7 @@ describe('DuckDB LabelStore', () => {
   });
 
   it('replaceProjects / readProjects: every field, features as a list, ordered by owner_project', async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     await store.replaceProjects(PROJECTS);
     expect(await store.readProjects()).toEqual([PROJECTS[1], PROJECTS[0]]);
     await store.replaceProjects([PROJECTS[1]!]);
@@ -61,7 +76,7 @@ describe('DuckDB LabelStore', () => {
   });
 
   it('writeMarketData upserts a day; readMarketData per id, by day', async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
+    store = await OPEN[engine]();
     const rows: MarketRow[] = [
       { market_data_id: 'uniswap', day_ms: D0 + DAY, price_usd: 7.5, market_cap_usd: 4.5e9, volume_usd: null },
       { market_data_id: 'uniswap', day_ms: D0, price_usd: 7, market_cap_usd: 4.2e9, volume_usd: 1.2e8 },
@@ -79,20 +94,23 @@ describe('DuckDB LabelStore', () => {
     await expect(store.writeMarketData([{ ...today, day_ms: D0 + 5 }])).rejects.toThrow(/not a day start/);
     await expect(store.writeMarketData([{ ...today, price_usd: Number.NaN }])).rejects.toThrow(/finite/);
   });
+});
 
+describe('DuckDB label tables', () => {
   it('a file of layout version 2 gains the tables at open and keeps what it held', async () => {
     dir = mkdtempSync(join(tmpdir(), 'labels-store-'));
     const path = join(dir, 'v2.duckdb');
-    store = await DuckDbStore.open({ path });
-    await store.writePrices([{ asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 3000 }]);
-    for (const t of ['labels', 'projects', 'market_data']) await store.exec(`DROP TABLE ${t}`);
-    await store.exec('UPDATE schema_version SET version = 2');
-    await store.close();
-    store = await DuckDbStore.open({ path });
-    expect(await store.query('SELECT version FROM schema_version')).toEqual([{ version: SCHEMA_VERSION }]);
+    const first = await DuckDbStore.open({ path });
+    await first.writePrices([{ asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 3000 }]);
+    for (const t of ['labels', 'projects', 'market_data']) await first.exec(`DROP TABLE ${t}`);
+    await first.exec('UPDATE schema_version SET version = 2');
+    await first.close();
+    const duck = await DuckDbStore.open({ path });
+    store = duck;
+    expect(await duck.query('SELECT version FROM schema_version')).toEqual([{ version: SCHEMA_VERSION }]);
     expect(SCHEMA_VERSION).toBe(5);
-    await store.replaceLabels(LABELS);
-    expect(await store.readLabels()).toHaveLength(3);
-    expect(await store.readPrices('ethereum', 'daily')).toHaveLength(1);
+    await duck.replaceLabels(LABELS);
+    expect(await duck.readLabels()).toHaveLength(3);
+    expect(await duck.readPrices('ethereum', 'daily')).toHaveLength(1);
   });
 });

@@ -1,0 +1,79 @@
+// Chain facts that do not come from one scan of the chain's own transactions (the counterpart
+// of DuckDB's chain-values.ts): the rent a chain paid on its settlement chain, summed exactly in
+// UInt256 over the settlement chain's transactions from the batch posters, and values computed
+// or read elsewhere, written as given. Both replace their periods (tombstones, then new rows).
+import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
+import { CHAIN } from './facts.js';
+import { deleteWhere, putRows } from './replacing.js';
+import type { SqlRunner } from './sql-runner.js';
+import { intList, sqlString, stringList, wideToDouble } from './sql-text.js';
+
+const DAY_S = 86_400;
+
+/** Days (unix ms) in [fromMs, untilMs) on which `originKey` has blocks. */
+async function daysWithBlocks(db: SqlRunner, originKey: string, fromMs: number, untilMs: number): Promise<Set<number>> {
+  const rows = await db.all<{ d: string }>(
+    `SELECT DISTINCT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d FROM blocks FINAL
+     WHERE origin_key = ${sqlString(originKey)} AND block_time >= ${Math.floor(fromMs / 1000)} AND block_time < ${Math.floor(untilMs / 1000)}`,
+  );
+  return new Set(rows.map((r) => Number(r.d)));
+}
+
+export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
+  if (req.days.length === 0) return;
+  intList(req.days, `rent day of ${req.origin_key}`);
+  intList([req.complete_until], 'complete_until');
+  const ok = sqlString(req.origin_key);
+  await deleteWhere(
+    db,
+    'native_facts',
+    `origin_key = ${ok} AND ${CHAIN} AND metric_key = ${sqlString(req.key)} AND granularity = 'daily' AND period_ms IN (${req.days.join(', ')})`,
+  );
+  if (req.senders.length === 0) return;
+  // Days both chains have blocks in and the settlement chain has complete: a day either chain
+  // has not reached yet stays without a value (unknown), never 0.
+  const asked = req.days.filter((d) => d < req.complete_until);
+  if (asked.length === 0) return;
+  const lo = Math.min(...asked);
+  const hi = Math.max(...asked) + DAY_S * 1000;
+  const [settled, own] = await Promise.all([daysWithBlocks(db, req.settlement_origin_key, lo, hi), daysWithBlocks(db, req.origin_key, lo, hi)]);
+  const days = [...new Set(asked)].filter((d) => settled.has(d) && own.has(d));
+  if (days.length === 0) return;
+  const paid = await db.all<{ d: string; exact: string; v: number }>(
+    `SELECT d, toString(wei) AS exact, ${wideToDouble('wei')} AS v FROM (
+       SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, sum(fee_wei) AS wei FROM transactions FINAL
+       WHERE origin_key = ${sqlString(req.settlement_origin_key)} AND from_address IN (${stringList(req.senders.map((a) => a.toLowerCase()))})
+         AND block_time >= ${Math.floor(Math.min(...days) / 1000)} AND block_time < ${Math.floor(Math.max(...days) / 1000) + DAY_S}
+       GROUP BY d)`,
+  );
+  const byDay = new Map(paid.map((r) => [Number(r.d), r]));
+  await putRows(
+    db,
+    'native_facts',
+    days.map((d) => {
+      const p = byDay.get(d);
+      return { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0, exact_wei: p ? p.exact : '0' };
+    }),
+  );
+}
+
+export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest): Promise<void> {
+  if (req.periods.length === 0 || req.keys.length === 0) return;
+  const scope = new Set(req.periods);
+  const allowed = new Set(req.keys);
+  for (const r of req.rows) {
+    if (!scope.has(r.period_ms) || !allowed.has(r.metric_key)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is outside the request's keys and periods`);
+    if (r.value !== null && !Number.isFinite(r.value)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is not finite: ${r.value}`);
+  }
+  await deleteWhere(
+    db,
+    'facts',
+    `origin_key = ${sqlString(req.origin_key)} AND ${CHAIN} AND granularity = '${req.granularity}'
+       AND metric_key IN (${stringList(req.keys)}) AND period_ms IN (${intList(req.periods, `period of ${req.origin_key}`)})`,
+  );
+  await putRows(
+    db,
+    'facts',
+    req.rows.map((r) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: r.metric_key, granularity: req.granularity, period_ms: r.period_ms, value: r.value })),
+  );
+}

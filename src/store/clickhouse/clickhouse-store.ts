@@ -1,0 +1,388 @@
+import type { ClickHouseSettings } from '../../registry/store-settings.js';
+import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { Granularity } from '../granularity.js';
+import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
+import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
+import type { NormalizedBatch } from '../rows.js';
+import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
+import type {
+  ContractActivity,
+  ContractAddressSetsRequest,
+  ContractFactColumns,
+  ContractFactsQuery,
+  ContractFactsRequest,
+  GroupDistinctQuery,
+  GroupDistinctResult,
+  GroupFactRow,
+  GroupFactsQuery,
+  GroupHourlySendersQuery,
+  GroupHourlySendersRow,
+  GroupWindowQuery,
+  GroupWindowRow,
+} from '../contract-facts.js';
+import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProjectRows } from '../row-checks.js';
+import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
+import * as addressSets from './address-sets.js';
+import * as blockspace from './blockspace.js';
+import * as chainValues from './chain-values.js';
+import * as contractFactColumns from './contract-fact-columns.js';
+import { NodeConnection } from './connection.js';
+import * as contractFacts from './contract-facts.js';
+import * as contractReads from './contract-reads.js';
+import * as factReads from './fact-reads.js';
+import * as facts from './facts.js';
+import * as hourlyDistinct from './hourly-distinct.js';
+import * as hourlyGroupSenders from './hourly-group-senders.js';
+import * as labels from './labels.js';
+import * as money from './money.js';
+import * as prices from './prices.js';
+import * as samples from './samples.js';
+import { blockRow, txRow } from './raw-rows.js';
+import { deleteWhere, putRows } from './replacing.js';
+import { nodeDdl } from './schema.js';
+import type { Row } from './sql-runner.js';
+import { intList, sqlString } from './sql-text.js';
+
+/**
+ * The store over a ClickHouse cluster, through one node's HTTP interface: that node's
+ * Distributed tables spread writes over the shards and gather reads. Without multi-statement
+ * transactions every method is idempotent on its own (schema.ts: versioned rows, tombstones),
+ * so `transaction(fn)` runs `fn` as it is. Many processes may use the same cluster: ingest
+ * processes for different chains and one builder (docs/scale.md).
+ */
+export class ClickHouseStore implements Store {
+  readonly engine = 'clickhouse' as const;
+
+  private constructor(
+    private readonly db: NodeConnection,
+    /** Every node of the cluster, for DDL (tables are created on each). */
+    readonly nodes: readonly string[],
+  ) {}
+
+  /**
+   * Connects, finds the cluster's nodes and creates the database and tables on each where
+   * missing. A node is reached at its host from system.clusters and the HTTP port of `url`
+   * (every node of the cluster serves HTTP on the same port).
+   */
+  static async open(cfg: ClickHouseSettings): Promise<ClickHouseStore> {
+    const entry = new URL(cfg.url);
+    const boot = new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: 'system' });
+    let hosts: Array<{ host_address: string }>;
+    try {
+      await boot.ping();
+      hosts = await boot.all<{ host_address: string }>(
+        `SELECT DISTINCT host_address FROM system.clusters WHERE cluster = ${sqlString(cfg.cluster)} ORDER BY shard_num, replica_num`,
+      );
+    } finally {
+      await boot.close();
+    }
+    if (hosts.length === 0) {
+      throw new Error(`ClickHouse node ${entry.host} has no cluster ${cfg.cluster} in its remote_servers (SELECT DISTINCT cluster FROM system.clusters lists them)`);
+    }
+    const nodes = hosts.map((h) => `${entry.protocol}//${h.host_address.includes(':') ? `[${h.host_address}]` : h.host_address}:${entry.port || (entry.protocol === 'https:' ? 443 : 80)}`);
+    for (const url of nodes) {
+      const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' });
+      try {
+        for (const ddl of nodeDdl(cfg.database, cfg.cluster)) await conn.run(ddl);
+      } finally {
+        await conn.close();
+      }
+    }
+    return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }), nodes);
+  }
+
+  /**
+   * Any SQL, for tests and benchmarks that inspect tables (read the Distributed tables with
+   * FINAL). Not part of the Store interface.
+   */
+  query<T extends Row = Row>(sql: string): Promise<T[]> {
+    return this.db.all<T>(sql);
+  }
+
+  /** Any statement (see query). */
+  exec(sql: string): Promise<void> {
+    return this.db.run(sql);
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
+  async writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void> {
+    if (checkpoint.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
+    const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
+    const ok = sqlString(originKey);
+    if (batch.blocks.length > 0) {
+      // Replace, never add: blocks already stored in the range (a reorg written without a
+      // rollback) lose their transactions first; a retry of the same batch writes rows of the
+      // same keys, which FINAL collapses into one.
+      const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
+      const stored = await this.db.all<{ n: string }>(`SELECT count() AS n FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
+      if (Number(stored[0]?.n ?? 0) > 0) {
+        const fresh = new Map(batch.blocks.map((b) => [b.block_number, b.block_hash]));
+        const changed = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
+        const replaced = changed.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
+        if (replaced.length > 0) {
+          const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
+          await deleteWhere(this.db, 'transactions', which);
+          await deleteWhere(this.db, 'blocks', which);
+        }
+      }
+      // Transactions before their blocks: a block row is what marks its transactions as stored.
+      await putRows(this.db, 'transactions', batch.txs.map(txRow));
+      await putRows(this.db, 'blocks', batch.blocks.map(blockRow));
+    }
+    await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
+    await this.putCheckpoint(checkpoint);
+  }
+
+  private putCheckpoint(cp: Checkpoint): Promise<void> {
+    if (!Number.isSafeInteger(cp.block_number)) throw new Error(`checkpoint of ${cp.origin_key}: block_number must be an integer, got ${cp.block_number}`);
+    return putRows(this.db, 'checkpoints', [{ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash }]);
+  }
+
+  async getCheckpoint(originKey: string): Promise<Checkpoint | null> {
+    const rows = await this.db.all<{ block_number: string; block_hash: string }>(
+      `SELECT block_number, block_hash FROM checkpoints FINAL WHERE origin_key = ${sqlString(originKey)}`,
+    );
+    const r = rows[0];
+    return r ? { origin_key: originKey, block_number: Number(r.block_number), block_hash: r.block_hash } : null;
+  }
+
+  async blockRefs(originKey: string, from: number, to: number): Promise<StoredBlockRef[]> {
+    intList([from, to], 'block bound');
+    const rows = await this.db.all<{ block_number: string; block_hash: string; parent_hash: string }>(
+      `SELECT block_number, block_hash, parent_hash FROM blocks FINAL
+       WHERE origin_key = ${sqlString(originKey)} AND block_number BETWEEN ${from} AND ${to} ORDER BY block_number`,
+    );
+    return rows.map((r) => ({ block_number: Number(r.block_number), block_hash: r.block_hash, parent_hash: r.parent_hash }));
+  }
+
+  async rollback(originKey: string, fromBlock: number, checkpoint: Checkpoint | null): Promise<void> {
+    if (!Number.isSafeInteger(fromBlock)) throw new Error(`rollback(${originKey}): fromBlock must be an integer, got ${fromBlock}`);
+    if (checkpoint && checkpoint.origin_key !== originKey) throw new Error(`rollback(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
+    const ok = sqlString(originKey);
+    const hours = await this.db.all<{ h: string }>(`SELECT DISTINCT intDiv(block_time, 3600) * 3600000 AS h FROM blocks FINAL WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
+    // Dirty first: an interruption after it leaves hours to recompute, never a change unseen.
+    await putRows(this.db, 'dirty_hours', hours.map((r) => ({ origin_key: originKey, hour_ms: Number(r.h) })));
+    await deleteWhere(this.db, 'transactions', `origin_key = ${ok} AND block_number >= ${fromBlock}`);
+    await deleteWhere(this.db, 'blocks', `origin_key = ${ok} AND block_number >= ${fromBlock}`);
+    if (checkpoint) await this.putCheckpoint(checkpoint);
+    else await deleteWhere(this.db, 'checkpoints', `origin_key = ${ok}`);
+  }
+
+  async pruneRaw(originKey: string, beforeUnixS: number): Promise<number> {
+    intList([beforeUnixS], 'retention bound');
+    const where = `origin_key = ${sqlString(originKey)} AND block_time < ${beforeUnixS}`;
+    const n = await this.db.all<{ n: string }>(`SELECT count() AS n FROM transactions FINAL WHERE ${where}`);
+    if (Number(n[0]?.n ?? 0) > 0) await deleteWhere(this.db, 'transactions', where);
+    return Number(n[0]?.n ?? 0);
+  }
+
+  async dirtyHours(originKey: string): Promise<number[]> {
+    const rows = await this.db.all<{ hour_ms: string }>(`SELECT hour_ms FROM dirty_hours FINAL WHERE origin_key = ${sqlString(originKey)} ORDER BY hour_ms`);
+    return rows.map((r) => Number(r.hour_ms));
+  }
+
+  async clearDirtyHours(originKey: string, hours: number[]): Promise<void> {
+    if (hours.length === 0) return;
+    await deleteWhere(this.db, 'dirty_hours', `origin_key = ${sqlString(originKey)} AND hour_ms IN (${intList(hours.map((h) => Math.trunc(h)), 'hour')})`);
+  }
+
+  // --- facts (facts.ts, address-sets.ts, fact-reads.ts) ---------------------------------------
+  blockTimeAtOrBelow(originKey: string, blockNumber: number): Promise<number | null> {
+    return facts.blockTimeAtOrBelow(this.db, originKey, blockNumber);
+  }
+
+  blockPeriods(originKey: string, granularity: Granularity, untilMs: number): Promise<number[]> {
+    return facts.blockPeriods(this.db, originKey, granularity, untilMs);
+  }
+
+  writeChainFacts(req: ChainFactsRequest): Promise<void> {
+    return facts.writeChainFacts(this.db, req);
+  }
+
+  writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {
+    return chainValues.writeSettlementFacts(this.db, req);
+  }
+
+  replaceChainValues(req: ChainValuesRequest): Promise<void> {
+    return chainValues.replaceChainValues(this.db, req);
+  }
+
+  writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
+    return addressSets.writeChainAddressSets(this.db, req);
+  }
+
+  clearFacts(originKey: string): Promise<void> {
+    return facts.clearFacts(this.db, originKey);
+  }
+
+  pendingDays(originKey: string): Promise<number[]> {
+    return factReads.pendingDays(this.db, originKey);
+  }
+
+  settlePendingDays(originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number> {
+    return factReads.settlePendingDays(this.db, originKey, computed, pending);
+  }
+
+  writeFactStatus(originKey: string, status: FactStatus): Promise<void> {
+    return factReads.writeFactStatus(this.db, originKey, status);
+  }
+
+  factStatus(): Promise<Map<string, FactStatus>> {
+    return factReads.factStatus(this.db);
+  }
+
+  readFacts(q: FactQuery): Promise<FactRow[]> {
+    return factReads.readFacts(this.db, q);
+  }
+
+  distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+    return addressSets.distinctCountsOverUnion(this.db, setKey, [subject], windows);
+  }
+
+  distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
+    return addressSets.distinctCountsOverUnion(this.db, setKey, subjects, windows);
+  }
+
+  hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
+    return hourlyDistinct.hourlyDistinctOverChains(this.db, req);
+  }
+
+  hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
+    return hourlyGroupSenders.hourlySendersOverContracts(this.db, q);
+  }
+
+  blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {
+    return blockspace.blockspaceCounts(this.db, q);
+  }
+
+  // --- state samples and external series (samples.ts) ------------------------------------------
+  writeExternalValues(rows: readonly ExternalValue[]): Promise<void> {
+    return samples.writeExternalValues(this.db, rows);
+  }
+
+  readExternalValues(originKey: string, series: string): Promise<ExternalValue[]> {
+    return samples.readExternalValues(this.db, originKey, series);
+  }
+
+  writeSupplySamples(rows: readonly SupplySample[]): Promise<void> {
+    return samples.writeSupplySamples(this.db, rows);
+  }
+
+  readSupplySamples(originKey: string): Promise<SupplySample[]> {
+    return samples.readSupplySamples(this.db, originKey);
+  }
+
+  writeSampleGaps(originKey: string, source: string, gaps: ReadonlyArray<{ day_ms: number; reason: string }>, cleared: readonly number[]): Promise<void> {
+    return samples.writeSampleGaps(this.db, originKey, source, gaps, cleared);
+  }
+
+  readSampleGaps(originKeys: readonly string[]): Promise<SampleGap[]> {
+    return samples.readSampleGaps(this.db, originKeys);
+  }
+
+  lastBlocksOfDays(originKey: string, days: readonly number[]): Promise<Map<number, number>> {
+    return samples.lastBlocksOfDays(this.db, originKey, days);
+  }
+
+  // --- contract facts (contract-facts.ts, contract-reads.ts, contract-fact-columns.ts) ----------
+  writeContractFacts(req: ContractFactsRequest): Promise<void> {
+    return contractFacts.writeContractFacts(this.db, req);
+  }
+
+  writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {
+    return contractFacts.writeContractAddressSets(this.db, req);
+  }
+
+  pruneContractHours(originKey: string, beforeMs: number): Promise<void> {
+    return contractFacts.pruneContractHours(this.db, originKey, beforeMs);
+  }
+
+  contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
+    return contractReads.contractsWithFacts(this.db, metricKey, originKeys);
+  }
+
+  readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
+    return contractFactColumns.readContractFacts(this.db, q);
+  }
+
+  sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {
+    return contractReads.sumContractFacts(this.db, q);
+  }
+
+  sumContractFactsOverWindows(q: GroupWindowQuery): Promise<GroupWindowRow[]> {
+    return contractReads.sumContractFactsOverWindows(this.db, q);
+  }
+
+  distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult> {
+    return contractReads.distinctOverContracts(this.db, q);
+  }
+
+  // --- prices and money (prices.ts, money.ts) --------------------------------------------------
+  async writePrices(rows: readonly PriceRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    checkPriceRows(rows);
+    await prices.writePrices(this.db, rows);
+    return rows.length;
+  }
+
+  readPrices(asset: string, granularity: Granularity, fromMs = -Infinity, toMs = Infinity): Promise<PriceRow[]> {
+    return prices.readPrices(this.db, asset, granularity, fromMs, toMs);
+  }
+
+  latestPricePeriod(asset: string, granularity: Granularity): Promise<number | null> {
+    return prices.latestPricePeriod(this.db, asset, granularity);
+  }
+
+  convertMoney(req: MoneyRequest): Promise<void> {
+    return money.convertMoney(this.db, req);
+  }
+
+  priceStatus(originKey: string): Promise<PriceStatusRow[]> {
+    return money.priceStatus(this.db, originKey);
+  }
+
+  priceStatusSummary(originKeys: readonly string[]): Promise<PriceStatusSummary[]> {
+    return money.priceStatusSummary(this.db, originKeys);
+  }
+
+  // --- application metadata (labels.ts) --------------------------------------------------------
+  async replaceLabels(rows: readonly LabelRow[]): Promise<void> {
+    checkLabelRows(rows);
+    await labels.replaceLabels(this.db, rows);
+  }
+
+  readLabels(): Promise<LabelRow[]> {
+    return labels.readLabels(this.db);
+  }
+
+  async replaceProjects(rows: readonly ProjectRow[]): Promise<void> {
+    checkProjectRows(rows);
+    await labels.replaceProjects(this.db, rows);
+  }
+
+  readProjects(): Promise<ProjectRow[]> {
+    return labels.readProjects(this.db);
+  }
+
+  async writeMarketData(rows: readonly MarketRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    checkMarketRows(rows);
+    await labels.writeMarketData(this.db, rows);
+  }
+
+  readMarketData(marketDataId: string): Promise<MarketRow[]> {
+    return labels.readMarketDataFor(this.db, [marketDataId]);
+  }
+
+  readMarketDataFor(marketDataIds: readonly string[]): Promise<MarketRow[]> {
+    return labels.readMarketDataFor(this.db, marketDataIds);
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

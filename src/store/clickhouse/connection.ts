@@ -1,0 +1,128 @@
+// One node's HTTP interface through the official client, with what every statement needs:
+// the database, quoted 64-bit integers and decimals (the default differs across ClickHouse
+// versions, and a wei amount must never pass through a double), foreground inserts into
+// Distributed tables (an insert returns once every shard holds its rows), retries of network
+// failures (every statement is idempotent: see schema.ts), and errors that name the node.
+// The password goes to the client only; no message built here contains it or the URL's
+// credentials.
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { Row, SqlRunner } from './sql-runner.js';
+
+export interface NodeAddress {
+  /** http(s)://host:port, without credentials. */
+  url: string;
+  user: string;
+  password: string | null;
+  database: string;
+}
+
+const SETTINGS = {
+  output_format_json_quote_64bit_integers: 1,
+  output_format_json_quote_decimals: 1,
+  output_format_json_quote_64bit_floats: 0,
+  // Doubles read from text (JSON rows, literals) round exactly as DuckDB's and JavaScript's do.
+  precise_float_parsing: 1,
+  // Statements carry their period lists and the money step's prices as literals.
+  max_query_size: String(64 * 1024 * 1024),
+  max_ast_elements: String(10_000_000),
+  max_expanded_ast_elements: String(10_000_000),
+  distributed_foreground_insert: 1,
+  // Reads of Distributed tables use FINAL on every shard; a stopped shard is an error, never a
+  // silently partial answer.
+  skip_unavailable_shards: 0,
+  // A null where a column takes none is an error, never silently the column's default.
+  input_format_null_as_default: 0,
+} as const;
+
+/** Failures worth a retry: the node or a shard could not be reached, or the connection broke. */
+const TRANSIENT = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|socket hang up|Timeout error|NETWORK_ERROR|ALL_CONNECTION_TRIES_FAILED|SOCKET_TIMEOUT|Connection refused|Connection reset|other side closed/i;
+
+export class StoreUnavailableError extends Error {}
+
+/** A version counter: milliseconds since 2020 × 1024 plus a sequence, always increasing within a process. */
+let lastVersion = 0;
+export function nextVersion(): number {
+  lastVersion = Math.max(lastVersion + 1, (Date.now() - Date.UTC(2020, 0, 1)) * 1024);
+  return lastVersion;
+}
+
+export class NodeConnection implements SqlRunner {
+  private readonly client: ClickHouseClient;
+  /** host:port for messages. */
+  readonly label: string;
+
+  constructor(
+    readonly node: NodeAddress,
+    private readonly retry: { attempts: number; delayMs: number } = { attempts: 4, delayMs: 250 },
+  ) {
+    const u = new URL(node.url);
+    this.label = `ClickHouse node ${u.host}`;
+    this.client = createClient({
+      url: node.url,
+      username: node.user,
+      password: node.password ?? '',
+      database: node.database,
+      clickhouse_settings: SETTINGS,
+      request_timeout: 300_000,
+      log: { level: 127 },
+    });
+  }
+
+  /** Runs `fn`, retrying transient failures; the final error names this node and the statement's kind. */
+  private async attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    let last: unknown;
+    for (let i = 0; i < this.retry.attempts; i++) {
+      try {
+        return await fn();
+      } catch (err) {
+        last = err;
+        if (!TRANSIENT.test(String((err as Error)?.message ?? err)) && !TRANSIENT.test(String((err as NodeJS.ErrnoException)?.code ?? ''))) break;
+        if (i + 1 < this.retry.attempts) await new Promise((r) => setTimeout(r, this.retry.delayMs * 2 ** i));
+      }
+    }
+    const msg = scrub(String((last as Error)?.message ?? last), this.node.password);
+    const code = (last as NodeJS.ErrnoException)?.code;
+    const transient = TRANSIENT.test(msg) || (code !== undefined && TRANSIENT.test(code));
+    const text = `${this.label} (${what}): ${code && !msg.includes(code) ? `${code} ` : ''}${msg.split('\n')[0]!.slice(0, 500)}`;
+    throw transient ? new StoreUnavailableError(text) : new Error(text);
+  }
+
+  async all<T extends Row = Row>(sql: string): Promise<T[]> {
+    return this.attempt('query', async () => {
+      const rs = await this.client.query({ query: sql, format: 'JSONEachRow' });
+      return (await rs.json()) as T[];
+    });
+  }
+
+  async run(sql: string): Promise<void> {
+    await this.attempt('statement', () => this.client.command({ query: sql }));
+  }
+
+  async insert(table: string, rows: readonly Row[]): Promise<void> {
+    if (rows.length === 0) return;
+    const CHUNK = 50_000;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const values = rows.slice(i, i + CHUNK) as Row[];
+      await this.attempt(`insert into ${table}`, () => this.client.insert({ table, values, format: 'JSONEachRow' }));
+    }
+  }
+
+  version(): number {
+    return nextVersion();
+  }
+
+  async ping(): Promise<void> {
+    await this.attempt('ping', async () => {
+      const r = await this.client.ping();
+      if (!r.success) throw r.error;
+    });
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+function scrub(text: string, password: string | null): string {
+  return password && password.length > 0 ? text.split(password).join('[redacted]') : text;
+}

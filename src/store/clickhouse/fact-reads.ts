@@ -1,0 +1,48 @@
+// What document builders read, and the small per-chain bookkeeping of the facts stage
+// (how far facts are complete, days waiting to complete).
+import type { FactQuery, FactRow, FactStatus } from '../facts.js';
+import type { Granularity } from '../granularity.js';
+import { deleteWhere, putRows } from './replacing.js';
+import type { SqlRunner } from './sql-runner.js';
+import { intList, sqlString, stringList } from './sql-text.js';
+
+export async function readFacts(db: SqlRunner, q: FactQuery): Promise<FactRow[]> {
+  if (q.keys.length === 0) return [];
+  intList([q.days_until, q.hours_from, q.hours_until], 'fact bound');
+  const rows = await db.all<{ metric_key: string; granularity: Granularity; period_ms: string; value: number | null }>(
+    `SELECT metric_key, granularity, period_ms, value FROM facts FINAL
+     WHERE origin_key = ${sqlString(q.subject.origin_key)} AND dimension = ${sqlString(q.subject.dimension)} AND entity = ${sqlString(q.subject.entity)}
+       AND metric_key IN (${stringList(q.keys)})
+       AND ((granularity = 'daily' AND period_ms < ${q.days_until}) OR (granularity = 'hourly' AND period_ms >= ${q.hours_from} AND period_ms < ${q.hours_until}))`,
+  );
+  return rows.map((r) => ({ metric_key: r.metric_key, granularity: r.granularity, period_ms: Number(r.period_ms), value: r.value }));
+}
+
+export async function factStatus(db: SqlRunner): Promise<Map<string, FactStatus>> {
+  const rows = await db.all<{ origin_key: string; hours_until: string; days_until: string }>('SELECT origin_key, hours_until, days_until FROM fact_status FINAL');
+  return new Map(rows.map((r) => [r.origin_key, { hours_until: Number(r.hours_until), days_until: Number(r.days_until) }]));
+}
+
+export async function writeFactStatus(db: SqlRunner, originKey: string, status: FactStatus): Promise<void> {
+  intList([status.hours_until, status.days_until], 'fact status');
+  await putRows(db, 'fact_status', [{ origin_key: originKey, hours_until: status.hours_until, days_until: status.days_until }]);
+}
+
+export async function pendingDays(db: SqlRunner, originKey: string): Promise<number[]> {
+  const rows = await db.all<{ day_ms: string }>(`SELECT day_ms FROM pending_days FINAL WHERE origin_key = ${sqlString(originKey)} ORDER BY day_ms`);
+  return rows.map((r) => Number(r.day_ms));
+}
+
+export async function settlePendingDays(db: SqlRunner, originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number> {
+  const ok = sqlString(originKey);
+  // Remembered before forgotten: a day both computed and pending again stays pending.
+  const stillPending = new Set(pending);
+  const forget = computed.filter((d) => !stillPending.has(d));
+  if (forget.length > 0) await deleteWhere(db, 'pending_days', `origin_key = ${ok} AND day_ms IN (${intList(forget, 'computed day')})`);
+  if (pending.length > 0) {
+    intList(pending, 'pending day');
+    await putRows(db, 'pending_days', [...stillPending].map((d) => ({ origin_key: originKey, day_ms: d })));
+  }
+  const rows = await db.all<{ n: string }>(`SELECT count() AS n FROM pending_days FINAL WHERE origin_key = ${ok}`);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,176 @@
+// The money step in ClickHouse (the contract is MoneyRequest in store/prices.ts): native facts
+// to `_eth`/`_usd` facts with exact or fallback prices, and the price status of every period
+// converted without its own price. DuckDB finds fallbacks with ASOF joins; here the price of
+// each period in scope is chosen in code from the two assets' prices (a few thousand rows) and
+// sent with the conversion, which runs on the shards. Same choices, same arithmetic, same bytes.
+import type { Granularity } from '../granularity.js';
+import type { MoneyRequest, PriceStatusRow, PriceStatusSummary } from '../prices.js';
+import { deleteWhere, insertSelect, putRows } from './replacing.js';
+import type { Row, SqlRunner } from './sql-runner.js';
+import { intList, sqlString, stringList } from './sql-text.js';
+
+interface Point {
+  period_ms: number;
+  usd: number;
+}
+
+interface Chosen {
+  granularity: Granularity;
+  period_ms: number;
+  eth_exact: number | null;
+  eth_fb: Point | null;
+  tok_exact: number | null;
+  tok_fb: Point | null;
+}
+
+/** One point per instant, the hourly price where a daily and an hourly one share it; ascending. */
+function points(rows: ReadonlyArray<{ granularity: Granularity; period_ms: number; usd: number }>): Point[] {
+  const at = new Map<number, { usd: number; hourly: boolean }>();
+  for (const r of rows) {
+    const cur = at.get(r.period_ms);
+    if (!cur || (!cur.hourly && r.granularity === 'hourly')) at.set(r.period_ms, { usd: r.usd, hourly: r.granularity === 'hourly' });
+  }
+  return [...at].map(([period_ms, v]) => ({ period_ms, usd: v.usd })).sort((a, b) => a.period_ms - b.period_ms);
+}
+
+/** The latest point at or before `ms` (the ASOF rule), or null. */
+function asof(ps: readonly Point[], ms: number): Point | null {
+  let lo = 0;
+  let hi = ps.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ps[mid]!.period_ms <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? ps[lo - 1]! : null;
+}
+
+/** A double as its exact bits: a decimal literal would go through the SQL parser's own rounding. */
+function num(v: number | null): string {
+  if (v === null) return 'NULL';
+  const b = Buffer.alloc(8);
+  b.writeDoubleLE(v);
+  return `reinterpretAsFloat64(toUInt64(${b.readBigUInt64LE()}))`;
+}
+
+export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<void> {
+  if (req.keys.length === 0) return;
+  const originKey = req.origin_key;
+  const ok = sqlString(originKey);
+  const ethChain = req.gas_token === req.eth_asset;
+  const scope = new Map<string, { granularity: Granularity; period_ms: number }>();
+  for (const g of ['hourly', 'daily'] as const) {
+    intList(req.periods[g], `${g} period of ${originKey}`);
+    for (const p of req.periods[g]) scope.set(`${g}:${p}`, { granularity: g, period_ms: p });
+  }
+  const failed = await db.all<{ granularity: Granularity; period_ms: string }>(`SELECT DISTINCT granularity, period_ms FROM price_status FINAL WHERE origin_key = ${ok}`);
+  for (const f of failed) scope.set(`${f.granularity}:${f.period_ms}`, { granularity: f.granularity, period_ms: Number(f.period_ms) });
+  const priceRows = await db.all<{ asset: string; granularity: Granularity; period_ms: string; usd: number }>(
+    `SELECT asset, granularity, period_ms, usd FROM prices FINAL WHERE asset IN (${stringList([req.eth_asset, req.gas_token])})`,
+  );
+  const of = (asset: string) => priceRows.filter((r) => r.asset === asset).map((r) => ({ granularity: r.granularity, period_ms: Number(r.period_ms), usd: r.usd }));
+  const eth = of(req.eth_asset);
+  const tok = of(req.gas_token);
+  const exact = (rows: typeof eth) => new Map(rows.map((r) => [`${r.granularity}:${r.period_ms}`, r.usd]));
+  const ethExact = exact(eth);
+  const tokExact = exact(tok);
+  const ethPoints = points(eth);
+  const tokPoints = points(tok);
+  const chosen: Chosen[] = [...scope.entries()].map(([k, s]) => ({
+    ...s,
+    eth_exact: ethExact.get(k) ?? null,
+    eth_fb: asof(ethPoints, s.period_ms),
+    tok_exact: tokExact.get(k) ?? null,
+    tok_fb: asof(tokPoints, s.period_ms),
+  }));
+
+  const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
+  const inScope = (g: Granularity) => {
+    const ps = chosen.filter((c) => c.granularity === g).map((c) => c.period_ms);
+    return ps.length > 0 ? `(granularity = '${g}' AND period_ms IN (${ps.join(', ')}))` : '0';
+  };
+  const scoped = `origin_key = ${ok} AND (${inScope('hourly')} OR ${inScope('daily')})`;
+  await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(outKeys)})`);
+  await deleteWhere(db, 'price_status', scoped);
+  if (chosen.length === 0) return;
+
+  const ethUsd = (c: Chosen) => c.eth_exact ?? c.eth_fb?.usd ?? null;
+  const tokUsd = (c: Chosen) => c.tok_exact ?? c.tok_fb?.usd ?? null;
+  const prices = `values('granularity String, period_ms Int64, eth_usd Nullable(Float64), tok_usd Nullable(Float64)', ${chosen
+    .map((c) => `('${c.granularity}', ${c.period_ms}, ${num(ethUsd(c))}, ${num(tokUsd(c))})`)
+    .join(', ')})`;
+  // A zero stays zero without a price: no fee is no fee in every currency.
+  // Keys in_ether (rent a token chain paid on Ethereum) convert as on an ether chain.
+  const etherKeys = ethChain ? [] : req.keys.filter((k) => k.in_ether);
+  const tokenKeys = ethChain ? [] : req.keys.filter((k) => !k.in_ether);
+  const inEther = (ether: string, token: string) =>
+    ethChain || tokenKeys.length === 0 ? ether : etherKeys.length === 0 ? token : `if(n.metric_key IN (${stringList(etherKeys.map((k) => k.native))}), ${ether}, ${token})`;
+  const ethExpr = inEther('n.value / 1e18', 'n.value / 1e18 * c.tok_usd / c.eth_usd');
+  const usdExpr = inEther('n.value / 1e18 * c.eth_usd', 'n.value / 1e18 * c.tok_usd');
+  const renamed = (to: 'eth' | 'usd') => `multiIf(${req.keys.map((k) => `n.metric_key = ${sqlString(k.native)}, ${sqlString(k[to])}`).join(', ')}, '')`;
+  const converted = `FROM native_facts AS n FINAL INNER JOIN (SELECT * FROM ${prices}) AS c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
+     WHERE n.origin_key = ${ok} AND n.metric_key IN (${stringList(req.keys.map((k) => k.native))})`;
+  await insertSelect(
+    db,
+    'facts',
+    `SELECT ${ok}, n.dimension, n.entity, ${renamed('eth')}, n.granularity, n.period_ms, if(n.value = 0, toNullable(0.), ${ethExpr}) ${converted}
+     UNION ALL
+     SELECT ${ok}, n.dimension, n.entity, ${renamed('usd')}, n.granularity, n.period_ms, if(n.value = 0, toNullable(0.), ${usdExpr}) ${converted}`,
+  );
+
+  // A period needed a price when it has a non-zero money figure. Chain figures decide: a
+  // contract's fees are part of its chain's, so they are non-zero only where the chain's are.
+  // Every key needs the ETH price; the token price only the keys in the gas token.
+  const neededBy = async (keys: readonly string[]): Promise<Set<string>> => {
+    if (keys.length === 0) return new Set();
+    const rows = await db.all<{ granularity: Granularity; period_ms: string }>(
+      `SELECT DISTINCT granularity, period_ms FROM native_facts FINAL
+       WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(keys)})`,
+    );
+    return new Set(rows.map((r) => `${r.granularity}:${r.period_ms}`));
+  };
+  const ethNeeds = await neededBy(req.keys.map((k) => k.native));
+  const tokNeeds = await neededBy(tokenKeys.map((k) => k.native));
+  const status: Row[] = [];
+  const statusOf = (c: Chosen, exactUsd: number | null, fb: Point | null, asset: string, needs: Set<string>) => {
+    if (exactUsd !== null || !needs.has(`${c.granularity}:${c.period_ms}`)) return;
+    status.push({ origin_key: originKey, granularity: c.granularity, period_ms: c.period_ms, asset, status: fb ? 'fallback' : 'missing', price_period_ms: fb ? fb.period_ms : null });
+  };
+  for (const c of chosen) {
+    statusOf(c, c.eth_exact, c.eth_fb, req.eth_asset, ethNeeds);
+    if (tokenKeys.length > 0) statusOf(c, c.tok_exact, c.tok_fb, req.gas_token, tokNeeds);
+  }
+  await putRows(db, 'price_status', status);
+}
+
+export async function priceStatus(db: SqlRunner, originKey: string): Promise<PriceStatusRow[]> {
+  const rows = await db.all<{ granularity: Granularity; period_ms: string; asset: string; status: 'fallback' | 'missing'; price_period_ms: string | null }>(
+    `SELECT granularity, period_ms, asset, status, price_period_ms FROM price_status FINAL WHERE origin_key = ${sqlString(originKey)} ORDER BY granularity, period_ms, asset`,
+  );
+  return rows.map((r) => ({
+    origin_key: originKey,
+    granularity: r.granularity,
+    period_ms: Number(r.period_ms),
+    asset: r.asset,
+    status: r.status,
+    price_period_ms: r.price_period_ms === null ? null : Number(r.price_period_ms),
+  }));
+}
+
+export async function priceStatusSummary(db: SqlRunner, originKeys: readonly string[]): Promise<PriceStatusSummary[]> {
+  if (originKeys.length === 0) return [];
+  const rows = await db.all<{ origin_key: string; asset: string; granularity: Granularity; status: 'fallback' | 'missing'; n: string; lo: string; hi: string }>(
+    `SELECT origin_key, asset, granularity, status, count() AS n, min(period_ms) AS lo, max(period_ms) AS hi
+     FROM price_status FINAL WHERE origin_key IN (${stringList(originKeys)})
+     GROUP BY origin_key, asset, granularity, status ORDER BY origin_key, asset, granularity, status`,
+  );
+  return rows.map((r) => ({
+    origin_key: r.origin_key,
+    asset: r.asset,
+    granularity: r.granularity,
+    status: r.status,
+    periods: Number(r.n),
+    first_ms: Number(r.lo),
+    last_ms: Number(r.hi),
+  }));
+}

@@ -1,0 +1,16 @@
+// What the ClickHouse store's files run statements through: one client on one node's HTTP
+// interface, with the settings every statement needs (see clickhouse-store.ts).
+
+/** A result row as read with quoted 64-bit integers and decimals: wide numbers are strings. */
+export type Row = Record<string, unknown>;
+
+export interface SqlRunner {
+  /** Statements that return rows (JSONEachRow). */
+  all<T extends Row = Row>(sql: string): Promise<T[]>;
+  /** Statements that return nothing. */
+  run(sql: string): Promise<void>;
+  /** Rows into a (Distributed) table; the values of wide integers as decimal strings. */
+  insert(table: string, rows: readonly Row[]): Promise<void>;
+  /** A fresh version for ReplacingMergeTree rows: greater than every version this process gave before. */
+  version(): number;
+}

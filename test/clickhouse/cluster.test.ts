@@ -1,0 +1,60 @@
+// The harness itself: two real ClickHouse nodes from chDB form one cluster of two shards, a
+// Distributed table spreads rows over both, and a node stopped by PID stops answering.
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startClickHouseCluster, type ClickHouseCluster } from '../../support/clickhouse/cluster.js';
+
+describe('2-shard ClickHouse cluster from chDB', () => {
+  let cluster: ClickHouseCluster;
+  const clients: ClickHouseClient[] = [];
+
+  beforeAll(async () => {
+    cluster = await startClickHouseCluster();
+    for (const n of cluster.nodes) clients.push(createClient({ url: n.url, clickhouse_settings: { output_format_json_quote_64bit_integers: 1 } }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await cluster?.stop();
+  });
+
+  it('forms one cluster of two shards and spreads a Distributed table over both', async () => {
+    const [a, b] = clients as [ClickHouseClient, ClickHouseClient];
+    const shards = await (await a.query({ query: `SELECT shard_num, host_address, port FROM system.clusters WHERE cluster = '${cluster.name}' ORDER BY shard_num`, format: 'JSONEachRow' })).json();
+    expect(shards).toEqual(cluster.nodes.map((n, i) => ({ shard_num: i + 1, host_address: n.host, port: n.tcpPort })));
+
+    for (const c of clients) {
+      await c.command({ query: 'CREATE TABLE smoke_local (k UInt32, wei UInt256) ENGINE = MergeTree ORDER BY k' });
+      await c.command({ query: `CREATE TABLE smoke (k UInt32, wei UInt256) ENGINE = Distributed(${cluster.name}, currentDatabase(), smoke_local, k)` });
+    }
+    const max = (1n << 256n) - 1n;
+    await a.insert({
+      table: 'smoke',
+      values: Array.from({ length: 100 }, (_, k) => ({ k, wei: (max - BigInt(k)).toString() })),
+      format: 'JSONEachRow',
+      clickhouse_settings: { distributed_foreground_insert: 1 },
+    });
+    const local = async (c: ClickHouseClient) => Number(((await (await c.query({ query: 'SELECT count() AS n FROM smoke_local', format: 'JSONEachRow' })).json()) as Array<{ n: string }>)[0]!.n);
+    expect(await local(a)).toBe(50);
+    expect(await local(b)).toBe(50);
+    // Read through the other node: rows of both shards, 256-bit values exact as quoted text.
+    const total = (await (await b.query({ query: 'SELECT count() AS n FROM smoke', format: 'JSONEachRow' })).json()) as Array<{ n: string }>;
+    expect(total).toEqual([{ n: '100' }]);
+    const top = (await (await b.query({ query: 'SELECT k, wei FROM smoke WHERE k IN (0, 99) ORDER BY k', format: 'JSONEachRow' })).json()) as Array<{ k: number; wei: string }>;
+    expect(top).toEqual([
+      { k: 0, wei: max.toString() },
+      { k: 99, wei: (max - 99n).toString() },
+    ]);
+  });
+
+  it('stops a node by PID and starts it again on the same data', async () => {
+    const node = cluster.nodes[1]!;
+    const pid = node.pid()!;
+    await node.stop();
+    expect(() => process.kill(pid, 0)).toThrow();
+    await expect(clients[0]!.query({ query: 'SELECT count() FROM smoke', format: 'JSONEachRow' })).rejects.toThrow();
+    await node.start();
+    const rows = (await (await clients[0]!.query({ query: 'SELECT count() AS n FROM smoke', format: 'JSONEachRow' })).json()) as Array<{ n: string }>;
+    expect(rows).toEqual([{ n: '100' }]);
+  });
+});

@@ -18,6 +18,7 @@ import type {
   GroupWindowRow,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
+import { uniqueWindows } from '../unique-windows.js';
 import { contractKey, loadContractGroups, type LoadedGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
@@ -113,23 +114,6 @@ export async function sumContractFacts(db: SqlRunner, q: GroupFactsQuery): Promi
     out.push({ group: groups.names[t.grp]!, origin_key: null, metric_key: t.metric_key, granularity: t.granularity, period_ms: t.period_ms, value });
   }
   return out;
-}
-
-/** Windows checked, and identical windows computed once. */
-function uniqueWindows(windows: DayWindows): { unique: Array<readonly [number, number]>; of: number[] } {
-  const unique: Array<readonly [number, number]> = [];
-  const at = new Map<string, number>();
-  const of = windows.map(([lo, hi]) => {
-    intList([lo, hi], 'day window');
-    const key = `${lo}:${hi}`;
-    let i = at.get(key);
-    if (i === undefined) {
-      i = unique.push([lo, hi]) - 1;
-      at.set(key, i);
-    }
-    return i;
-  });
-  return { unique, of };
 }
 
 export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQuery): Promise<GroupWindowRow[]> {

@@ -19,6 +19,7 @@ import type {
   DayWindows,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
+import { uniqueWindows } from '../unique-windows.js';
 import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
@@ -88,23 +89,6 @@ export async function sumContractFacts(db: SqlRunner, q: GroupFactsQuery): Promi
     });
   }
   return out;
-}
-
-/** Windows checked, and identical windows (e.g. 90d, 180d and max over 90 days of data) computed once. */
-function uniqueWindows(windows: DayWindows): { unique: Array<readonly [number, number]>; of: number[] } {
-  const unique: Array<readonly [number, number]> = [];
-  const at = new Map<string, number>();
-  const of = windows.map(([lo, hi]) => {
-    intList([lo, hi], 'day window');
-    const key = `${lo}:${hi}`;
-    let i = at.get(key);
-    if (i === undefined) {
-      i = unique.push([lo, hi]) - 1;
-      at.set(key, i);
-    }
-    return i;
-  });
-  return { unique, of };
 }
 
 export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQuery): Promise<GroupWindowRow[]> {

@@ -6,6 +6,7 @@
 // lists the metric details built before it), and openapi.json lists paths and schemas in it.
 // The /docs page lists the discovery document first, then the others in this order.
 import { appDetails } from './app-details.js';
+import { appOverview } from './app-overview.js';
 import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
 import { exportMetric, exportMetricCsv } from './export-metric.js';
@@ -26,6 +27,7 @@ export const DOCUMENT_KINDS = [
   appDetails,
   projectsFiltered,
   projects,
+  appOverview,
   master,
   // The flat exports read ctx.supported, which the metric detail builder fills.
   exportMetric,

@@ -33,6 +33,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['app_details', '/v1/apps/details/{owner_project}.json', 'daily', 'function'],
       ['projects', '/v1/labels/projects_filtered.json', 'daily', 'function'],
       ['projects', '/v1/labels/projects.json', 'daily', 'function'],
+      ['app_overview', '/v1/apps/app_overview_{window}.json', 'daily', 'function'],
       ['master', '/v1/master.json', 'daily', 'function'],
       ['export', '/v1/export/{metric_id}.json', 'daily', 'function'],
       ['export', '/v1/export/{metric_id}.csv', 'daily', 'function'],
@@ -72,6 +73,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/apps/details/{owner_project}.json',
       '/labels/projects_filtered.json',
       '/labels/projects.json',
+      '/apps/app_overview_{window}.json',
       '/master.json',
       '/export/{metric_id}.json',
       '/export/{metric_id}.csv',
@@ -148,6 +150,7 @@ describe('the server answers for every kind', () => {
     ['/v1/export/txcount.xlsx', 'No export for this metric.', HINT_EXPORT],
     ['/v1/fundamentals.tsv', 'No document at this path.', HINT_ANY],
     ['/v1/fees/table2.json', 'No document at this path.', HINT_ANY],
+    ['/v1/apps/app_overview_2d.json', 'No document at this path.', HINT_ANY],
     ['/v1/labels/nothing.json', 'No document at this path.', HINT_ANY],
     ['/v1/master.json/', 'No document at this path.', HINT_ANY],
     ['/v1/nothing.json', 'No document at this path.', HINT_ANY],
@@ -170,7 +173,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

@@ -41,6 +41,7 @@ describe('openApiDocument', () => {
         '/apps/details/{owner_project}.json',
         '/labels/projects_filtered.json',
         '/labels/projects.json',
+        '/apps/app_overview_{window}.json',
         '/master.json',
       ]),
     );
@@ -67,6 +68,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
+      if (path.startsWith('/v1/apps/app_overview_')) return 'AppOverview';
       if (path === '/v1/labels/projects_filtered.json') return 'ProjectsFiltered';
       if (path === '/v1/labels/projects.json') return 'Projects';
       if (path === '/v1/master.json') return 'Master';

@@ -166,6 +166,20 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
         generation,
       },
     },
+    {
+      path: '/v1/apps/app_overview_7d.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          types: ['owner_project', 'origin_key', 'num_contracts', 'gas_fees_eth', 'prev_gas_fees_eth', 'gas_fees_usd', 'prev_gas_fees_usd', 'txcount', 'prev_txcount', 'daa', 'prev_daa'],
+          data: [
+            ['uniswap', 'base', 3, 0.25, 0.2, 750.5, null, 70 + generation, 60, 40, 35],
+            ['aave', 'base', 1, 0.01, 0, 30, 0, 7, 0, 5, 0],
+          ],
+        },
+        last_updated_utc: updated,
+      },
+    },
     { path: '/v1/export/txcount.json', freshness: 'daily', json: txcountRows },
     { path: '/v1/export/txcount.csv', freshness: 'daily', csv: csvTable(txcountRows) },
     { path: '/v1/fundamentals_full.json', freshness: 'daily', json: fundamentalsRows },

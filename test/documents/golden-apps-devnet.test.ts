@@ -230,6 +230,53 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
     expect(inputs.some((i) => i.path === `/v1/apps/details/${DEVNET_APP_CASES.dormant.owner_project}.json`)).toBe(false);
   });
 
+  it('app_overview_1d and _7d: every row from the ground truth, the N days before as prev_*, every filtered project present', () => {
+    const listed: string[] = json('/v1/labels/projects_filtered.json').data.data.map((r: unknown[]) => r[0]);
+    // USD: each day's fees at that day's ETH price (every chain here pays gas in ETH).
+    const money = (owner: string, ok: string, [from, to]: readonly [number, number]): [number, number] => {
+      let eth = 0;
+      let usd = 0;
+      for (let d = from; d <= to; d += DAY_MS) {
+        const e = Number(truth(owner, d).chains[ok]?.fee_wei ?? 0n) / 1e18;
+        eth += e;
+        usd += e * devnetPrice(SEED, 'ethereum', d);
+      }
+      return [eth, usd];
+    };
+    const kinds = new Set<string>();
+    for (const n of [1, 7]) {
+      const doc = json(`/v1/apps/app_overview_${n}d.json`);
+      const cur = [lastDay - (n - 1) * DAY_MS, lastDay] as const;
+      const prev = [lastDay - (2 * n - 1) * DAY_MS, lastDay - n * DAY_MS] as const;
+      const expected = listed.flatMap((owner) => {
+        const [c, p, both] = [truth(owner, ...cur), truth(owner, ...prev), truth(owner, prev[0], cur[1])];
+        const chains = Object.keys(both.chains).sort();
+        // Without a call in the 2N days: a zero row per chain the project ever had calls on.
+        if (chains.length === 0) return Object.keys(truth(owner, days[0]!, lastDay).chains).sort().map((ok) => [owner, ok, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        return chains.map((ok) => {
+          const [eth, usd] = money(owner, ok, cur);
+          const [prevEth, prevUsd] = money(owner, ok, prev);
+          const contracts = both.contracts.filter((x) => x.origin_key === ok).length;
+          return [owner, ok, contracts, eth, prevEth, usd, prevUsd, c.chains[ok]?.txcount ?? 0, p.chains[ok]?.txcount ?? 0, c.chains[ok]?.distinct_senders ?? 0, p.chains[ok]?.distinct_senders ?? 0];
+        });
+      });
+      const rows = doc.data.data as unknown[][];
+      const exact = (r: unknown[]) => [r[0], r[1], r[2], r[7], r[8], r[9], r[10]];
+      expect(rows.map(exact), `${n}d`).toEqual(expected.map(exact));
+      rows.forEach((r, i) => {
+        for (const col of [3, 4, 5, 6]) {
+          const want = expected[i]![col] as number;
+          expect(Math.abs((r[col] as number) - want), `${n}d ${r[0]} ${r[1]} ${doc.data.types[col]}`).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(want)));
+        }
+        kinds.add(r[2] === 0 ? 'zeros' : r[7] === 0 ? 'prev only' : r[8] === 0 ? 'window only' : 'both');
+      });
+      expect(new Set(rows.map((r) => r[0])), `${n}d`).toEqual(new Set(listed));
+    }
+    // Rows active in both windows, and rows active only before the window, are among them (zero
+    // rows are the contract test's: every devnet project calls within two days).
+    expect(kinds.has('both') && kinds.has('prev only'), [...kinds].join()).toBe(true);
+  });
+
   it('a relabel between two builds gives the new numbers without re-ingesting', async () => {
     // DevSwap's factory on ethereum now belongs to tidepool.
     const factory = DEVNET_APPS.find((a) => a.owner_project === 'devswap')!.contracts.find((c) => c.contract_name === 'DevSwapFactory' && c.origin_key === 'ethereum')!;

@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10.6 as written out in ./contract-fields.ts.
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10.1 and 10.6 as written out in ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -25,6 +25,9 @@ import {
   STREAK_KEYS,
   STREAKS_TODAY_KEYS,
   STREAKS_TODAY_PATH,
+  APP_OVERVIEW_COLUMNS,
+  APP_OVERVIEW_WINDOWS,
+  appOverviewPath,
   APP_DETAILS_TOP,
   APP_HOURLY_DAYS,
   APP_METRIC_FIELDS,
@@ -183,6 +186,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/apps\/details\/[a-z0-9_.-]+\.json$/,
       /^\/v1\/chains\/[a-z0-9_]+\/overview\.json$/,
       /^\/v1\/chains\/all\/streaks_today\.json$/,
+      /^\/v1\/apps\/app_overview_(1d|7d|30d|90d|365d|max)\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -981,6 +985,33 @@ describe('section 3: chain overview', () => {
       const eco = jsonOf<{ data: { ecosystem: Record<string, unknown> } }>(overviewPath(k)).data.ecosystem;
       expect(Object.keys(eco).length > 0, k).toBe(master.chains[k]!.tab_status.apps === 'active');
     }
+  });
+});
+
+describe('section 10.1: the application overview tables', () => {
+  it('all six windows, every column with the contract type, every filtered project, chains of master.json', () => {
+    const p: Problems = [];
+    const owners = filteredOwners();
+    for (const w of APP_OVERVIEW_WINDOWS) {
+      const path = appOverviewPath(w);
+      expect(docs.get(path)?.status, path).toBe(200);
+      const doc = jsonOf<{ data: MixedTable; last_updated_utc: string }>(path);
+      expect(Object.keys(doc), path).toEqual(['data', 'last_updated_utc']);
+      expect(doc.last_updated_utc).toMatch(LAST_UPDATED);
+      if (!checkMixedTable(p, `${path}.data`, doc.data, APP_OVERVIEW_COLUMNS)) continue;
+      const seen = new Set<string>();
+      for (const [i, r] of doc.data.data.entries()) {
+        const at = `${path} row ${i} (${String(r[0])}, ${String(r[1])})`;
+        seen.add(r[0] as string);
+        if (!(String(r[1]) in master.chains) || r[1] === ALL_L2S) p.push(`${at}: origin_key is not a chain of master.json`);
+        for (const c of [2, 7, 8, 9, 10]) if (!Number.isInteger(r[c]) || (r[c] as number) < 0) p.push(`${at}: ${APP_OVERVIEW_COLUMNS[c]![0]} ${String(r[c])} is not a count`);
+        if (w === 'max' && [4, 6, 8, 10].some((c) => r[c] !== 0)) p.push(`${at}: a prev_* column of max is not 0`);
+        if ((r[9] as number) > (r[7] as number)) p.push(`${at}: more senders than transactions`);
+      }
+      for (const o of owners) if (!seen.has(o)) p.push(`${path}: filtered project ${o} has no row`);
+      for (const o of seen) if (!owners.includes(o)) p.push(`${path}: ${o} is not in the filtered list`);
+    }
+    expectNone(p);
   });
 });
 

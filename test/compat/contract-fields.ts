@@ -385,6 +385,24 @@ export const EVENT_FIELDS: ReadonlyArray<[string, Kind[]]> = [
   ['show_in_chart', ['boolean']],
 ];
 
+// ---- section 10.1: application overview -----------------------------------------------------------
+
+export const APP_OVERVIEW_WINDOWS = ['1d', '7d', '30d', '90d', '365d', 'max'] as const;
+export const appOverviewPath = (w: string) => `/v1/apps/app_overview_${w}.json`;
+export const APP_OVERVIEW_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['owner_project', ['string']],
+  ['origin_key', ['string']],
+  ['num_contracts', ['number']],
+  ['gas_fees_eth', ['number', 'null']],
+  ['prev_gas_fees_eth', ['number', 'null']],
+  ['gas_fees_usd', ['number', 'null']],
+  ['prev_gas_fees_usd', ['number', 'null']],
+  ['txcount', ['number']],
+  ['prev_txcount', ['number']],
+  ['daa', ['number']],
+  ['prev_daa', ['number']],
+];
+
 // ---- section 10.6: today's running totals ------------------------------------------------------
 
 export const STREAKS_TODAY_PATH = '/v1/chains/all/streaks_today.json';

@@ -7,6 +7,8 @@
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
 //                       context and the application facts they share are loaded (bench/overview-docs.ts)
+//   app_overview_s      building the six application overview tables alone, once the build context
+//                       and the application facts they share with the app details are loaded
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -18,7 +20,7 @@
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
-import { buildAllDocuments } from '../src/documents/build-all.js';
+import { buildAllDocuments, loadBuildContext } from '../src/documents/build-all.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor } from '../src/documents/document-set.js';
 import type { NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
 import { createLogger } from '../src/log.js';
@@ -31,6 +33,8 @@ import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { buildAppDocuments } from './app-docs.js';
 import { buildOverviews } from './overview-docs.js';
+import { appData } from '../src/documents/app-data.js';
+import { appOverview } from '../src/documents/app-overview.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -260,6 +264,11 @@ async function main(): Promise<void> {
   report();
   const overviews = await buildOverviews(store, chains, clock);
   log(`  chain overviews: ${overviews.overview_s.toFixed(3)} s for ${overviews.inputs.length} documents (context ${overviews.context_s.toFixed(2)} s, shared application facts ${overviews.app_facts_s.toFixed(2)} s)`);
+  // The app overview tables on a context whose shared application facts are loaded: what they add.
+  const overviewCtx = await loadBuildContext(store, chains, clock, { logger: silent });
+  await appData(overviewCtx);
+  const [appOverviewS, appOverviewDocs] = await seconds(async () => appOverview.build!(overviewCtx));
+  log(`  application overview tables: ${appOverviewS.toFixed(3)} s for ${appOverviewDocs.length} documents`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -330,6 +339,7 @@ async function main(): Promise<void> {
       app_docs: apps.set.entries.size,
       overview_s: r(overviews.overview_s),
       overviews: overviews.inputs.length,
+      app_overview_s: r(appOverviewS),
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

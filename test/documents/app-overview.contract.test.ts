@@ -1,7 +1,7 @@
 // Contract tests of the application overview tables (CONTRACT.md section 10.1) on two hand-built
 // chains over 16 days. Every expected number is worked out in the comments from the calls below
 // (100,000 gas at 1 gwei = 1e14 wei = 0.0001 ETH per call; the ETH price of day i is
-// 2,000 + 100·i USD), not from the code under test.
+// 2,000 + 100·i USD from day 1 on; day 0 has no price at all), not from the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
@@ -76,7 +76,7 @@ describe('application overview tables (CONTRACT.md 10.1)', () => {
 
   beforeAll(async () => {
     store = await DuckDbStore.open({ path: ':memory:' });
-    await store.writePrices(Array.from({ length: 17 }, (_, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(i), usd: usd(i) })));
+    await store.writePrices(Array.from({ length: 16 }, (_, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(i + 1), usd: usd(i + 1) })));
     await new ChainWriter(store, alpha).write(alphaBlocks);
     await new ChainWriter(store, beta).write(betaBlocks);
     await computeFacts(store, [alpha, beta], new FixedClock(NOW), { logger: silent });
@@ -126,13 +126,14 @@ describe('application overview tables (CONTRACT.md 10.1)', () => {
   });
 
   it('30d, 90d, 365d: all 16 days in the window, nothing in the window before (0)', () => {
-    // dex alpha: 6 calls, senders U1, U2, U3, 0.46 + 0.68 + 0.70 USD; old: day 0 (1e-4 × 2,000).
+    // dex alpha: 6 calls, senders U1, U2, U3, 0.46 + 0.68 + 0.70 USD. old: day 0, which has no
+    // ETH price: its USD sum is null, not a silent 0.
     const expected = [
       ['dex', 'alpha', 2, 0.0006, 0, 1.84, 0, 6, 0, 3, 0],
       ['dex', 'beta', 1, 0.0001, 0, 0.28, 0, 1, 0, 1, 0],
       ['feed', 'alpha', 1, 0.0001, 0, 0.35, 0, 1, 0, 1, 0],
       ['game', 'beta', 1, 0.0001, 0, 0.34, 0, 1, 0, 1, 0],
-      ['old', 'alpha', 1, 0.0001, 0, 0.2, 0, 1, 0, 1, 0],
+      ['old', 'alpha', 1, 0.0001, 0, null, 0, 1, 0, 1, 0],
     ];
     for (const w of ['30d', '90d', '365d']) expect(rounded(table(w).data), w).toEqual(expected);
   });

@@ -108,7 +108,7 @@ export async function appOverviewRows(store: Store, data: AppData): Promise<Map<
     const rows: OverviewRow[] = [];
     for (const owner of listed) {
       const pf = data.facts.projects.get(owner);
-      const chains = [...new Set([...(byProject.get(owner) ?? []).map((c) => c.origin_key)])].sort(cmp);
+      const chains = [...new Set((byProject.get(owner) ?? []).map((c) => c.origin_key))].sort(cmp);
       const own: OverviewRow[] = [];
       for (const ok of chains) {
         const cur = pf ? current(pf, ok, at) : ZERO;

@@ -12,7 +12,7 @@ import type { ContractGroup } from '../store/contract-facts.js';
 import type { Store } from '../store/store.js';
 import type { AppData } from './app-data.js';
 import { APP_WINDOWS, KEYS } from './app-facts.js';
-import { contractKey, type ProjectFacts } from './app-fact-shapes.js';
+import { contractKey, type AppFacts, type ProjectFacts } from './app-fact-shapes.js';
 import { listedProjects } from './app-projects.js';
 
 /** The tables' windows, in file order; null days: all history. */
@@ -48,25 +48,23 @@ const ZERO: Figures = { fees_eth: 0, fees_usd: 0, txcount: 0, daa: 0 };
 const SUM_KEYS = [KEYS.txcount, KEYS.fees_eth, KEYS.fees_usd];
 
 /**
- * Day windows [from, to] of the tables ending on `lastDay`: the window itself, the N days before
- * it (null for max: nothing comes before all history), and the union of the two.
+ * Day windows [from, to] of the tables, from the app details' own windows (`facts.windows`, one
+ * per APP_WINDOWS entry, so the figures of a window are the same in both documents): the index of
+ * the window there, the N days before it (null for max: nothing comes before all history), and
+ * the union of the two.
  */
-export function overviewWindows(lastDay: number): Array<{ window: OverviewWindow; current: [number, number]; prev: [number, number] | null; span: [number, number] }> {
-  return OVERVIEW_WINDOWS.map(([window, n]) =>
-    n === null
-      ? { window, current: [0, lastDay], prev: null, span: [0, lastDay] }
-      : {
-          window,
-          current: [lastDay - (n - 1) * DAY_MS, lastDay],
-          prev: [lastDay - (2 * n - 1) * DAY_MS, lastDay - n * DAY_MS],
-          span: [lastDay - (2 * n - 1) * DAY_MS, lastDay],
-        },
-  );
+function overviewWindows(facts: Pick<AppFacts, 'windows'>): Array<{ window: OverviewWindow; at: number; prev: [number, number] | null; span: [number, number] }> {
+  return OVERVIEW_WINDOWS.map(([window, n]) => {
+    const at = APP_WINDOWS.indexOf(window);
+    const [from, to] = facts.windows[at]!;
+    const prev: [number, number] | null = n === null ? null : [from - n * DAY_MS, from - DAY_MS];
+    return { window, at, prev, span: [prev ? prev[0] : from, to] };
+  });
 }
 
 /** Every table's rows, keyed by window, in OVERVIEW_WINDOWS order. */
 export async function appOverviewRows(store: Store, data: AppData): Promise<Map<OverviewWindow, OverviewRow[]>> {
-  const windows = overviewWindows(data.facts.last_day);
+  const windows = overviewWindows(data.facts);
   const listed = listedProjects(data.summaries).map((s) => s.project.owner_project);
   const listedSet = new Set(listed);
   const active = data.inputs.contracts.filter((c) => c.active && listedSet.has(c.owner_project));
@@ -103,8 +101,7 @@ export async function appOverviewRows(store: Store, data: AppData): Promise<Map<
   }
 
   const out = new Map<OverviewWindow, OverviewRow[]>();
-  windows.forEach(({ window }, wi) => {
-    const at = APP_WINDOWS.indexOf(window);
+  windows.forEach(({ window, at }, wi) => {
     const rows: OverviewRow[] = [];
     for (const owner of listed) {
       const pf = data.facts.projects.get(owner);

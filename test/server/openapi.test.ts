@@ -42,6 +42,7 @@ describe('openApiDocument', () => {
         '/labels/projects_filtered.json',
         '/labels/projects.json',
         '/master.json',
+        '/fees/linechart.json',
       ]),
     );
     const codes = (spec.components.schemas.ErrorBody as { properties: { error: { properties: { code: { enum: string[] } } } } }).properties.error.properties.code.enum;
@@ -64,6 +65,7 @@ describe('schemas against served bytes', () => {
     const schemaFor = (path: string): string | null => {
       if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
       if (path === '/v1/fees/table.json') return 'FeeTable';
+      if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';

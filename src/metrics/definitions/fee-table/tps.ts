@@ -5,7 +5,7 @@ import { txPerSecond } from '../../units.js';
 export const TPS: FactAggregate = {
   key: 'tps',
   unit: 'plain',
-  granularities: ['hourly'],
+  granularities: ['hourly', 'daily'],
   sql: {
     duckdb: ({ seconds }) => `CAST(count(t.tx_hash) FILTER (WHERE t.is_user_tx) AS DOUBLE) / ${seconds}`,
     clickhouse: ({ seconds }) => `toFloat64(countIf(t.is_user_tx)) / ${seconds}`,

@@ -7,7 +7,7 @@ import { medianIf } from '../../../store/clickhouse/sql-text.js';
 export const TXCOSTS_SWAP: FactAggregate = {
   key: 'txcosts_swap',
   unit: 'wei',
-  granularities: ['hourly'],
+  granularities: ['hourly', 'daily'],
   sql: {
     duckdb: () => 'quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER (WHERE t.fee_wei > 0 AND t.gas_used BETWEEN 150000 AND 350000)',
     clickhouse: () => medianIf('t.fee_wei > 0 AND t.gas_used BETWEEN 150000 AND 350000'),

@@ -7,6 +7,8 @@
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
 //                       context and the application facts they share are loaded (bench/overview-docs.ts)
+//   fee_linechart_s     building /v1/fees/linechart.json alone (its 10-minute and 4-hour buckets
+//                       scan the last 30 days of raw transactions at every build; bench/fee-linechart-doc.ts)
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -31,6 +33,7 @@ import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { buildAppDocuments } from './app-docs.js';
 import { buildOverviews } from './overview-docs.js';
+import { timeFeeLinechart } from './fee-linechart-doc.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -260,6 +263,8 @@ async function main(): Promise<void> {
   report();
   const overviews = await buildOverviews(store, chains, clock);
   log(`  chain overviews: ${overviews.overview_s.toFixed(3)} s for ${overviews.inputs.length} documents (context ${overviews.context_s.toFixed(2)} s, shared application facts ${overviews.app_facts_s.toFixed(2)} s)`);
+  const linechart = await timeFeeLinechart(store, chains, clock);
+  log(`  fee line chart: ${linechart.build_s.toFixed(3)} s (${(linechart.bytes / 1024).toFixed(0)} KiB of JSON)`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -330,6 +335,7 @@ async function main(): Promise<void> {
       app_docs: apps.set.entries.size,
       overview_s: r(overviews.overview_s),
       overviews: overviews.inputs.length,
+      fee_linechart_s: r(linechart.build_s),
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

@@ -1,5 +1,5 @@
 // Fee table txcosts_avg on the shared mock chain (chain-fixture.ts): the mean fee over
-// transactions with fee > 0, hourly.
+// transactions with fee > 0, hourly and daily.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { txcostsAvg } from '../../../src/metrics/definitions/fee-table/txcosts-avg.js';
 import { factsOnMockChain, MOCK_D0 as D0, MOCK_HOUR_MS as HOUR, type MockFacts } from '../chain-fixture.js';
@@ -23,5 +23,8 @@ describe('txcosts_avg', () => {
     expect(await op.value('txcosts_avg_eth', 'hourly', D0 + 2 * HOUR)).toBeCloseTo(0.000576, 15);
     expect(await op.value('txcosts_avg_eth', 'hourly', D0 + 4 * HOUR)).toBeNull();
     expect(await arb.value('txcosts_avg_eth', 'hourly', D0)).toBeCloseTo(0.000221, 15); // 6.63e14 / 3
+    // Daily (the fee line chart): t1 t2 t4 t5 of day 0, 1.242e15 / 4, at the day's 2,000.
+    expect(await op.value('txcosts_avg_eth', 'daily', D0)).toBeCloseTo(0.0003105, 15);
+    expect(await op.value('txcosts_avg_usd', 'daily', D0)).toBeCloseTo(0.621, 12);
   });
 });

@@ -24,8 +24,9 @@ describe('txcosts_native_median', () => {
     expect(await arb.value('txcosts_native_median_eth', 'hourly', D0)).toBeCloseTo(0.0000315, 15); // (2.1e13 + 4.2e13) / 2
   });
 
-  it('null in an hour whose only fee is a deployment (`to` null), and no daily fact', async () => {
+  it('null in an hour whose only fee is a deployment (`to` null); the day\'s two transfers daily', async () => {
     expect(await op.value('txcosts_native_median_eth', 'hourly', D0 + 2 * HOUR)).toBeNull();
-    expect(await op.value('txcosts_native_median_eth', 'daily', D0)).toBeUndefined();
+    expect(await op.value('txcosts_native_median_eth', 'daily', D0)).toBeCloseTo(0.000033, 15);
+    expect(await op.value('txcosts_native_median_usd', 'daily', D0)).toBeCloseTo(0.066, 12); // × the day's 2,000
   });
 });

@@ -1,5 +1,5 @@
 // Fee table txcosts_swap on the shared mock chain (chain-fixture.ts): the median fee of
-// transactions using 150,000–350,000 gas, hourly.
+// transactions using 150,000–350,000 gas, hourly and daily.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { txcostsSwap } from '../../../src/metrics/definitions/fee-table/txcosts-swap.js';
 import { factsOnMockChain, MOCK_D0 as D0, MOCK_HOUR_MS as HOUR, type MockFacts } from '../chain-fixture.js';
@@ -18,6 +18,7 @@ describe('txcosts_swap', () => {
     expect(await op.value('txcosts_swap_eth', 'hourly', D0)).toBeCloseTo(0.0006, 15);
     expect(await op.value('txcosts_swap_usd', 'hourly', D0)).toBeCloseTo(1.26, 12); // × 2,100
     expect(await op.value('txcosts_swap_eth', 'hourly', D0 + 2 * HOUR)).toBeNull();
-    expect(await op.value('txcosts_swap_eth', 'daily', D0)).toBeUndefined();
+    expect(await op.value('txcosts_swap_eth', 'daily', D0)).toBeCloseTo(0.0006, 15);
+    expect(await op.value('txcosts_swap_usd', 'daily', D0)).toBeCloseTo(1.2, 12); // × the day's 2,000
   });
 });

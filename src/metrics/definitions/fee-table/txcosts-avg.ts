@@ -1,5 +1,5 @@
-// Fee table `txcosts_avg`: mean fee over transactions with fee > 0, hourly. The sum is exact
-// (HUGEINT); only the division is floating point.
+// Fee table `txcosts_avg`: mean fee over transactions with fee > 0, hourly (and daily, for
+// the fee line chart). The sum is exact (HUGEINT); only the division is floating point.
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { eth, usd } from '../../units.js';
 import { wideToDouble } from '../../../store/clickhouse/sql-text.js';

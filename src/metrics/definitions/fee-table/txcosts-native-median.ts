@@ -1,5 +1,5 @@
 // Fee table `txcosts_native_median`: median fee of native transfers (empty input, a recipient),
-// hourly.
+// hourly (and daily, for the fee line chart).
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { eth, usd } from '../../units.js';
 import { medianIf } from '../../../store/clickhouse/sql-text.js';

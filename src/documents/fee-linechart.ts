@@ -3,12 +3,11 @@
 // 7 days hourly, 30 days in 4-hour buckets, 180 days daily; rows newest first.
 //
 // Where each bucket's values come from (each is computed over the bucket's own transactions):
-// - hourly and daily: the stored hourly and daily facts, computed incrementally at facts time;
-// - 10 minutes and 4 hours: the metrics' aggregate expressions over the raw transactions of the
-//   bucket (metrics/fee-buckets.ts), read at build time. Both spans are short (24 hours, 30
-//   days of one chain), the raw transactions of the last retention_days are indexed by chain
-//   and time, and no fact grain, table or money step is added for them. The cost is one scan of
-//   each chain's last 30 days per build; bench:build reports it (`fee_linechart_s`).
+// - hourly, 4 hours and daily: stored facts, computed incrementally at facts time (the 4-hour
+//   ones by metrics/fee-bucket-facts.ts), so an hourly update reads no raw transaction for them;
+// - 10 minutes: the metrics' aggregate expressions over the raw transactions of the last 24
+//   hours (metrics/fee-buckets.ts), read at build time: a short scan, and a fact grain of
+//   10-minute buckets would be six times the hourly facts for one day of one document.
 //
 // Row i is the same bucket on every chain (as in the fee table): the newest bucket ends at the
 // newest complete hour (day, for daily) of any chain; a chain behind it, or a bucket whose raw
@@ -17,7 +16,7 @@ import { DAY_MS, HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import { formatUtc } from '../metrics/calendar.js';
 import type { FeeMetric } from '../metrics/definition.js';
-import { PriceBook, rawFeeBuckets, type FeeBuckets, type FeeCells } from '../metrics/fee-buckets.js';
+import { fourHourFeeBuckets, PriceBook, rawFeeBuckets, type FeeBuckets, type FeeCells } from '../metrics/fee-buckets.js';
 import type { FactMap } from '../metrics/read-facts.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type ChainInputs, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';
@@ -35,13 +34,13 @@ export interface Timeframe {
   bucket_ms: number;
   buckets: number;
   /** Where the values come from: raw transactions, or the stored facts of that grain. */
-  source: 'raw' | 'hourly' | 'daily';
+  source: 'raw' | 'hourly' | 'four_hours' | 'daily';
 }
 
 export const TIMEFRAMES: readonly Timeframe[] = [
   { name: '24hrs', granularity: '10_min', bucket_ms: 10 * 60_000, buckets: 144, source: 'raw' },
   { name: '7d', granularity: 'hourly', bucket_ms: HOUR_MS, buckets: 168, source: 'hourly' },
-  { name: '30d', granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180, source: 'raw' },
+  { name: '30d', granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180, source: 'four_hours' },
   { name: '180d', granularity: 'daily', bucket_ms: DAY_MS, buckets: 180, source: 'daily' },
 ];
 
@@ -96,17 +95,17 @@ async function chainTables(ctx: BuildContext, c: ChainSpan, ends: { hour: number
     const until = status ? (daily ? status.days_until : status.hours_until) : -Infinity;
     // A bucket with values: it starts at or after the chain's first data and ends by its complete bound.
     const covered = buckets.filter((b) => first !== null && b >= first && b + tf.bucket_ms <= until);
-    let raw: FeeBuckets | null = null;
-    if (tf.source === 'raw' && covered.length > 0) {
+    let bucketed: FeeBuckets | null = null;
+    if ((tf.source === 'raw' || tf.source === 'four_hours') && covered.length > 0) {
       const range = { bucket_seconds: tf.bucket_ms / 1000, from_ms: Math.min(...covered), until_ms: Math.max(...covered) + tf.bucket_ms };
-      raw = await rawFeeBuckets(ctx.store, chain, metrics, range, prices);
+      bucketed = tf.source === 'raw' ? await rawFeeBuckets(ctx.store, chain, metrics, range, prices) : await fourHourFeeBuckets(ctx.store, chain, metrics, range, prices);
     }
     const has = new Set(covered);
     for (const m of metrics) {
       const empty: FeeCells = m.currency ? [null, null] : [null];
       const rows = buckets.map((b): FeeCells => {
         if (!has.has(b) || !facts) return [b, ...empty];
-        const cells = raw ? raw.get(b)!.get(m.metric)! : factCells(m, daily ? facts.daily : facts.hourly, b);
+        const cells = bucketed ? bucketed.get(b)!.get(m.metric)! : factCells(m, daily ? facts.daily : facts.hourly, b);
         // value_usd rounded as in the fee table (CONTRACT.md 2).
         return m.currency ? [b, cells[0]!, cells[1] === null ? null : round(cells[1]!, 4)] : [b, cells[0]!];
       });

@@ -1,9 +1,10 @@
-// What the fee line chart (CONTRACT.md 10.2) reads for buckets that no stored fact grain holds
-// (10 minutes, 4 hours): metric aggregate expressions run over a chain's raw transactions,
-// grouped into fixed buckets. Medians cannot be combined from finer medians, so such buckets
-// come from the transactions themselves, which must lie within the raw retention
-// (retention_days). A bucket whose transactions were pruned simply has no row; the caller tells
-// it apart from a quiet bucket by comparing the user-transaction count with the hourly facts.
+// Metric aggregate expressions run over a chain's raw transactions grouped into fixed buckets,
+// for the fee line chart (CONTRACT.md 10.2): medians cannot be combined from finer medians, so
+// its 10-minute buckets (read at build time) and 4-hour buckets (computed at facts time and
+// stored as facts, metrics/fee-bucket-facts.ts) come from the transactions themselves, which
+// must lie within the raw retention (retention_days). A bucket whose transactions were pruned
+// simply has no row; callers tell it apart from a quiet bucket by comparing the
+// user-transaction count with the hourly facts.
 
 /** One aggregate: its result is returned under `key`. */
 export interface BucketAggregate {
@@ -16,7 +17,11 @@ export interface BucketAggregatesQuery {
   origin_key: string;
   /** Bucket length in seconds; buckets start at multiples of it since the epoch (UTC). */
   bucket_seconds: number;
-  /** Inclusive start and exclusive end, unix ms, both multiples of the bucket length. */
+  /**
+   * Inclusive start, a multiple of the bucket length, and exclusive end, unix ms in whole
+   * seconds: an end inside a bucket cuts that bucket there (the facts stage stops at the last
+   * complete hour).
+   */
   from_ms: number;
   until_ms: number;
   aggregates: readonly BucketAggregate[];
@@ -33,11 +38,10 @@ export interface BucketAggregateStore {
   bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]>;
 }
 
-/** Refuses a query whose bounds are not whole buckets (a partial bucket is never published). */
+/** Refuses a query that does not start on a bucket or whose bounds are not whole seconds. */
 export function checkBucketQuery(q: BucketAggregatesQuery): void {
   const ms = q.bucket_seconds * 1000;
   if (!Number.isSafeInteger(q.bucket_seconds) || q.bucket_seconds <= 0) throw new Error(`bucket_seconds must be a positive integer, got ${q.bucket_seconds}`);
-  for (const [name, v] of [['from_ms', q.from_ms], ['until_ms', q.until_ms]] as const) {
-    if (!Number.isSafeInteger(v) || v % ms !== 0) throw new Error(`${name} must be a multiple of the ${q.bucket_seconds} s bucket, got ${v}`);
-  }
+  if (!Number.isSafeInteger(q.from_ms) || q.from_ms % ms !== 0) throw new Error(`from_ms must be a multiple of the ${q.bucket_seconds} s bucket, got ${q.from_ms}`);
+  if (!Number.isSafeInteger(q.until_ms) || q.until_ms % 1000 !== 0) throw new Error(`until_ms must be whole seconds in ms, got ${q.until_ms}`);
 }

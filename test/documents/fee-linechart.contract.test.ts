@@ -170,6 +170,19 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     expect(p.tps!['180d']!.data.filter((r) => r[0]! >= T - 40 * DAY).every((r) => r[1] !== null)).toBe(true);
   });
 
+  it('after a new hour, the incremental facts give the same document as a full rebuild (4-hour buckets included)', async () => {
+    const at = T + HOUR + 25 * 60_000;
+    const w = new ChainWriter(store, chains.old);
+    await w.write(history(7, T + 20 * 60_000, T + HOUR + 20 * 60_000).filter((b) => b.time * 1000 >= T + 20 * 60_000));
+    const clock = new FixedClock(at);
+    await computeFacts(store, Object.values(chains), clock, { logger: silent });
+    const build = async () => JSON.stringify((await buildAllDocuments(store, Object.values(chains), clock, { logger: silent })).inputs.find((i) => i.path === '/v1/fees/linechart.json')!.json);
+    const incremental = await build();
+    expect(JSON.parse(incremental).chain_data.old.tps['7d'].data[0][0]).toBe(T);
+    await computeFacts(store, Object.values(chains).filter((c) => c !== chains.pruned), clock, { full: true, logger: silent });
+    expect(await build()).toBe(incremental);
+  });
+
   it('costs are null (never 0) in a bucket without a paying transaction, and value_usd has 4 decimals', () => {
     for (const c of Object.values(doc.chain_data)) {
       for (const m of COSTS) {

@@ -7,8 +7,8 @@
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
 //                       context and the application facts they share are loaded (bench/overview-docs.ts)
-//   fee_linechart_s     building /v1/fees/linechart.json alone (its 10-minute and 4-hour buckets
-//                       scan the last 30 days of raw transactions at every build; bench/fee-linechart-doc.ts)
+//   fee_linechart_s     building /v1/fees/linechart.json alone (its 10-minute buckets scan the last
+//                       24 hours of raw transactions at every build; bench/fee-linechart-doc.ts)
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)

@@ -1,6 +1,7 @@
 // The fee line chart (/v1/fees/linechart.json) alone, built through its real builder on a build
-// context loaded as buildAllDocuments loads it, for bench:build: its 10-minute and 4-hour buckets
-// read raw transactions at every build, so its time is what the document adds to each round.
+// context loaded as buildAllDocuments loads it, for bench:build: its 10-minute buckets read the
+// last 24 hours of raw transactions at every build, so its time is what the document adds to each
+// round (its 4-hour buckets are facts, computed with the hourly ones).
 import type { Clock } from '../src/clock.js';
 import { loadBuildContext } from '../src/documents/build-all.js';
 import { feeLinechart } from '../src/documents/fee-linechart.js';

@@ -67,9 +67,7 @@ function types(m: FeeMetric): string[] {
 /** Cells of a fact-backed bucket: as the fee table reads its hours (fee-table.ts). */
 function factCells(m: FeeMetric, facts: FactMap, period: number): FeeCells {
   if ('eth' in m.facts) {
-    const eth = facts.get(m.facts.eth)?.get(period);
-    const usd = facts.get(m.facts.usd)?.get(period);
-    return [eth ?? null, usd === undefined || usd === null ? null : usd];
+    return [facts.get(m.facts.eth)?.get(period) ?? null, facts.get(m.facts.usd)?.get(period) ?? null];
   }
   const v = facts.get(m.facts.value)?.get(period);
   if (v === null) return [null];

@@ -17,7 +17,7 @@ describe('txcosts_avg', () => {
   });
 
   it('mean of the non-zero fees of the hour; null in an hour without fees', async () => {
-    expect(await op.keys()).toEqual(['txcosts_avg_eth', 'txcosts_avg_usd']);
+    expect(await op.keys()).toEqual(['txcosts_avg', 'txcosts_avg_eth', 'txcosts_avg_usd']); // txcosts_avg: the 4-hour buckets, in wei
     expect(await op.value('txcosts_avg_eth', 'hourly', D0)).toBeCloseTo(0.000222, 15); // 6.66e14 / 3
     expect(await op.value('txcosts_avg_usd', 'hourly', D0)).toBeCloseTo(0.4662, 12); // × 2,100
     expect(await op.value('txcosts_avg_eth', 'hourly', D0 + 2 * HOUR)).toBeCloseTo(0.000576, 15);

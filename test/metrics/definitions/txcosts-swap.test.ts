@@ -14,7 +14,7 @@ describe('txcosts_swap', () => {
   });
 
   it('the swap-sized call of hour 0; null where none (the 576,000-gas deployment is too large)', async () => {
-    expect(await op.keys()).toEqual(['txcosts_swap_eth', 'txcosts_swap_usd']);
+    expect(await op.keys()).toEqual(['txcosts_swap', 'txcosts_swap_eth', 'txcosts_swap_usd']); // txcosts_swap: the 4-hour buckets, in wei
     expect(await op.value('txcosts_swap_eth', 'hourly', D0)).toBeCloseTo(0.0006, 15);
     expect(await op.value('txcosts_swap_usd', 'hourly', D0)).toBeCloseTo(1.26, 12); // × 2,100
     expect(await op.value('txcosts_swap_eth', 'hourly', D0 + 2 * HOUR)).toBeNull();

@@ -9,6 +9,8 @@
 //                       context and the application facts they share are loaded (bench/overview-docs.ts)
 //   app_overview_s      building the six application overview tables alone, once the build context
 //                       and the application facts they share with the app details are loaded
+//   fee_linechart_s     building /v1/fees/linechart.json alone (its 10-minute buckets scan the last
+//                       24 hours of raw transactions at every build; bench/fee-linechart-doc.ts)
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -35,6 +37,7 @@ import { buildAppDocuments } from './app-docs.js';
 import { buildOverviews } from './overview-docs.js';
 import { appData } from '../src/documents/app-data.js';
 import { appOverview } from '../src/documents/app-overview.js';
+import { timeFeeLinechart } from './fee-linechart-doc.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -269,6 +272,8 @@ async function main(): Promise<void> {
   await appData(overviewCtx);
   const [appOverviewS, appOverviewDocs] = await seconds(async () => appOverview.build!(overviewCtx));
   log(`  application overview tables: ${appOverviewS.toFixed(3)} s for ${appOverviewDocs.length} documents`);
+  const linechart = await timeFeeLinechart(store, chains, clock);
+  log(`  fee line chart: ${linechart.build_s.toFixed(3)} s (${(linechart.bytes / 1024).toFixed(0)} KiB of JSON)`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -340,6 +345,7 @@ async function main(): Promise<void> {
       overview_s: r(overviews.overview_s),
       overviews: overviews.inputs.length,
       app_overview_s: r(appOverviewS),
+      fee_linechart_s: r(linechart.build_s),
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

@@ -35,6 +35,20 @@ export interface BlockspaceTruth {
   calls: Map<string, number>;
 }
 
+/** One transaction as the fee metrics read it (ChainSim.feeTxs). */
+export interface FeeTxTruth {
+  /** The block's timestamp, unix ms. */
+  time_ms: number;
+  /** In the gas token's wei, L1 and blob fees included. */
+  fee_wei: bigint;
+  user: boolean;
+  /** An empty input and a `to`. */
+  native_transfer: boolean;
+  gas_used: number;
+  /** Arbitrum's L1 part of gas_used (0 on other families). */
+  l1_gas_used: number;
+}
+
 export interface ChainSimOptions {
   seed: number;
   clock: Clock;
@@ -202,6 +216,31 @@ export class ChainSim {
       }
     }
     return { txcount, fee_wei: fee };
+  }
+
+  /**
+   * Every transaction of the blocks with a timestamp in [fromMs, untilMs) as the fee metrics see
+   * it (METRICS.md 3), for tests that compute a bucket's medians themselves.
+   */
+  feeTxs(fromMs: number, untilMs: number): FeeTxTruth[] {
+    const family = this.spec.family;
+    const out: FeeTxTruth[] = [];
+    for (let d = Math.floor(fromMs / DAY_MS) * DAY_MS; d < untilMs; d += DAY_MS) {
+      for (const b of this.dayBlocks(d)) {
+        if (b.timestamp * 1000 < fromMs || b.timestamp * 1000 >= untilMs) continue;
+        for (const tx of b.txs) {
+          out.push({
+            time_ms: b.timestamp * 1000,
+            fee_wei: txFeeWei(tx, family),
+            user: isUserTx(tx, family),
+            native_transfer: tx.to !== null && tx.inputBytes() === 0,
+            gas_used: tx.gasUsed,
+            l1_gas_used: family === 'arbitrum' ? tx.gasUsedForL1 : 0,
+          });
+        }
+      }
+    }
+    return out;
   }
 
   /** Distinct senders over the UTC days [fromDay, toDay] (day starts, inclusive): the exact lifetime daa. */

@@ -5,7 +5,7 @@ import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
-import { ChainSim, type BlockspaceTruth, type DayTruth } from './chain-sim.js';
+import { ChainSim, type BlockspaceTruth, type DayTruth, type FeeTxTruth } from './chain-sim.js';
 import { chainSpec, DEVNET_CHAIN_SPECS, DEVNET_ORIGIN_KEYS, SIMULATED_NOTE, type DevnetChainSpec } from './chains.js';
 import type { FaultOptions, FaultStats } from './faults.js';
 import { batcherAddress, Population } from './identities.js';
@@ -24,7 +24,7 @@ export { devnetLabelsCsv, OLI_CSV_COLUMNS, writeDevnetAppFiles, type DevnetAppFi
 export { isAppTx, type AppHourTruth, type AppStats, type AppTruth, type ContractDayTruth } from './app-truth.js';
 export { DEVNET_PRICE_ASSETS, devnetMarketChart, devnetMarketPoint, devnetPrice, type MarketPoint } from './prices.js';
 export { devnetAppRevenue, devnetTvl, EXTERNAL_HISTORY_DAYS } from './external-series.js';
-export type { BlockspaceTruth, DayTruth } from './chain-sim.js';
+export type { BlockspaceTruth, DayTruth, FeeTxTruth } from './chain-sim.js';
 
 export interface DevnetOptions {
   /** Default 1. */
@@ -86,6 +86,8 @@ export interface Devnet {
   blockspaceGroundTruth(origin_key: string, dayMs: number): BlockspaceTruth;
   /** txcount and fees (gas-token wei) of the blocks in [fromMs, untilMs), within one UTC day. */
   partOfDayGroundTruth(origin_key: string, fromMs: number, untilMs: number): { txcount: number; fee_wei: bigint };
+  /** Every transaction of the blocks in [fromMs, untilMs) as the fee metrics read it (fees, user flag, kind, gas). */
+  feeTxsGroundTruth(origin_key: string, fromMs: number, untilMs: number): FeeTxTruth[];
   /** Distinct senders over the UTC days [fromDay, toDay], inclusive. */
   distinctSendersGroundTruth(origin_key: string, fromDay: number, toDay: number): number;
   /**
@@ -279,6 +281,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     groundTruth: (k, dayMs) => server(k).sim.groundTruth(dayMs),
     blockspaceGroundTruth: (k, dayMs) => server(k).sim.blockspaceTruth(dayMs),
     partOfDayGroundTruth: (k, fromMs, untilMs) => server(k).sim.partOfDayTruth(fromMs, untilMs),
+    feeTxsGroundTruth: (k, fromMs, untilMs) => server(k).sim.feeTxs(fromMs, untilMs),
     distinctSendersGroundTruth: (k, fromDay, toDay) => server(k).sim.distinctSenders(fromDay, toDay),
     rentGroundTruth: (l2, dayMs) => {
       if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);

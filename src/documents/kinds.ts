@@ -11,6 +11,7 @@ import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
 import { exportMetric, exportMetricCsv } from './export-metric.js';
 import { feeTable } from './fee-table.js';
+import { feeLinechart } from './fee-linechart.js';
 import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './fundamentals.js';
 import { master } from './master.js';
 import { metricDetail } from './metric-detail.js';
@@ -36,6 +37,7 @@ export const DOCUMENT_KINDS = [
   fundamentalsCsv,
   fundamentalsFull,
   fundamentalsFullCsv,
+  feeLinechart,
   openApiKind,
 ] as const;
 

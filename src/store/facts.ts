@@ -3,7 +3,7 @@
 // in the same tables as chain figures. Chain facts are below; contract facts (dimension
 // 'contract') and the reads application documents need are contract-facts.ts.
 import type { ContractFactStore, ContractHourlySenderStore } from './contract-facts.js';
-import type { Granularity } from './granularity.js';
+import type { FactGranularity, Granularity } from './granularity.js';
 
 /** What a fact describes: a whole chain, one contract on it, or one project (OLI owner_project). */
 export type Dimension = 'chain' | 'contract' | 'project';
@@ -78,7 +78,7 @@ export interface SettlementFactsRequest {
 /** Facts of a chain given as values (derived metrics, external series): `keys` in `periods` are replaced by `rows`. */
 export interface ChainValuesRequest {
   origin_key: string;
-  granularity: Granularity;
+  granularity: FactGranularity;
   periods: readonly number[];
   keys: readonly string[];
   rows: ReadonlyArray<{ metric_key: string; period_ms: number; value: number | null }>;
@@ -92,7 +92,7 @@ export interface FactStatus {
 
 export interface FactRow {
   metric_key: string;
-  granularity: Granularity;
+  granularity: FactGranularity;
   period_ms: number;
   /** null: computed but undefined (e.g. a median over nothing). */
   value: number | null;
@@ -106,6 +106,8 @@ export interface FactQuery {
   /** Hourly facts in [hours_from, hours_until). */
   hours_from: number;
   hours_until: number;
+  /** When given, also the 4-hour facts (FOUR_HOURS) with period_ms in [from_ms, until_ms). */
+  four_hours?: { from_ms: number; until_ms: number };
 }
 
 /**

@@ -5,4 +5,13 @@ export type Granularity = 'hourly' | 'daily';
 
 export const GRANULARITIES: readonly Granularity[] = ['hourly', 'daily'];
 
+/**
+ * The fee line chart's 4-hour buckets (CONTRACT.md 10.2): stored as facts of their own
+ * granularity for the fee-table aggregates only (metrics/fee-bucket-facts.ts), not a period every
+ * metric is computed for, so it is not one of GRANULARITIES.
+ */
+export const FOUR_HOURS = '4_hours';
+export const FOUR_HOURS_MS = 4 * 3_600_000;
+export type FactGranularity = Granularity | typeof FOUR_HOURS;
+
 export const PERIOD_SECONDS: Readonly<Record<Granularity, number>> = { hourly: 3600, daily: 86_400 };

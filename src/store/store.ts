@@ -4,6 +4,7 @@
 // the only SQL that comes from outside is a metric's own aggregate expression, which the
 // facts methods receive as text in the engine's dialect.
 import type { BlockspaceStore } from './blockspace.js';
+import type { BucketAggregateStore } from './bucket-aggregates.js';
 import type { FactStore } from './facts.js';
 import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
@@ -26,7 +27,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore {
   readonly engine: EngineName;
 
   /**

@@ -69,6 +69,7 @@ import {
   type Granularity,
   type Problems,
 } from './contract-fields.js';
+import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
 
 const SEED = 11;
 const HISTORY_DAYS = 40;
@@ -187,6 +188,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/chains\/[a-z0-9_]+\/overview\.json$/,
       /^\/v1\/chains\/all\/streaks_today\.json$/,
       /^\/v1\/apps\/app_overview_(1d|7d|30d|90d|365d|max)\.json$/,
+      /^\/v1\/fees\/linechart\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -1024,6 +1026,49 @@ describe("section 10.6: today's running totals", () => {
     const p: Problems = [];
     for (const [k, entry] of Object.entries(d.data)) {
       for (const [metric, cols] of Object.entries(STREAKS_TODAY_KEYS)) for (const c of cols) checkKind(p, `${k}.${metric}`, entry[metric] ?? {}, c, 'number', 'null');
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 10.2: the fee line chart', () => {
+  type Line = { chain_data: Record<string, Record<string, Record<string, { types: string[]; granularity: string; data: Array<Array<number | null>> }>>>; last_updated_utc: string };
+
+  it('every fee-table chain but ethereum, each with the same six metrics × four timeframes, contract columns, complete buckets newest first', () => {
+    const d = jsonOf<Line>(FEE_LINECHART_PATH);
+    expect(Object.keys(d)).toEqual(['chain_data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    expect(Object.keys(d.chain_data).sort()).toEqual(Object.keys(fee.chain_data).filter((k) => k !== FEE_LINECHART_EXCLUDED).sort());
+    const p: Problems = [];
+    const newest = new Map<string, number>();
+    for (const [k, c] of Object.entries(d.chain_data)) {
+      if (JSON.stringify(Object.keys(c).sort()) !== JSON.stringify(Object.keys(FEE_LINECHART_COLUMNS).sort())) p.push(`chain_data.${k}: metrics ${Object.keys(c).join(',')}`);
+      for (const [m, types] of Object.entries(FEE_LINECHART_COLUMNS)) {
+        if (JSON.stringify(Object.keys(c[m] ?? {}).sort()) !== JSON.stringify(Object.keys(FEE_LINECHART_TIMEFRAMES).sort())) p.push(`chain_data.${k}.${m}: timeframes ${Object.keys(c[m] ?? {}).join(',')}`);
+        for (const [tf, want] of Object.entries(FEE_LINECHART_TIMEFRAMES)) {
+          const at = `chain_data.${k}.${m}.${tf}`;
+          const t = c[m]?.[tf];
+          if (!checkTypedTable(p, at, t, { types })) continue;
+          checkKind(p, at, t as unknown as Record<string, unknown>, 'granularity', 'string');
+          if (t.granularity !== want.granularity) p.push(`${at}.granularity: ${t.granularity}, contract ${want.granularity}`);
+          if (t.data.length === 0) continue;
+          if (t.data.length !== want.buckets && t.data.length > 0) {
+            // Fewer buckets only when the history is shorter than the timeframe (the devnet's 180 days).
+            if (NOW - t.data.at(-1)![0]! > want.buckets * want.bucket_ms) p.push(`${at}: ${t.data.length} rows, contract ${want.buckets}`);
+          }
+          t.data.forEach((row, i) => {
+            const u = row[0]!;
+            if (u % want.bucket_ms !== 0) p.push(`${at}.data[${i}][0]: ${u} is not a ${want.granularity} bucket start`);
+            if (i > 0 && t.data[i - 1]![0]! - u !== want.bucket_ms) p.push(`${at}.data[${i}]: not the bucket before row ${i - 1} (newest first, no gaps)`);
+            if (types.length === 3 && row[2] !== null && Math.round(row[2]! * 1e4) / 1e4 !== row[2]) p.push(`${at}.data[${i}]: value_usd ${row[2]} not 4 decimals`);
+          });
+          const end = t.data[0]![0]! + want.bucket_ms;
+          if (end > NOW) p.push(`${at}: the newest bucket ends after the build (${new Date(end).toISOString()})`);
+          const key = `${m}.${tf}`;
+          if (newest.has(key) && newest.get(key) !== t.data[0]![0]) p.push(`${at}: newest bucket differs between chains`);
+          newest.set(key, t.data[0]![0]!);
+        }
+      }
     }
     expectNone(p);
   });

@@ -418,3 +418,25 @@ export const MARKET_METRICS = ['market_cap', 'fdv'] as const;
 export const EXPORT_ROW_KEYS = ['metric_key', 'origin_key', 'date', 'value'] as const;
 export const CSV_HEADER = 'metric_key,origin_key,date,value';
 export type ExportRow = { metric_key: string; origin_key: string; date: string; value: number | null };
+
+// ---- section 10.2: fee line chart ----------------------------------------------------------------
+
+export const FEE_LINECHART_PATH = '/v1/fees/linechart.json';
+/** The chain the line chart leaves out (the settlement layer). */
+export const FEE_LINECHART_EXCLUDED = 'ethereum';
+/** Timeframe → granularity name, bucket length and the number of complete buckets. */
+export const FEE_LINECHART_TIMEFRAMES = {
+  '24hrs': { granularity: '10_min', bucket_ms: 10 * 60_000, buckets: 144 },
+  '7d': { granularity: 'hourly', bucket_ms: HOUR_MS, buckets: 168 },
+  '30d': { granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180 },
+  '180d': { granularity: 'daily', bucket_ms: DAY_MS, buckets: 180 },
+} as const;
+/** Columns by position: the fee table's without `normalized`. */
+export const FEE_LINECHART_COLUMNS = {
+  txcosts_median: ['unix', 'value_eth', 'value_usd'],
+  txcosts_native_median: ['unix', 'value_eth', 'value_usd'],
+  txcosts_avg: ['unix', 'value_eth', 'value_usd'],
+  txcosts_swap: ['unix', 'value_eth', 'value_usd'],
+  tps: ['unix', 'value'],
+  throughput: ['unix', 'value'],
+} as const;

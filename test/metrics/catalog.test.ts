@@ -7,6 +7,7 @@ import {
   addressSets,
   contractAddressSets,
   contractAggregates,
+  feeColumns,
   moneyFactKeys,
   transactionAggregates,
   valueColumn,
@@ -21,7 +22,7 @@ import { appGasFees } from '../../src/metrics/definitions/app/gas-fees.js';
 import { appSuccessRate } from '../../src/metrics/definitions/app/success-rate.js';
 import { appTxcount } from '../../src/metrics/definitions/app/txcount.js';
 import { daa } from '../../src/metrics/definitions/daa.js';
-import { tps } from '../../src/metrics/definitions/fee-table/tps.js';
+import { TPS, tps } from '../../src/metrics/definitions/fee-table/tps.js';
 import { fees } from '../../src/metrics/definitions/fees.js';
 import { profit } from '../../src/metrics/definitions/profit.js';
 import { DEFINITIONS } from '../../src/metrics/definitions/index.js';
@@ -121,8 +122,11 @@ describe('metric catalog', () => {
   });
 
   it('fails a column reading a fact not produced at a granularity it publishes', () => {
-    const broken: ChainMetric = { ...txcount, ...valueColumn(tps.reads) };
-    expect(problemsWith(broken, txcount)).toEqual(['txcount: column value reads fact tps, which is not produced daily']);
+    // tps as it was before the fee line chart needed it daily: an hourly-only fact.
+    const hourlyTps: FactAggregate = { ...TPS, granularities: ['hourly'] };
+    const hourlyFee: FeeMetric = { ...tps, ...feeColumns(hourlyTps), input: { kind: 'transactions', facts: [hourlyTps] } };
+    const broken: ChainMetric = { ...txcount, ...valueColumn(hourlyTps) };
+    expect(checkCatalog(DEFINITIONS.map((d) => (d === txcount ? broken : d === tps ? hourlyFee : d)))).toEqual(['txcount: column value reads fact tps, which is not produced daily']);
   });
 
   it('fails two different declarations of one fact key, and a column not reading its input\'s declaration', () => {

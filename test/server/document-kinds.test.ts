@@ -41,6 +41,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['fundamentals', '/v1/fundamentals.csv', 'daily', 'function'],
       ['fundamentals', '/v1/fundamentals_full.json', 'daily', 'function'],
       ['fundamentals', '/v1/fundamentals_full.csv', 'daily', 'function'],
+      ['fee_linechart', '/v1/fees/linechart.json', 'hourly', 'function'],
       ['openapi', '/v1/openapi.json', 'daily', 'undefined'],
     ]);
   });
@@ -81,6 +82,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/fundamentals.csv',
       '/fundamentals_full.json',
       '/fundamentals_full.csv',
+      '/fees/linechart.json',
       '/openapi.json',
       '/healthz',
     ]);
@@ -173,7 +175,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'chain_overview', 'export', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'chain_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

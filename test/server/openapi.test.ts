@@ -43,6 +43,7 @@ describe('openApiDocument', () => {
         '/labels/projects.json',
         '/apps/app_overview_{window}.json',
         '/master.json',
+        '/fees/linechart.json',
       ]),
     );
     const codes = (spec.components.schemas.ErrorBody as { properties: { error: { properties: { code: { enum: string[] } } } } }).properties.error.properties.code.enum;
@@ -65,6 +66,7 @@ describe('schemas against served bytes', () => {
     const schemaFor = (path: string): string | null => {
       if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
       if (path === '/v1/fees/table.json') return 'FeeTable';
+      if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';

@@ -25,6 +25,8 @@ import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProje
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as addressSets from './address-sets.js';
 import * as blockspace from './blockspace.js';
+import * as bucketAggregates from './bucket-aggregates.js';
+import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import { NodeConnection } from './connection.js';
@@ -245,6 +247,10 @@ export class ClickHouseStore implements Store {
 
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
     return addressSets.distinctCountsOverUnion(this.db, setKey, subjects, windows);
+  }
+
+  bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]> {
+    return bucketAggregates.bucketAggregates(this.db, q);
   }
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {

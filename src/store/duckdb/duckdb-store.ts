@@ -24,6 +24,8 @@ import type {
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import * as addressSets from './address-sets.js';
 import * as blockspace from './blockspace.js';
+import * as bucketAggregates from './bucket-aggregates.js';
+import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
@@ -365,6 +367,10 @@ export class DuckDbStore implements Store {
 
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
     return this.use((db) => addressSets.distinctCountsOverUnion(db, setKey, subjects, windows, this.histograms));
+  }
+
+  bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]> {
+    return this.use((db) => bucketAggregates.bucketAggregates(db, q));
   }
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {

@@ -1,16 +1,17 @@
 // What document builders read, and the small per-chain bookkeeping of the facts stage
 // (how far facts are complete, days waiting to complete).
 import type { FactQuery, FactRow, FactStatus } from '../facts.js';
-import type { Granularity } from '../granularity.js';
+import { FOUR_HOURS, type FactGranularity } from '../granularity.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
 export async function readFacts(db: SqlRunner, q: FactQuery): Promise<FactRow[]> {
   if (q.keys.length === 0) return [];
-  const rows = await db.all<{ metric_key: string; granularity: Granularity; period_ms: bigint; value: number | null }>(
+  const four = q.four_hours ? ` OR (granularity = '${FOUR_HOURS}' AND period_ms >= ${intList([q.four_hours.from_ms], '4-hour bound')} AND period_ms < ${intList([q.four_hours.until_ms], '4-hour bound')})` : '';
+  const rows = await db.all<{ metric_key: string; granularity: FactGranularity; period_ms: bigint; value: number | null }>(
     `SELECT metric_key, granularity, period_ms, value FROM facts
      WHERE origin_key = $1 AND dimension = $2 AND entity = $3 AND metric_key IN (${q.keys.map(sqlString).join(', ')})
-       AND ((granularity = 'daily' AND period_ms < $4) OR (granularity = 'hourly' AND period_ms >= $5 AND period_ms < $6))`,
+       AND ((granularity = 'daily' AND period_ms < $4) OR (granularity = 'hourly' AND period_ms >= $5 AND period_ms < $6)${four})`,
     [q.subject.origin_key, q.subject.dimension, q.subject.entity, q.days_until, q.hours_from, q.hours_until],
   );
   return rows.map((r) => ({ metric_key: r.metric_key, granularity: r.granularity, period_ms: Number(r.period_ms), value: r.value }));

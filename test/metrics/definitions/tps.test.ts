@@ -1,5 +1,5 @@
 // Fee table tps on the shared mock chain (chain-fixture.ts): user transactions per second of
-// the hour; hourly only.
+// the hour, and of the day (the fee line chart's daily buckets).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tps } from '../../../src/metrics/definitions/fee-table/tps.js';
 import { factsOnMockChain, MOCK_D0 as D0, MOCK_DAY_MS as DAY, MOCK_HOUR_MS as HOUR, type MockFacts } from '../chain-fixture.js';
@@ -16,13 +16,14 @@ describe('tps', () => {
     await arb.close();
   });
 
-  it('user transactions of the hour ÷ 3600, no daily fact', async () => {
+  it('user transactions of the hour ÷ 3600, of the day ÷ 86,400', async () => {
     expect(await op.keys()).toEqual(['tps']);
     expect(await op.value('tps', 'hourly', D0)).toBeCloseTo(3 / 3600, 15);
     expect(await op.value('tps', 'hourly', D0 + 2 * HOUR)).toBeCloseTo(1 / 3600, 15);
     expect(await op.value('tps', 'hourly', D0 + 4 * HOUR)).toBe(0);
     expect(await op.value('tps', 'hourly', D0 + DAY)).toBeCloseTo(1 / 3600, 15);
-    expect(await op.value('tps', 'daily', D0)).toBeUndefined();
+    expect(await op.value('tps', 'daily', D0)).toBeCloseTo(4 / 86_400, 15); // t1 t2 t4 t5
+    expect(await op.value('tps', 'daily', D0 + DAY)).toBeCloseTo(1 / 86_400, 15);
   });
 
   it('Arbitrum counts the priced-at-zero transaction that used gas', async () => {

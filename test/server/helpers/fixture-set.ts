@@ -67,6 +67,26 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       throughput: { types: ['unix', 'value', 'normalized'], data: feeRows('rate') },
     },
   });
+  // The fee line chart (CONTRACT.md 10.2): four timeframes per metric, newest first, no normalized.
+  const lineTable = (kind: 'cost' | 'rate', granularity: string, stepMs: number) => ({
+    types: kind === 'cost' ? ['unix', 'value_eth', 'value_usd'] : ['unix', 'value'],
+    granularity,
+    data: [0, 1, 2].map((i) => (kind === 'cost' ? [BUILT_AT - (i + 2) * stepMs, 0.00001 + i * 1e-6, i === 2 ? null : 0.03 + generation / 100] : [BUILT_AT - (i + 2) * stepMs, 12.5 + i])),
+  });
+  const lineMetric = (kind: 'cost' | 'rate') => ({
+    '24hrs': lineTable(kind, '10_min', 10 * 60_000),
+    '7d': lineTable(kind, 'hourly', HOUR),
+    '30d': lineTable(kind, '4_hours', 4 * HOUR),
+    '180d': lineTable(kind, 'daily', DAY),
+  });
+  const lineChain = () => ({
+    txcosts_median: lineMetric('cost'),
+    txcosts_native_median: lineMetric('cost'),
+    txcosts_avg: lineMetric('cost'),
+    txcosts_swap: lineMetric('cost'),
+    tps: lineMetric('rate'),
+    throughput: lineMetric('rate'),
+  });
   // Flat export rows (CONTRACT.md section 9): origin_key, metric_key, date order; a null value
   // shows how CSV writes it.
   const exportRows = (keys: string[]): ExportRow[] =>
@@ -87,6 +107,7 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     metric('base', 'daa', false),
     metric('optimism', 'txcount', true),
     { path: '/v1/fees/table.json', freshness: 'hourly', json: { chain_data: { base: feeChain(), optimism: feeChain(), mantle: feeChain() } } },
+    { path: '/v1/fees/linechart.json', freshness: 'hourly', json: { chain_data: { base: lineChain(), optimism: lineChain() }, last_updated_utc: updated } },
     {
       path: '/v1/chains/base/overview.json',
       freshness: 'daily',

@@ -1,11 +1,12 @@
-// Fee table `tps`: user transactions per second of the hour.
+// Fee table `tps`: user transactions per second of the hour. Also kept per day, for the fee line
+// chart's daily buckets (documents/fee-linechart.ts); its other buckets run the same expression.
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { txPerSecond } from '../../units.js';
 
 export const TPS: FactAggregate = {
   key: 'tps',
   unit: 'plain',
-  granularities: ['hourly'],
+  granularities: ['hourly', 'daily'],
   sql: {
     duckdb: ({ seconds }) => `CAST(count(t.tx_hash) FILTER (WHERE t.is_user_tx) AS DOUBLE) / ${seconds}`,
     clickhouse: ({ seconds }) => `toFloat64(countIf(t.is_user_tx)) / ${seconds}`,

@@ -1,5 +1,5 @@
 // Fee table `txcosts_native_median`: median fee of native transfers (empty input, a recipient),
-// hourly.
+// hourly (and daily, for the fee line chart).
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { eth, usd } from '../../units.js';
 import { medianIf } from '../../../store/clickhouse/sql-text.js';
@@ -7,7 +7,7 @@ import { medianIf } from '../../../store/clickhouse/sql-text.js';
 export const TXCOSTS_NATIVE_MEDIAN: FactAggregate = {
   key: 'txcosts_native_median',
   unit: 'wei',
-  granularities: ['hourly'],
+  granularities: ['hourly', 'daily'],
   sql: {
     duckdb: () => 'quantile_cont(CAST(t.fee_wei AS DOUBLE), 0.5) FILTER (WHERE t.fee_wei > 0 AND t.input_empty AND t.to_address IS NOT NULL)',
     clickhouse: () => medianIf('t.fee_wei > 0 AND t.input_empty AND t.to_address IS NOT NULL'),

@@ -1,0 +1,153 @@
+// Golden test of the fee line chart (CONTRACT.md 10.2) over the real pipeline: devnet JSON-RPC
+// → Ingestor → store → facts → documents, on DuckDB and on a 2-shard ClickHouse cluster. Every
+// bucket of every timeframe of two chains (an ether chain and a chain paying gas in its own
+// token) is checked against values this test computes from the devnet generator's own
+// transactions and price function: medians of the bucket's fees, means, tps and Mgas/s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
+import { devnetPrice, startDevnet, type Devnet, type FeeTxTruth } from '../../src/devnet/index.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { Ingestor } from '../../src/ingest/ingestor.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import type { Chain } from '../../src/registry/types.js';
+import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
+import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
+import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
+
+const silent = createLogger('silent');
+const SEED = 7;
+const LIVE_SINCE = Date.UTC(2024, 5, 12, 10);
+const NOW = LIVE_SINCE + 10 * 60_000;
+const HISTORY_DAYS = 35;
+const KEYS = ['ethereum', 'optimism', 'mantle'];
+const CHARTED = ['optimism', 'mantle'];
+
+type Cell = number | null;
+type Table = { types: string[]; granularity: string; data: Cell[][] };
+type LineChart = { chain_data: Record<string, Record<string, Record<string, Table>>>; last_updated_utc: string };
+
+const rel = (a: number, b: number) => (a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(b), 1e-300));
+
+/** The continuous median (as quantile 0.5 interpolates): the middle value, or the mean of the two middle ones. */
+function median(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** METRICS.md 3 over one bucket's transactions, fees in the gas token's wei. */
+function truthOf(txs: readonly FeeTxTruth[], seconds: number) {
+  const paid = txs.filter((t) => t.fee_wei > 0n);
+  const fees = paid.map((t) => Number(t.fee_wei));
+  const sum = paid.reduce((a, t) => a + t.fee_wei, 0n);
+  return {
+    txcosts_median: median(fees),
+    txcosts_native_median: median(paid.filter((t) => t.native_transfer).map((t) => Number(t.fee_wei))),
+    txcosts_swap: median(paid.filter((t) => t.gas_used >= 150_000 && t.gas_used <= 350_000).map((t) => Number(t.fee_wei))),
+    txcosts_avg: paid.length === 0 ? null : Number(sum) / paid.length,
+    tps: txs.filter((t) => t.user).length / seconds,
+    throughput: txs.reduce((a, t) => a + t.gas_used - t.l1_gas_used, 0) / seconds / 1e6,
+  };
+}
+
+const TIMEFRAMES = [
+  { name: '24hrs', granularity: '10_min', ms: 10 * 60_000, rows: 144, end: LIVE_SINCE },
+  { name: '7d', granularity: 'hourly', ms: HOUR_MS, rows: 168, end: LIVE_SINCE },
+  { name: '30d', granularity: '4_hours', ms: 4 * HOUR_MS, rows: 180, end: Math.floor(LIVE_SINCE / (4 * HOUR_MS)) * 4 * HOUR_MS },
+  { name: '180d', granularity: 'daily', ms: DAY_MS, rows: 180, end: Math.floor(LIVE_SINCE / DAY_MS) * DAY_MS },
+] as const;
+
+let cluster: TestCluster | undefined;
+beforeAll(async () => {
+  cluster = await startTestCluster();
+});
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+const OPEN = {
+  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+  clickhouse: () => cluster!.open(),
+} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart golden on %s', (engine) => {
+  const clock = new FixedClock(NOW);
+  let devnet: Devnet;
+  let store: DuckDbStore | ClickHouseStore;
+  let chains: Chain[];
+  let doc: LineChart;
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 400, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
+    chains = devnet.chainConfigs();
+    store = await OPEN[engine]();
+    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
+    try {
+      expect((await ing.syncOnce()).ok).toBe(true);
+    } finally {
+      await ing.close();
+    }
+    const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
+    expect(sync.failed).toEqual([]);
+    await computeFacts(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    doc = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/fees/linechart.json')!.json)) as LineChart;
+  }, 300_000);
+  afterAll(async () => {
+    await store?.close();
+    await devnet?.close();
+  });
+
+  it('charts every fee-table chain but ethereum', () => {
+    expect(Object.keys(doc.chain_data).sort()).toEqual([...CHARTED].sort());
+    expect(doc.last_updated_utc).toBe('2024-06-12 10:10:00');
+  });
+
+  it.each(CHARTED)('every bucket of %s equals the ground truth of its own transactions', (ok) => {
+    const chain = chains.find((c) => c.origin_key === ok)!;
+    const first = devnet.blockTime(ok, 0) * 1000;
+    const txs = devnet.feeTxsGroundTruth(ok, first, LIVE_SINCE);
+    let checked = 0;
+    for (const tf of TIMEFRAMES) {
+      // Whole buckets ending at the newest complete one, none starting before the chain's first block.
+      const firstBucket = tf.name === '180d' ? Math.floor(first / DAY_MS) * DAY_MS : Math.ceil(first / tf.ms) * tf.ms;
+      const buckets: number[] = [];
+      for (let b = tf.end - tf.ms; b >= firstBucket && buckets.length < tf.rows; b -= tf.ms) buckets.push(b);
+      if (tf.name !== '180d') expect(buckets.length).toBe(tf.rows);
+      const byBucket = new Map<number, FeeTxTruth[]>(buckets.map((b) => [b, []]));
+      for (const t of txs) byBucket.get(Math.floor(t.time_ms / tf.ms) * tf.ms)?.push(t);
+      for (const [metric, table] of Object.entries(doc.chain_data[ok]!)) {
+        const t = table[tf.name]!;
+        expect(t.granularity).toBe(tf.granularity);
+        expect(t.data.map((r) => r[0]), `${ok} ${metric} ${tf.name}`).toEqual(buckets);
+        t.data.forEach((row, i) => {
+          const b = buckets[i]!;
+          const truth = truthOf(byBucket.get(b)!, tf.ms / 1000)[metric as keyof ReturnType<typeof truthOf>];
+          const where = `${ok} ${metric} ${tf.name} ${new Date(b).toISOString()}`;
+          if (t.types.length === 2) {
+            expect(rel(row[1]!, truth!), where).toBeLessThan(1e-12);
+            return;
+          }
+          if (truth === null) {
+            expect(row.slice(1), where).toEqual([null, null]);
+            return;
+          }
+          // The bucket's own prices: the feed's are hourly at finest, so a 10-minute bucket takes
+          // its hour's; the others start on an hour (a day) and take that one's.
+          const at = Math.floor(b / HOUR_MS) * HOUR_MS;
+          const tokens = truth / 1e18;
+          const usd = tokens * devnetPrice(SEED, chain.gas_token, at);
+          const eth = chain.gas_token === 'ethereum' ? tokens : usd / devnetPrice(SEED, 'ethereum', at);
+          expect(rel(row[1]!, eth), where).toBeLessThan(1e-9);
+          expect(Math.abs(row[2]! - Math.round(usd * 1e4) / 1e4), where).toBeLessThanOrEqual(1e-4);
+          checked++;
+        });
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+});

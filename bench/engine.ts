@@ -8,12 +8,13 @@
 //   read_contract_facts_s  readContractFacts of every contract (what each application build reads)
 //   incremental_hour_s     one more hour of blocks on every chain through writeBatch, then computeFacts
 //   peak_rss_mb            this process (DuckDB runs inside it); for ClickHouse also the nodes' peak RSS
+//   disk_mb                all that is stored at the end: the DuckDB file, the cluster's active parts
 // and ratios ClickHouse / DuckDB. No RPC: the figures are the store's. Before the facts, both
 // engines' raw rows are checked to be the same workload (counts, sums, hash bounds). The last line
 // of output is one JSON object.
 // Sizes: BENCH_TX (total transactions, default 20,000,000), BENCH_CHAINS (6), BENCH_DAYS (90),
 // BENCH_INGEST_DAYS (4), BENCH_ENGINES (duckdb,clickhouse).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -104,6 +105,19 @@ interface Figures {
   incremental_hour_s: number;
   peak_rss_mb: number;
   node_peak_rss_mb?: Array<number | null>;
+  /** Everything stored at the end (raw rows, facts, sets): the DuckDB file, or the cluster's active parts. */
+  disk_mb: number;
+}
+
+async function diskMb(store: DuckDbStore | ClickHouseStore, cluster: ClickHouseCluster | null, path: string): Promise<number> {
+  if (!cluster) {
+    await (store as DuckDbStore).exec('CHECKPOINT');
+    return Math.round(statSync(path).size / 1_048_576);
+  }
+  const [r] = await (store as ClickHouseStore).query<{ b: string }>(
+    `SELECT toString(sum(bytes_on_disk)) AS b FROM clusterAllReplicas('${cluster.name}', system.parts) WHERE database = currentDatabase() AND active`,
+  );
+  return Math.round(Number(r!.b) / 1_048_576);
 }
 
 const checksums: Record<string, string> = {};
@@ -112,12 +126,13 @@ async function run(engine: string): Promise<Figures> {
   const dir = mkdtempSync(join(tmpdir(), 'chainlytics-bench-engine-'));
   let cluster: ClickHouseCluster | null = null;
   let store: DuckDbStore | ClickHouseStore;
+  const dbPath = join(dir, 'bench.duckdb');
   peakRss = process.memoryUsage.rss();
   if (engine === 'clickhouse') {
     cluster = await startClickHouseCluster({ shards: 2 });
     store = await ClickHouseStore.open({ engine: 'clickhouse', url: cluster.nodes[0]!.url, database: 'bench', cluster: cluster.name, user: 'default', password_env: null, password: null });
   } else {
-    store = await DuckDbStore.open({ path: join(dir, 'bench.duckdb') });
+    store = await DuckDbStore.open({ path: dbPath });
   }
   const logger = createLogger('silent');
   const seconds = (from: number): number => (performance.now() - from) / 1000;
@@ -147,9 +162,13 @@ async function run(engine: string): Promise<Figures> {
     const hourBlocks = 3600 / BLOCK_S;
     const t2 = performance.now();
     await writeRange(store, blocksPerChain, blocksPerChain + hourBlocks);
-    await computeFacts(store, chains, new FixedClock(end + 3_600_000 + 60_000), { logger });
+    const writeS = seconds(t2);
+    const report = await computeFacts(store, chains, new FixedClock(end + 3_600_000 + 60_000), { logger });
     const hourS = seconds(t2);
-    log(`${engine}: incremental hour ${hourS.toFixed(2)} s`);
+    const computed = report.chains.map((r) => `${r.hours_computed}h/${r.days_computed}d`).join(' ');
+    log(`${engine}: incremental hour ${hourS.toFixed(2)} s (write ${writeS.toFixed(2)} s; facts ${(hourS - writeS).toFixed(2)} s of which contract ${(report.contract_ms / 1000).toFixed(2)} s, settlement ${(report.settlement_ms / 1000).toFixed(2)} s; computed ${computed})`);
+    const disk = await diskMb(store, cluster, dbPath);
+    log(`${engine}: ${disk} MB on disk`);
     return {
       bulk_rows_per_s: Math.round(bulkRows / bulkS),
       ingest_rows_per_s: Math.round(rows / ingestS),
@@ -158,6 +177,7 @@ async function run(engine: string): Promise<Figures> {
       incremental_hour_s: Number(hourS.toFixed(2)),
       peak_rss_mb: Math.round(peakRss / 1_048_576),
       ...(cluster ? { node_peak_rss_mb: cluster.nodes.map((n) => nodePeakRssMb(n.pid())) } : {}),
+      disk_mb: disk,
     };
   } finally {
     await store.close();
@@ -188,6 +208,7 @@ process.stdout.write(
       read_contract_facts_s: ratio(c?.read_contract_facts_s, d?.read_contract_facts_s),
       incremental_hour_s: ratio(c?.incremental_hour_s, d?.incremental_hour_s),
       peak_rss_mb: ratio(c?.peak_rss_mb, d?.peak_rss_mb),
+      disk_mb: ratio(c?.disk_mb, d?.disk_mb),
     },
   })}\n`,
 );

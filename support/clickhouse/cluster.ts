@@ -4,9 +4,10 @@
 // each). Like machines of a real cluster, node i has its own address (127.0.0.i, all loopback
 // on Linux) and every node the same HTTP port, which is what the ClickHouse store expects to
 // reach each node for its DDL. The TCP ports differ: ClickHouse takes a shard whose host is a
-// local address and whose port is its own for itself, and every 127.0.0.i is local here. Nodes are stopped by PID (SIGTERM, then SIGKILL)
-// and can be stopped and started again on the same data directory and ports, which the fault
-// tests use to take one node down.
+// local address and whose port is its own for itself, and every 127.0.0.i is local here. Nodes are
+// stopped by PID (SIGTERM, then SIGKILL) or killed outright (SIGKILL, as a crash or a pulled
+// plug would end them) and can be started again on the same data directory and ports, which the
+// fault tests use to take one node down.
 //
 // The listeners abort on bytes that are not ClickHouse protocol, so readiness is probed with
 // ClickHouse's own HTTP `/ping` and nothing but ClickHouse clients may be pointed at them.
@@ -52,6 +53,8 @@ export interface ClickHouseNode {
   pid(): number | null;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL by PID, no shutdown at all (a crash); resolves once the process is gone. */
+  kill(): Promise<void>;
   /** The node's server log (warnings and errors). */
   log(): Promise<string>;
 }
@@ -162,6 +165,15 @@ class LocalNode implements ClickHouseNode {
     }, 5000);
     await done;
     clearTimeout(timer);
+    this.child = null;
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.pid === undefined) return;
+    const done = exited(child);
+    process.kill(child.pid, 'SIGKILL');
+    await done;
     this.child = null;
   }
 

@@ -56,7 +56,7 @@ function randomData(seed: number) {
     { group: 'one-chain', contracts: contracts.filter((c) => c.origin_key === 'a') },
     ...contracts.map((c) => ({ group: `${c.origin_key}:${c.address}`, contracts: [c] })),
   ];
-  return { sets, facts, groups };
+  return { contracts, sets, facts, groups };
 }
 
 async function writeData(store: DuckDbStore | ClickHouseStore, data: ReturnType<typeof randomData>): Promise<void> {
@@ -108,6 +108,18 @@ function bruteDistinct(data: ReturnType<typeof randomData>, groups: ContractGrou
     }
   }
   return { daily: daily.sort(), windows: win.sort() };
+}
+
+/** readContractFacts by hand: by list index, key index, then day (the data has daily facts only). */
+function bruteColumns(data: ReturnType<typeof randomData>, list: readonly ContractRef[], keys: readonly string[], daysUntil: number): string[] {
+  return list.flatMap((c, ci) =>
+    keys.flatMap((key, ki) =>
+      data.facts
+        .filter((f) => f.c.origin_key === c.origin_key && f.c.address === c.address && f.key === key && f.day < daysUntil)
+        .sort((a, b) => a.day - b.day)
+        .map((f) => `${ci} ${ki} 0 ${f.day} ${f.value ?? NaN}`),
+    ),
+  );
 }
 
 function bruteSums(data: ReturnType<typeof randomData>, groups: ContractGroup[], windows: DayWindows | null) {
@@ -176,6 +188,13 @@ describe('contract group reads', () => {
         expect(sums.map((x) => `${x.group} ${x.origin_key} ${x.metric_key} ${x.granularity} ${x.period_ms} ${x.value}`).sort()).toEqual(bruteSums(data, groups, null));
         const ws = await store.sumContractFactsOverWindows({ groups, keys: ['x', 'y'], windows });
         expect(ws.map((x) => `${x.group} ${x.origin_key} ${x.metric_key} ${x.window} ${x.value}`).sort()).toEqual(bruteSums(data, groups, windows));
+
+        // Raw facts as columns: contracts listed once (in a new order), then one listed twice and one without facts.
+        for (const list of [data.contracts.slice(0, 10).reverse(), [...data.contracts.slice(3, 9), data.contracts[4]!, data.contracts[11]!]]) {
+          const cols = await store.readContractFacts({ contracts: list, keys: ['y', 'x'], days_until: D0 + 15 * DAY, hours_from: 0, hours_until: 0 });
+          const got = Array.from(cols.contract, (c, i) => `${c} ${cols.key[i]} ${cols.hourly[i]} ${cols.period_ms[i]} ${cols.value[i]}`);
+          expect(got).toEqual(bruteColumns(data, list, ['y', 'x'], D0 + 15 * DAY));
+        }
       } finally {
         await store.close();
       }

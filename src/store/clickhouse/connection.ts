@@ -94,6 +94,16 @@ export class NodeConnection implements SqlRunner {
     });
   }
 
+  async each(sql: string, restart: () => void, row: (values: unknown[]) => void): Promise<void> {
+    let started = false;
+    await this.attempt('query', async () => {
+      if (started) restart();
+      started = true;
+      const rs = await this.client.query({ query: sql, format: 'JSONCompactEachRow' });
+      for await (const rows of rs.stream<unknown[]>()) for (const r of rows) row(r.json<unknown[]>());
+    });
+  }
+
   async run(sql: string): Promise<void> {
     await this.attempt('statement', () => this.client.command({ query: sql }));
   }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -27,6 +27,7 @@ import * as blockspace from './blockspace.js';
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
+import * as sharedAddresses from './shared-addresses.js';
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
@@ -369,6 +370,10 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
+    return this.use((db) => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window));
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -166,6 +166,17 @@ describe('landing page and ecosystem overview (CONTRACT.md 10.3, 10.4)', () => {
       ]);
     });
 
+    it('count_layer2s: an archived L2 leaves the count in its archive month and is named there', () => {
+      const a = makeChain('a', { name: 'A', launch_date: '2023-01-20', archived_date: '2023-03-05' });
+      const b = makeChain('b', { name: 'B', launch_date: '2023-02-01' });
+      expect(layer2Counts([a, b], Date.UTC(2023, 3, 10))).toEqual([
+        [1, [{ name: 'A', origin_key: 'a' }], null, Date.UTC(2023, 0, 1)],
+        [2, [{ name: 'B', origin_key: 'b' }], null, Date.UTC(2023, 1, 1)],
+        [1, null, [{ name: 'A', origin_key: 'a' }], Date.UTC(2023, 2, 1)],
+        [1, null, null, Date.UTC(2023, 3, 1)],
+      ]);
+    });
+
     it('tps: the L2s\' and ethereum\'s daily txcount ÷ 86400 as 8-day trailing means; stables and app_fees tables present', () => {
       const d = json('/v1/ecosystem/overview.json').data;
       const perSecond: number[] = [];

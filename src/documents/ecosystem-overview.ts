@@ -7,7 +7,6 @@ import { formatUtc } from '../metrics/calendar.js';
 import type { ChainMetric } from '../metrics/definition.js';
 import { DAA_ADDRESSES } from '../metrics/definitions/daa.js';
 import { trailingMean, type SeriesRow, type Value } from '../metrics/series.js';
-import { chainSubject } from '../store/facts.js';
 import { isAllL2sMember } from './all-l2s.js';
 import { appData } from './app-data.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from './document-kind.js';
@@ -64,17 +63,21 @@ function rowOn(ctx: BuildContext, metricId: string, inputs: BuildContext['chains
 /** A card per PROD L2 with facts, figures of `day` (the build's last complete day); null where the chain has none that day. */
 async function meetL2s(ctx: BuildContext, day: number): Promise<Record<string, MeetL2>> {
   const apps = await appData(ctx);
+  const l2s = ctx.chains.filter((c) => isAllL2sMember(c.chain) && c.status && c.facts);
+  // All history from the per-day sets, one read for every L2 (DuckDB answers it from the
+  // histograms the daa documents of the same build read, ClickHouse with one aggregate).
+  const totals = await ctx.store.distinctTotals(
+    DAA_ADDRESSES.key,
+    l2s.map((c) => c.chain.origin_key),
+    day,
+  );
   const out: Record<string, MeetL2> = {};
-  for (const inputs of ctx.chains) {
+  for (const inputs of l2s) {
     const ok = inputs.chain.origin_key;
-    if (!isAllL2sMember(inputs.chain) || !inputs.status || !inputs.facts) continue;
-    // All history from the per-day sets: the histogram the chain's daa document already read
-    // (the DuckDB store keeps it for the build), so the hourly update adds no scan there.
-    const [totalAa] = await ctx.store.distinctCounts(DAA_ADDRESSES.key, chainSubject(ok), [[0, day]]);
     const stables = rowOn(ctx, 'stables_mcap', inputs, day);
     const tx = rowOn(ctx, 'txcount', inputs, day)?.[1];
     out[ok] = {
-      total_aa: totalAa ?? 0,
+      total_aa: totals.get(ok) ?? 0,
       yesterday_aa: rowOn(ctx, 'daa', inputs, day)?.[1] ?? null,
       stables_mcap_usd: stables?.[1] ?? null,
       stables_mcap_eth: stables?.[2] ?? null,

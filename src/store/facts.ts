@@ -181,4 +181,10 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore 
    * ordered by origin_key.
    */
   sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]>;
+  /**
+   * Per chain of `originKeys`, exact distinct addresses of its chain set `setKey` over every day
+   * up to `untilDay` (inclusive day start): all history (the ecosystem overview's total_aa).
+   * Chains without addresses are absent. One read for all chains.
+   */
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>>;
 }

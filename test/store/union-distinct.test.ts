@@ -82,6 +82,15 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     await expect(store.sharedAddressCounts('daa', ['one'], [D0 + 0.5, D0])).rejects.toThrow(/not an integer/);
   });
 
+  it('counts every chain\'s distinct addresses over all days up to a day, in one read', async () => {
+    expect(await store.distinctTotals('daa', ['one', 'two'], D0 + DAY)).toEqual(new Map([['one', 3], ['two', 3]]));
+    expect(await store.distinctTotals('daa', ['two', 'one'], D0)).toEqual(new Map([['two', 2], ['one', 2]]));
+    // Before any address, or an unknown chain: absent.
+    expect(await store.distinctTotals('daa', ['one', 'nobody'], D0 - DAY)).toEqual(new Map());
+    expect(await store.distinctTotals('daa', [], D0)).toEqual(new Map());
+    await expect(store.distinctTotals('daa', ['one'], D0 + 0.5)).rejects.toThrow(/not an integer/);
+  });
+
   it('counts per hour over the union and per chain from raw transactions', async () => {
     const rows = await store.hourlyDistinctOverChains({
       chains: [

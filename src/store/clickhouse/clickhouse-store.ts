@@ -256,6 +256,10 @@ export class ClickHouseStore implements Store {
     return sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window);
   }
 
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
+    return sharedAddresses.distinctTotals(this.db, setKey, originKeys, untilDay);
+  }
+
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return hourlyGroupSenders.hourlySendersOverContracts(this.db, q);
   }

@@ -24,3 +24,19 @@ export async function sharedAddressCounts(
   );
   return rows.map((r) => ({ origin_key: r.origin_key, addresses: Number(r.addresses), shared: Number(r.shared) }));
 }
+
+/**
+ * All-history distinct addresses per chain: one aggregate over every chain's sets (no histogram
+ * cache on this engine, and a count is cheaper than the per-address day arrays a histogram needs).
+ */
+export async function distinctTotals(db: SqlRunner, setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
+  intList([untilDay], 'distinct totals');
+  if (originKeys.length === 0) return new Map();
+  const rows = await db.all<{ origin_key: string; n: string }>(
+    `SELECT origin_key, uniqExact(address) AS n FROM address_sets FINAL
+     WHERE set_key = ${sqlString(setKey)} AND dimension = 'chain' AND entity = ''
+       AND origin_key IN (${stringList(originKeys)}) AND day_ms <= ${untilDay}
+     GROUP BY origin_key`,
+  );
+  return new Map(rows.map((r) => [r.origin_key, Number(r.n)]));
+}

@@ -376,6 +376,11 @@ export class DuckDbStore implements Store {
     return this.use((db) => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window));
   }
 
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
+    if (!Number.isSafeInteger(untilDay)) return Promise.reject(new Error(`distinct totals: not an integer: ${untilDay}`));
+    return sharedAddresses.distinctTotals(async (subject) => (await this.distinctCounts(setKey, subject, [[0, untilDay]]))[0]!, originKeys);
+  }
+
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {
     return this.use((db) => blockspace.blockspaceCounts(db, q));
   }

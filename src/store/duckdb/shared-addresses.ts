@@ -1,6 +1,6 @@
 // Addresses a chain shares with the other chains of a request over a window of days, exact, in
 // one scan of the per-day chain sets (the landing page's cross_chain_activity).
-import type { SharedAddressCount } from '../facts.js';
+import { chainSubject, type FactSubject, type SharedAddressCount } from '../facts.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
@@ -24,4 +24,21 @@ export async function sharedAddressCounts(
      FROM c GROUP BY origin_key ORDER BY origin_key`,
   );
   return rows.map((r) => ({ origin_key: r.origin_key, addresses: Number(r.addresses), shared: Number(r.shared) }));
+}
+
+/**
+ * All-history distinct addresses per chain, from the distinct-count histograms: a build's daa
+ * documents have read the same chains' histograms already, and the store keeps them until the
+ * sets change, so this costs no scan then.
+ */
+export async function distinctTotals(
+  countsOf: (subject: FactSubject) => Promise<number>,
+  originKeys: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const ok of originKeys) {
+    const n = await countsOf(chainSubject(ok));
+    if (n > 0) out.set(ok, n);
+  }
+  return out;
 }

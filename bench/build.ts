@@ -19,6 +19,8 @@
 //   next_hour_s, next_hour_set_s, next_hour_compressed  the same for a second new hour: the first
 //                       one crosses midnight (every daily document changes), this one does not
 //   ceiling_s           the bare engine time of the same aggregations, one query each
+//   landing_s, landing_hour_s  of docs_full_s / incremental_hour_s, the landing page and the
+//                       ecosystem overview builders (CONTRACT.md 10.3, 10.4; bench/kind-timer.ts)
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
@@ -38,6 +40,9 @@ import { buildOverviews } from './overview-docs.js';
 import { appData } from '../src/documents/app-data.js';
 import { appOverview } from '../src/documents/app-overview.js';
 import { timeFeeLinechart } from './fee-linechart-doc.js';
+import { timeKinds } from './kind-timer.js';
+import { landingPage } from '../src/documents/landing-page.js';
+import { ecosystemOverview } from '../src/documents/ecosystem-overview.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -245,6 +250,7 @@ async function main(): Promise<void> {
   // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);
   const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
+  const landing = timeKinds([landingPage, ecosystemOverview]);
   const [factsS, factsReport] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
   const appFactsS = factsReport.contract_ms / 1000;
   const settlementS = factsReport.settlement_ms / 1000;
@@ -260,9 +266,12 @@ async function main(): Promise<void> {
     return set;
   });
   log(`  documents (full): ${docsS.toFixed(2)} s, ${docs.entries.size} documents`);
+  const landingS = landing.take();
+  log(`    of which landing page + ecosystem overview: ${landingS.toFixed(3)} s`);
   report();
   // The application documents on their own (they are also part of the full build above).
   const apps = await buildAppDocuments(store, clock);
+  landing.take(); // the application bench above does not build them; nothing to count
   log(`  application documents: ${apps.total_s.toFixed(2)} s, ${apps.set.entries.size} documents (inputs ${apps.inputs_s.toFixed(2)} s, builders ${apps.build_s.toFixed(2)} s, set ${apps.set_s.toFixed(2)} s)`);
   report();
   const overviews = await buildOverviews(store, chains, clock);
@@ -295,6 +304,8 @@ async function main(): Promise<void> {
     return set;
   });
   log(`  one new hour → facts + documents: ${incS.toFixed(2)} s (document set ${incSetS.toFixed(3)} s, ${incCompressed} compressed)`);
+  const landingHourS = landing.take();
+  log(`    of which landing page + ecosystem overview: ${landingHourS.toFixed(3)} s`);
   report();
 
   // The hour above crosses midnight, which changes every daily document. The next one stays in
@@ -355,6 +366,8 @@ async function main(): Promise<void> {
       docs: docs.entries.size,
       tx,
       ceiling_s: r(ceilS),
+      landing_s: r(landingS),
+      landing_hour_s: r(landingHourS),
       facts_vs_ceiling: r(factsS / ceilS),
       chains: CHAINS,
       days: DAYS,

@@ -21,6 +21,7 @@ export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain 
     colors: { light: ['#111111', '#222222'], dark: ['#333333', '#444444'], darkTextOnBackground: false },
     ...blankProfile(),
     launch_date: '2024-01-01',
+    archived_date: null,
     website: 'https://example.org',
     block_explorers: { Explorer: 'https://explorer.example.org' },
     events: [],

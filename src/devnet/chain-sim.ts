@@ -245,9 +245,14 @@ export class ChainSim {
 
   /** Distinct senders over the UTC days [fromDay, toDay] (day starts, inclusive): the exact lifetime daa. */
   distinctSenders(fromDay: number, toDay: number): number {
+    return this.senders(fromDay, toDay).size;
+  }
+
+  /** The senders themselves over the UTC days [fromDay, toDay]: which addresses several chains share. */
+  senders(fromDay: number, toDay: number): Set<string> {
     const senders = new Set<string>();
     for (let d = fromDay; d <= toDay; d += DAY_MS) for (const b of this.dayBlocks(d)) for (const tx of b.txs) senders.add(tx.from);
-    return senders.size;
+    return senders;
   }
 
   /** The user transactions of one UTC day by blockspace use (BlockspaceTruth). */

@@ -90,6 +90,8 @@ export interface Devnet {
   feeTxsGroundTruth(origin_key: string, fromMs: number, untilMs: number): FeeTxTruth[];
   /** Distinct senders over the UTC days [fromDay, toDay], inclusive. */
   distinctSendersGroundTruth(origin_key: string, fromDay: number, toDay: number): number;
+  /** The distinct senders themselves over the UTC days [fromDay, toDay], inclusive (lower-case addresses). */
+  sendersGroundTruth(origin_key: string, fromDay: number, toDay: number): Set<string>;
   /**
    * What an L2 paid the devnet L1 on one UTC day (METRICS.md rent_paid): the fees, blob fees
    * included, of the L1 transactions its batcher sent, from the generator.
@@ -283,6 +285,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     partOfDayGroundTruth: (k, fromMs, untilMs) => server(k).sim.partOfDayTruth(fromMs, untilMs),
     feeTxsGroundTruth: (k, fromMs, untilMs) => server(k).sim.feeTxs(fromMs, untilMs),
     distinctSendersGroundTruth: (k, fromDay, toDay) => server(k).sim.distinctSenders(fromDay, toDay),
+    sendersGroundTruth: (k, fromDay, toDay) => server(k).sim.senders(fromDay, toDay),
     rentGroundTruth: (l2, dayMs) => {
       if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);
       return server('ethereum').sim.feesSentBy(batcherAddress(l2), dayMs);

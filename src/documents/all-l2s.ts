@@ -27,7 +27,7 @@ export function isAllL2sMember(chain: Pick<Chain, 'chain_type' | 'deployment'>):
   return chain.chain_type === 'L2' && chain.deployment === 'PROD';
 }
 
-type Member = ChainInputs & { status: FactStatus; facts: NonNullable<ChainInputs['facts']> };
+export type Member = ChainInputs & { status: FactStatus; facts: NonNullable<ChainInputs['facts']> };
 
 /** One document per metric that at least one L2 has; records them in ctx.supported. */
 export async function buildAllL2s(ctx: BuildContext): Promise<DocumentInput[]> {
@@ -41,20 +41,15 @@ export async function buildAllL2s(ctx: BuildContext): Promise<DocumentInput[]> {
     const aggregate = allL2sAggregate(metric);
     if (aggregate === null) continue; // market metrics have no aggregate
     const path = metricDetailPath(ALL_L2S, metric.metric_id);
-    const members = ctx.chains.filter(
-      (c): c is Member => isAllL2sMember(c.chain) && !!c.status && !!c.facts && (ctx.supported.get(c.chain.origin_key) ?? []).includes(metric.metric_id),
-    );
+    const members = allL2sMembers(ctx, metric);
     if (members.length === 0) {
       ctx.report.skipped.push({ path, reason: 'no L2 chain has this metric\'s document' });
       continue;
     }
-    // Complete on every member: the earliest bounds. Hours start where every member's loaded
-    // hours start (the last 14 days of its own complete hours), so a lagging member shortens
-    // the hourly series rather than showing zeros for hours nobody loaded.
-    const status: FactStatus = {
-      days_until: Math.min(...members.map((m) => m.status.days_until)),
-      hours_until: Math.min(...members.map((m) => m.status.hours_until)),
-    };
+    const status = commonStatus(members);
+    // Hours start where every member's loaded hours start (the last 14 days of its own complete
+    // hours), so a lagging member shortens the hourly series rather than showing zeros for
+    // hours nobody loaded.
     const hoursFrom = Math.max(...members.map((m) => m.status.hours_until)) - HOURLY_WINDOW_HOURS * HOUR_MS;
     const doc =
       aggregate === 'unique'
@@ -78,6 +73,32 @@ export async function buildAllL2s(ctx: BuildContext): Promise<DocumentInput[]> {
   // Listed in master.json (which lists every key here) only when it has documents.
   if (built.length > 0) ctx.supported.set(ALL_L2S, built);
   return inputs;
+}
+
+/** The L2s whose document of `metric` this build made (ctx.supported, filled by the metric detail builder). */
+export function allL2sMembers(ctx: Pick<BuildContext, 'chains' | 'supported'>, metric: ChainMetric): Member[] {
+  return ctx.chains.filter(
+    (c): c is Member => isAllL2sMember(c.chain) && !!c.status && !!c.facts && (ctx.supported.get(c.chain.origin_key) ?? []).includes(metric.metric_id),
+  );
+}
+
+/** Complete on every member: the earliest bounds (a lagging member holds the aggregate back). */
+function commonStatus(members: readonly Member[]): FactStatus {
+  return {
+    days_until: Math.min(...members.map((m) => m.status.days_until)),
+    hours_until: Math.min(...members.map((m) => m.status.hours_until)),
+  };
+}
+
+/**
+ * The daily rows of a `sum` aggregate over the members (section 8), from the first non-zero day
+ * to the common bound; [] without members. Other documents (the landing page, the ecosystem
+ * overview) read the aggregate's series here rather than from the published bytes.
+ */
+export function allL2sDailySums(metric: ChainMetric, members: readonly Member[]): SeriesRow[] {
+  if (members.length === 0) return [];
+  const status = commonStatus(members);
+  return fromFirstNonZero(sumRows(members.map((m) => ({ rows: dailyRows(metric, m.facts, status) })), metric.columns.length, DAY_MS));
 }
 
 interface Built {

@@ -9,10 +9,12 @@ import { appDetails } from './app-details.js';
 import { appOverview } from './app-overview.js';
 import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
+import { ecosystemOverview } from './ecosystem-overview.js';
 import { exportMetric, exportMetricCsv } from './export-metric.js';
 import { feeTable } from './fee-table.js';
 import { feeLinechart } from './fee-linechart.js';
 import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './fundamentals.js';
+import { landingPage } from './landing-page.js';
 import { master } from './master.js';
 import { metricDetail } from './metric-detail.js';
 import { openApiKind } from './openapi-kind.js';
@@ -38,6 +40,9 @@ export const DOCUMENT_KINDS = [
   fundamentalsFull,
   fundamentalsFullCsv,
   feeLinechart,
+  // Reads ctx.supported (the all_l2s members), filled by the metric detail builder.
+  landingPage,
+  ecosystemOverview,
   openApiKind,
 ] as const;
 

@@ -54,6 +54,7 @@ function allL2sChain(): MasterChain {
     bucket: '-',
     colors: { light: ['#FE5468', '#FFDF27'], dark: ['#FE5468', '#FFDF27'], darkTextOnBackground: false },
     launch_date: null,
+    archived_date: null,
     website: null,
     block_explorers: {},
     deployment: 'PROD',

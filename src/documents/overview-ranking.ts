@@ -29,13 +29,13 @@ export function rankedMetrics(ctx: Pick<BuildContext, 'catalog'>): ChainMetric[]
 }
 
 /**
- * The daily rows of every ranked metric that this build computes, per chain. Metrics the build
+ * The daily rows of every ranked metric (or of `metrics`) that this build computes, per chain. Metrics the build
  * does not compute have no facts loaded and get no series.
  */
-export function rankedSeries(ctx: Pick<BuildContext, 'catalog' | 'metrics' | 'chains'>): SeriesByMetric {
+export function rankedSeries(ctx: Pick<BuildContext, 'catalog' | 'metrics' | 'chains'>, metrics: readonly ChainMetric[] = rankedMetrics(ctx)): SeriesByMetric {
   const computed = new Set(ctx.metrics.map((m) => m.metric_id));
   const out: SeriesByMetric = new Map();
-  for (const metric of rankedMetrics(ctx)) {
+  for (const metric of metrics) {
     const byChain = new Map<string, SeriesRow[]>();
     if (computed.has(metric.metric_id)) {
       for (const { chain, status, facts } of ctx.chains) {

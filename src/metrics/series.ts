@@ -70,6 +70,19 @@ export function rollup(period: CalendarPeriod, agg: RowAggregation, daily: reado
   return out;
 }
 
+/**
+ * `n`-day trailing mean of the daily rows, keeping every row: the first n−1 rows as they are
+ * (no full window before them), then each row's mean with the n−1 rows before it; null where a
+ * day of the window is null.
+ */
+export function trailingMean(daily: readonly SeriesRow[], n: number): SeriesRow[] {
+  return daily.map((row, i) => {
+    if (i < n - 1) return [...row] as SeriesRow;
+    const sums = aggregateRows('sum', daily, i - n + 1, i);
+    return [row[0], ...sums.map((s) => (s === null ? null : s / n))] as SeriesRow;
+  });
+}
+
 /** 7-day trailing mean of the daily rows, first row at the 7th day; null where a day is null. */
 export function rolling7(daily: readonly SeriesRow[]): SeriesRow[] {
   const out: SeriesRow[] = [];

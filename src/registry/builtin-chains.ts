@@ -22,7 +22,7 @@ export const ETH_GAS_TOKEN = 'ethereum';
 /** Where an L2 settles unless its entry says otherwise. */
 export const DEFAULT_SETTLEMENT_CHAIN = 'ethereum';
 
-type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'start' | 'gas_token' | 'symbol' | 'colors'> & {
+type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'start' | 'gas_token' | 'symbol' | 'colors' | 'archived_date'> & {
   colors: { light: string[]; dark: string[]; darkTextOnBackground?: boolean };
   start?: Chain['start'];
   gas_token?: string;
@@ -51,6 +51,8 @@ function chain(f: Facts): Chain {
     bucket: f.bucket,
     colors: { light: f.colors.light, dark: f.colors.dark, darkTextOnBackground: f.colors.darkTextOnBackground ?? false },
     launch_date: f.launch_date,
+    // Every built-in chain runs; an operator archives one with archived_date in its entry.
+    archived_date: null,
     website: f.website,
     block_explorers: f.block_explorers,
     events: f.events ?? [],

@@ -244,6 +244,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].colors.light[]': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. "#FF0420" (an unquoted # starts a YAML comment)' },
   'chains[].colors.dark[]': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. "#FF5A6E" (an unquoted # starts a YAML comment)' },
   'chains[].launch_date': { expected: `${DATE_EXPECTED}, or null`, hint: 'e.g. launch_date: 2023-08-09' },
+  'chains[].archived_date': { expected: `${DATE_EXPECTED}, or null`, hint: 'the day the chain shut down, e.g. archived_date: 2025-06-30; null while it runs' },
   'chains[].website': { expected: `${URL_EXPECTED}, or null`, hint: 'e.g. website: https://example.org' },
   'chains[].block_explorers': { expected: 'a mapping of explorer name to URL', hint: 'e.g. block_explorers: { Blockscout: https://explorer.example.org }' },
   'chains[].block_explorers.*': { expected: URL_EXPECTED, hint: 'e.g. Etherscan: https://etherscan.io' },

@@ -88,6 +88,7 @@ export const chainEntrySchema = z.strictObject({
     })
     .optional(),
   launch_date: date.nullable().optional(),
+  archived_date: date.nullable().optional(),
   website: httpUrl.nullable().optional(),
   block_explorers: z.record(z.string(), httpUrl).optional(),
   events: z.array(eventSchema).optional(),

@@ -94,6 +94,11 @@ export interface Chain {
   bucket: string; // e.g. 'Layer 1', 'OP Stack', 'Arbitrum Orbit', 'Other'
   colors: ChainColors;
   launch_date: string | null;
+  /**
+   * The day the chain was archived (shut down or no longer followed), YYYY-MM-DD; null while it
+   * runs. The ecosystem overview stops counting it as a live L2 from that month.
+   */
+  archived_date: string | null;
   website: string | null;
   block_explorers: Record<string, string>;
   // What master.json says about the chain (CONTRACT.md section 6); ingestion never reads these.

@@ -128,6 +128,17 @@ export interface HourlyDistinctRow {
   n: number;
 }
 
+/**
+ * One chain's distinct addresses of a set over a window of days, and how many of them are also in
+ * the set of another chain of the same request over that window (the landing page's
+ * cross_chain_activity).
+ */
+export interface SharedAddressCount {
+  origin_key: string;
+  addresses: number;
+  shared: number;
+}
+
 /** Fact storage: everything the metrics stage writes and document builders read. */
 export interface FactStore extends ContractFactStore, ContractHourlySenderStore {
   /** Time (unix s) of the block, or of the highest stored block below it; null when none. */
@@ -165,4 +176,17 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore 
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
   /** Exact distinct addresses per hour over the union of chains, from raw transactions. */
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]>;
+  /**
+   * Per chain of `originKeys` with at least one address in the window of days [from, to]
+   * (inclusive day starts), exact: its distinct addresses of the chain set `setKey` and how many
+   * of them another listed chain's set also holds in that window. One scan for all chains; rows
+   * ordered by origin_key.
+   */
+  sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]>;
+  /**
+   * Per chain of `originKeys`, exact distinct addresses of its chain set `setKey` over every day
+   * up to `untilDay` (inclusive day start): all history (the ecosystem overview's total_aa).
+   * Chains without addresses are absent. One read for all chains.
+   */
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>>;
 }

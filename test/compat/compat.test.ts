@@ -68,6 +68,21 @@ import {
   type ExportRow,
   type Granularity,
   type Problems,
+  COUNT_LAYER2S_TYPES,
+  ECOSYSTEM_DATA,
+  ECOSYSTEM_PATH,
+  ECOSYSTEM_SERIES,
+  ECOSYSTEM_SIDES,
+  isPeriodStart,
+  LANDING_AGGREGATE_FIELDS,
+  LANDING_CHAIN_FIELDS,
+  LANDING_DATA,
+  LANDING_L2_METRICS,
+  LANDING_MOVER_COLUMNS,
+  LANDING_PATH,
+  LANDING_RANK_FIELDS,
+  LANDING_SERIES_FIELDS,
+  MEET_L2_FIELDS,
 } from './contract-fields.js';
 import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
 
@@ -189,6 +204,8 @@ describe('section 0: every published document', () => {
       /^\/v1\/chains\/all\/streaks_today\.json$/,
       /^\/v1\/apps\/app_overview_(1d|7d|30d|90d|365d|max)\.json$/,
       /^\/v1\/fees\/linechart\.json$/,
+      /^\/v1\/landing_page\.json$/,
+      /^\/v1\/ecosystem\/overview\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -1069,6 +1086,159 @@ describe('section 10.2: the fee line chart', () => {
           newest.set(key, t.data[0]![0]!);
         }
       }
+    }
+    expectNone(p);
+  });
+});
+
+/** A fraction published with 4 decimals. */
+const is4Decimals = (x: unknown): boolean => typeof x === 'number' && Math.round(x * 1e4) / 1e4 === x;
+
+describe('section 10.3: the landing page', () => {
+  type Landing = { data: Record<string, any>; last_updated_utc: string };
+  const landing = () => jsonOf<Landing>(LANDING_PATH);
+
+  it('every key in order with the contract types; table_visual holds every PROD chain with documents, ethereum included', () => {
+    const d = landing();
+    const p: Problems = [];
+    checkKeysInOrder(p, 'landing', d, ['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    checkKeysInOrder(p, 'data', d.data, LANDING_DATA);
+    expect(Object.keys(d.data.metrics)).toEqual(['table_visual']);
+    const table = d.data.metrics.table_visual as Record<string, Record<string, unknown>>;
+    const prod = chainKeys().filter((k) => master.chains[k]!.deployment === 'PROD');
+    expect(Object.keys(table).sort()).toEqual(prod.sort());
+    expect(Object.keys(table)).toContain('ethereum');
+    const owners = new Set(filteredOwners());
+    for (const [k, entry] of Object.entries(table)) {
+      for (const [f, kinds] of LANDING_CHAIN_FIELDS) checkKind(p, `table_visual.${k}`, entry, f, ...kinds);
+      if (!Number.isInteger(entry.users) || (entry.users as number) <= 0) p.push(`${k}.users: ${String(entry.users)} is not a positive integer`);
+      for (const f of ['user_share', 'cross_chain_activity']) if (!is4Decimals(entry[f]) || (entry[f] as number) < 0) p.push(`${k}.${f}: ${String(entry[f])}`);
+      if ((entry.cross_chain_activity as number) > 1) p.push(`${k}.cross_chain_activity above 1`);
+      const apps = entry.top_apps as unknown[];
+      if (apps.length > 5 || apps.some((a) => typeof a !== 'string' || !owners.has(a))) p.push(`${k}.top_apps: ${JSON.stringify(apps)}`);
+    }
+    // user_share's denominator is every chain but ethereum: their shares add up to 1 (to rounding).
+    const l2Share = Object.entries(table).reduce((n, [k, e]) => n + (k === 'ethereum' ? 0 : (e.user_share as number)), 0);
+    expect(Math.abs(l2Share - 1)).toBeLessThan(1e-3);
+    expectNone(p);
+  });
+
+  it('every chain carries the same ranking keys: the ranking_landing metrics of master.json, ranks as section 3', () => {
+    const table = landing().data.metrics.table_visual as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+    const want = Object.keys(master.metrics).filter((m) => master.metrics[m]!.ranking_landing === true);
+    expect(want.length).toBeGreaterThan(0);
+    const p: Problems = [];
+    const prod = Object.keys(table);
+    for (const [k, entry] of Object.entries(table)) {
+      for (const which of ['ranking', 'ranking_w_eth'] as const) {
+        expect(Object.keys(entry[which]!), `${k}.${which}`).toEqual(want);
+        for (const [m, r] of Object.entries(entry[which]!)) {
+          const at = `${k}.${which}.${m}`;
+          for (const [f, kinds] of LANDING_RANK_FIELDS) checkKind(p, at, r, f, ...kinds);
+          const valueKeys = isMoney(m) ? ['value_usd', 'value_eth'] : ['value'];
+          for (const f of valueKeys) checkKind(p, at, r, f, 'number', 'null');
+          if (isMoney(m) && 'value' in r) p.push(`${at}: a money metric carries value`);
+          if (r.rank === null) {
+            if (r.out_of !== null || r.color_scale !== null) p.push(`${at}: rank null but out_of/color_scale set`);
+            continue;
+          }
+          const outOf = r.out_of as number;
+          const limit = which === 'ranking' ? prod.length - 1 : prod.length;
+          if (!((r.rank as number) >= 1 && (r.rank as number) <= outOf && outOf <= limit)) p.push(`${at}: rank ${String(r.rank)} of ${outOf}`);
+          if (r.color_scale !== Math.round(((r.rank as number) / outOf) * 100) / 100) p.push(`${at}: color_scale ${String(r.color_scale)}`);
+        }
+      }
+      if (k === 'ethereum') for (const r of Object.values(entry.ranking!)) if (r.rank !== null) p.push('ethereum is ranked in `ranking` (without ethereum)');
+    }
+    expectNone(p);
+  });
+
+  it('all_l2s and ethereum: smoothed daily series of the listed metrics, each non-empty; top_contracts {}; gainers and losers typed', () => {
+    const d = landing().data;
+    const p: Problems = [];
+    for (const [key, allowed] of [
+      ['all_l2s', LANDING_L2_METRICS],
+      ['ethereum', LANDING_L2_METRICS.filter((m) => m !== 'rent_paid')],
+    ] as const) {
+      const block = d[key] as Record<string, any>;
+      for (const [f, kinds] of LANDING_AGGREGATE_FIELDS) checkKind(p, key, block, f, ...kinds);
+      expect(block.chain_id).toBe(key);
+      expect(Object.keys(block.metrics).length, key).toBeGreaterThan(0);
+      for (const [m, series] of Object.entries(block.metrics as Record<string, Record<string, any>>)) {
+        if (!(allowed as readonly string[]).includes(m)) p.push(`${key}.metrics.${m}: not a metric of the contract's list`);
+        for (const [f, kinds] of LANDING_SERIES_FIELDS) checkKind(p, `${key}.${m}`, series, f, ...kinds);
+        if (series.avg !== 'true') p.push(`${key}.${m}.avg: ${JSON.stringify(series.avg)}`);
+        for (const s of series.source as unknown[]) if (typeof s !== 'string' || !(s in master.sources)) p.push(`${key}.${m}.source: ${String(s)}`);
+        if (checkTypedTable(p, `${key}.${m}.daily`, series.daily, { types: ['unix', ...valueColumns(isMoney(m))], granularity: 'daily' }) && series.daily.data.length === 0) {
+          p.push(`${key}.${m}.daily: empty`);
+        }
+      }
+    }
+    expect(d.all_l2s).toMatchObject({ chain_name: 'All L2s', symbol: '-' });
+    expect(d.ethereum).toMatchObject({ chain_name: 'Ethereum (L1)', symbol: 'ETH' });
+    expect(d.top_contracts).toEqual({});
+    expect(Object.keys(d.top_applications)).toEqual(['gainers', 'losers']);
+    for (const side of ['gainers', 'losers'] as const) checkMixedTable(p, side, d.top_applications[side], LANDING_MOVER_COLUMNS);
+    expectNone(p);
+  });
+});
+
+describe('section 10.4: the ecosystem overview', () => {
+  type Eco = { data: Record<string, any>; last_updated_utc: string };
+  const eco = () => jsonOf<Eco>(ECOSYSTEM_PATH);
+
+  /** A `values` table: the types, rows as long as them, numbers or null, `unix` last at ascending period starts. */
+  const checkValues = (p: Problems, at: string, t: any, types: readonly string[], g: 'daily' | 'monthly', cell: (v: unknown, j: number) => boolean) => {
+    if (JSON.stringify(t?.daily?.types) !== JSON.stringify(types)) p.push(`${at}.daily.types: ${JSON.stringify(t?.daily?.types)}`);
+    const rows = t?.daily?.values;
+    if (!Array.isArray(rows)) return p.push(`${at}.daily.values: not an array`);
+    if ('data' in t.daily) p.push(`${at}.daily: carries data (the contract names the rows values)`);
+    let prev = -Infinity;
+    rows.forEach((row: unknown[], i: number) => {
+      if (!Array.isArray(row) || row.length !== types.length) return p.push(`${at}.values[${i}]: ${JSON.stringify(row)}`);
+      const unix = row[row.length - 1];
+      if (typeof unix !== 'number' || !isPeriodStart(unix, g) || unix <= prev) p.push(`${at}.values[${i}]: unix ${String(unix)} is not an ascending ${g} start`);
+      prev = unix as number;
+      row.slice(0, -1).forEach((v, j) => {
+        if (!cell(v, j)) p.push(`${at}.values[${i}][${j}]: ${JSON.stringify(v)}`);
+      });
+    });
+  };
+
+  it('every key with the contract types; row arrays named values with unix last', () => {
+    const d = eco();
+    const p: Problems = [];
+    checkKeysInOrder(p, 'ecosystem', d, ['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    checkKeysInOrder(p, 'data', d.data, ECOSYSTEM_DATA);
+    const named = (v: unknown) => v === null || (Array.isArray(v) && v.length > 0 && v.every((x) => isObject(x) && typeof x.name === 'string' && typeof x.origin_key === 'string'));
+    checkValues(p, 'count_layer2s', d.data.count_layer2s, COUNT_LAYER2S_TYPES, 'monthly', (v, j) => (j === 0 ? Number.isInteger(v) : named(v)));
+    expect(d.data.count_layer2s.daily.values.length).toBeGreaterThan(0);
+    for (const [name, types] of Object.entries(ECOSYSTEM_SERIES)) {
+      expect(Object.keys(d.data[name]), name).toEqual([...ECOSYSTEM_SIDES]);
+      for (const side of ECOSYSTEM_SIDES) checkValues(p, `${name}.${side}`, d.data[name][side], types, 'daily', isNumOrNull);
+    }
+    expect(d.data.tps.layer_2s.daily.values.length).toBeGreaterThan(0);
+    expectNone(p);
+  });
+
+  it('count_layer2s counts the L2s of master.json by their launch month', () => {
+    const rows = eco().data.count_layer2s.daily.values as Array<[number, Array<{ origin_key: string }> | null, unknown, number]>;
+    const launched = rows.flatMap((r) => r[1] ?? []).map((x) => x.origin_key);
+    expect(launched.sort()).toEqual(l2Keys().sort());
+    expect(rows[rows.length - 1]![0]).toBe(l2Keys().length);
+    for (const r of rows) if (r[1]) for (const x of r[1]) expect(master.chains[x.origin_key]!.launch_date.slice(0, 7)).toBe(iso(r[3]).slice(0, 7));
+  });
+
+  it('meet_l2s: a card per PROD L2 with the contract types', () => {
+    const meet = eco().data.meet_l2s as Record<string, Record<string, unknown>>;
+    expect(Object.keys(meet).sort()).toEqual(l2Keys().sort());
+    const p: Problems = [];
+    for (const [k, card] of Object.entries(meet)) {
+      for (const [f, kinds] of MEET_L2_FIELDS) checkKind(p, `meet_l2s.${k}`, card, f, ...kinds);
+      if (!Number.isInteger(card.total_aa) || (card.total_aa as number) < ((card.yesterday_aa as number | null) ?? 0)) p.push(`${k}.total_aa: ${String(card.total_aa)}`);
+      if ((card.top_apps as unknown[]).length > 5) p.push(`${k}.top_apps: more than 5`);
     }
     expectNone(p);
   });

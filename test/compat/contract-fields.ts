@@ -440,3 +440,61 @@ export const FEE_LINECHART_COLUMNS = {
   tps: ['unix', 'value'],
   throughput: ['unix', 'value'],
 } as const;
+// ---- section 10.3: landing page ------------------------------------------------------------
+
+export const LANDING_PATH = '/v1/landing_page.json';
+export const LANDING_DATA = ['metrics', 'all_l2s', 'ethereum', 'top_contracts', 'top_applications'] as const;
+export const LANDING_CHAIN_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['chain_name', ['string']],
+  ['technology', ['string']],
+  ['purpose', ['string']],
+  ['company', ['string']],
+  ['users', ['number']],
+  ['user_share', ['number']],
+  ['cross_chain_activity', ['number']],
+  ['ranking', ['object']],
+  ['ranking_w_eth', ['object']],
+  ['top_apps', ['array']],
+];
+export const LANDING_RANK_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['rank', ['number', 'null']],
+  ['out_of', ['number', 'null']],
+  ['color_scale', ['number', 'null']],
+];
+export const LANDING_AGGREGATE_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['chain_id', ['string']],
+  ['chain_name', ['string']],
+  ['symbol', ['string']],
+  ['metrics', ['object']],
+];
+export const LANDING_SERIES_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['metric_name', ['string']],
+  ['source', ['array']],
+  ['avg', ['string']],
+  ['daily', ['object']],
+];
+/** all_l2s.metrics may hold these (those with data); ethereum.metrics the same less rent_paid. */
+export const LANDING_L2_METRICS = ['throughput', 'txcount', 'stables_mcap', 'rent_paid', 'market_cap', 'fees'] as const;
+export const LANDING_MOVER_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['owner_project', ['string']],
+  ['txcount', ['number']],
+  ['prev_txcount', ['number']],
+  ['change', ['number']],
+];
+
+// ---- section 10.4: ecosystem overview ------------------------------------------------------
+
+export const ECOSYSTEM_PATH = '/v1/ecosystem/overview.json';
+export const ECOSYSTEM_DATA = ['count_layer2s', 'tps', 'stables', 'app_fees', 'meet_l2s'] as const;
+export const COUNT_LAYER2S_TYPES = ['value', 'l2s_launched', 'l2s_archived', 'unix'] as const;
+/** The daily `values` tables: their columns, `unix` last. */
+export const ECOSYSTEM_SERIES = { tps: ['value', 'unix'], stables: ['usd', 'eth', 'unix'], app_fees: ['usd', 'eth', 'unix'] } as const;
+export const ECOSYSTEM_SIDES = ['layer_2s', 'ethereum_mainnet'] as const;
+export const MEET_L2_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['total_aa', ['number']],
+  ['yesterday_aa', ['number', 'null']],
+  ['stables_mcap_usd', ['number', 'null']],
+  ['stables_mcap_eth', ['number', 'null']],
+  ['tps', ['number', 'null']],
+  ['top_apps', ['array']],
+];

@@ -68,6 +68,8 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/fees/table.json') return 'FeeTable';
       if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
+      if (path === '/v1/landing_page.json') return 'LandingPage';
+      if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
       if (path.startsWith('/v1/apps/app_overview_')) return 'AppOverview';

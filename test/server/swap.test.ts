@@ -100,8 +100,11 @@ describe.each(TRANSPORTS)('document set swaps under concurrent load, %s transpor
         // By the shared request counter alone: mixed with the worker number, an even number of
         // paths let the workers, served in lockstep, hit only every other path.
         const path = paths[i % paths.length];
-        // One request in five revalidates with the last tag seen, which is often of an older set.
-        const inm = i % 5 === 0 ? lastTag.get(path) : undefined;
+        // Every fifth pass over the paths revalidates with the last tag seen, which is often of an
+        // older set. By pass, not by `i % 5`: with a number of paths divisible by 5 that would
+        // revalidate only every fifth path, and miss openapi.json, the one path whose tag
+        // survives the swaps every millisecond (so the 304 count below would depend on the count).
+        const inm = Math.floor(i / paths.length) % 5 === 0 ? lastTag.get(path) : undefined;
         await one(path, encodings[(i + w) % encodings.length], inm);
       }
     };

@@ -61,6 +61,36 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     expect(await store.distinctCountsOverUnion('daa', [], [[D0, D0]])).toEqual([0]);
   });
 
+  it('counts per chain the addresses another listed chain also holds over a window of days', async () => {
+    expect(await store.sharedAddressCounts('daa', ['one', 'two'], [D0, D0])).toEqual([
+      { origin_key: 'one', addresses: 2, shared: 1 },
+      { origin_key: 'two', addresses: 2, shared: 1 },
+    ]);
+    // Over both days B is on both chains too (on different days), D and C stay on one.
+    expect(await store.sharedAddressCounts('daa', ['two', 'one'], [D0, D0 + DAY])).toEqual([
+      { origin_key: 'one', addresses: 3, shared: 2 },
+      { origin_key: 'two', addresses: 3, shared: 2 },
+    ]);
+    expect(await store.sharedAddressCounts('daa', ['one', 'two'], [D0 + DAY, D0 + DAY])).toEqual([
+      { origin_key: 'one', addresses: 1, shared: 0 },
+      { origin_key: 'two', addresses: 1, shared: 0 },
+    ]);
+    // Only the listed chains count as "another chain"; a window without addresses has no rows.
+    expect(await store.sharedAddressCounts('daa', ['one'], [D0, D0 + DAY])).toEqual([{ origin_key: 'one', addresses: 3, shared: 0 }]);
+    expect(await store.sharedAddressCounts('daa', ['one', 'two'], [D0 + 5 * DAY, D0 + 6 * DAY])).toEqual([]);
+    expect(await store.sharedAddressCounts('daa', [], [D0, D0])).toEqual([]);
+    await expect(store.sharedAddressCounts('daa', ['one'], [D0 + 0.5, D0])).rejects.toThrow(/not an integer/);
+  });
+
+  it('counts every chain\'s distinct addresses over all days up to a day, in one read', async () => {
+    expect(await store.distinctTotals('daa', ['one', 'two'], D0 + DAY)).toEqual(new Map([['one', 3], ['two', 3]]));
+    expect(await store.distinctTotals('daa', ['two', 'one'], D0)).toEqual(new Map([['two', 2], ['one', 2]]));
+    // Before any address, or an unknown chain: absent.
+    expect(await store.distinctTotals('daa', ['one', 'nobody'], D0 - DAY)).toEqual(new Map());
+    expect(await store.distinctTotals('daa', [], D0)).toEqual(new Map());
+    await expect(store.distinctTotals('daa', ['one'], D0 + 0.5)).rejects.toThrow(/not an integer/);
+  });
+
   it('counts per hour over the union and per chain from raw transactions', async () => {
     const rows = await store.hourlyDistinctOverChains({
       chains: [

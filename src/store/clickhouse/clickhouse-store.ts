@@ -1,6 +1,6 @@
 import type { ClickHouseSettings } from '../../registry/store-settings.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
-import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -40,6 +40,7 @@ import * as labels from './labels.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
 import * as samples from './samples.js';
+import * as sharedAddresses from './shared-addresses.js';
 import { blockRow, txRow } from './raw-rows.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
@@ -255,6 +256,14 @@ export class ClickHouseStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return hourlyDistinct.hourlyDistinctOverChains(this.db, req);
+  }
+
+  sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
+    return sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window);
+  }
+
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
+    return sharedAddresses.distinctTotals(this.db, setKey, originKeys, untilDay);
   }
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
 import type { MoneyRequest, PriceRow, PriceStatusRow, PriceStatusSummary } from '../prices.js';
@@ -29,6 +29,7 @@ import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggreg
 import { HistogramCache } from './address-sets.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
+import * as sharedAddresses from './shared-addresses.js';
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
@@ -375,6 +376,15 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
+    return this.use((db) => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window));
+  }
+
+  distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
+    if (!Number.isSafeInteger(untilDay)) return Promise.reject(new Error(`distinct totals: not an integer: ${untilDay}`));
+    return sharedAddresses.distinctTotals(async (subject) => (await this.distinctCounts(setKey, subject, [[0, untilDay]]))[0]!, originKeys);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -207,6 +207,57 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     { path: '/v1/fundamentals_full.csv', freshness: 'daily', csv: csvTable(fundamentalsRows) },
     { path: '/v1/fundamentals.json', freshness: 'daily', json: fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth')) },
     { path: '/v1/fundamentals.csv', freshness: 'daily', csv: csvTable(fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth'))) },
+    {
+      path: '/v1/landing_page.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          metrics: {
+            table_visual: {
+              base: {
+                chain_name: 'Base',
+                technology: 'Optimistic rollup',
+                purpose: 'General purpose',
+                company: 'Coinbase',
+                users: 1200 + generation,
+                user_share: 1,
+                cross_chain_activity: 0.25,
+                ranking: { txcount: { rank: 1, out_of: 1, color_scale: 1, value: 1234 }, fees: { rank: null, out_of: null, color_scale: null, value_usd: null, value_eth: null } },
+                ranking_w_eth: { txcount: { rank: 2, out_of: 2, color_scale: 1, value: 1234 }, fees: { rank: null, out_of: null, color_scale: null, value_usd: null, value_eth: null } },
+                top_apps: ['uniswap'],
+              },
+            },
+          },
+          all_l2s: {
+            chain_id: 'all_l2s',
+            chain_name: 'All L2s',
+            symbol: '-',
+            metrics: { txcount: { metric_name: 'Transaction Count', source: ['RPC'], avg: 'true', daily: { types: ['unix', 'value'], data: series(10, dayStart, DAY, generation) } } },
+          },
+          ethereum: { chain_id: 'ethereum', chain_name: 'Ethereum (L1)', symbol: 'ETH', metrics: {} },
+          top_contracts: {},
+          top_applications: {
+            gainers: { types: ['owner_project', 'txcount', 'prev_txcount', 'change'], data: [['uniswap', 70, 60, 10]] },
+            losers: { types: ['owner_project', 'txcount', 'prev_txcount', 'change'], data: [] },
+          },
+        },
+        last_updated_utc: updated,
+      },
+    },
+    {
+      path: '/v1/ecosystem/overview.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          count_layer2s: { daily: { types: ['value', 'l2s_launched', 'l2s_archived', 'unix'], values: [[1, [{ name: 'Base', origin_key: 'base' }], null, Date.UTC(2023, 7, 1)]] } },
+          tps: { layer_2s: { daily: { types: ['value', 'unix'], values: [[0.5 + generation, dayStart]] } }, ethereum_mainnet: { daily: { types: ['value', 'unix'], values: [] } } },
+          stables: { layer_2s: { daily: { types: ['usd', 'eth', 'unix'], values: [[1e6, 300, dayStart]] } }, ethereum_mainnet: { daily: { types: ['usd', 'eth', 'unix'], values: [] } } },
+          app_fees: { layer_2s: { daily: { types: ['usd', 'eth', 'unix'], values: [] } }, ethereum_mainnet: { daily: { types: ['usd', 'eth', 'unix'], values: [] } } },
+          meet_l2s: { base: { total_aa: 5000, yesterday_aa: 300, stables_mcap_usd: 1e6, stables_mcap_eth: 300, tps: 0.5, top_apps: ['uniswap'] } },
+        },
+        last_updated_utc: updated,
+      },
+    },
     openApiDocument(publicBaseUrl),
   ];
 }

@@ -142,11 +142,12 @@ export interface BuildSetOptions {
 
 /**
  * Documents compressed at once: each is two jobs (brotli, gzip) on libuv's thread pool (4 threads
- * unless UV_THREADPOOL_SIZE says otherwise), so one per core keeps every core busy. Started all
- * at once, 1,002 documents of the scale scenario each held a brotli encoder's tables while
- * waiting for a thread: about 1 GB more resident memory, page faults and 1.5 times the CPU.
+ * unless UV_THREADPOOL_SIZE says otherwise); two documents per core keep every thread busy while
+ * this thread serializes the next, also when a loaded machine is slow to hand results back.
+ * Started all at once, 1,002 documents of the scale scenario each held a brotli encoder's tables
+ * while waiting for a thread: about 1 GB more resident memory, page faults and 1.5 times the CPU.
  */
-export const IN_FLIGHT = Math.max(2, availableParallelism());
+export const IN_FLIGHT = Math.max(4, 2 * availableParallelism());
 
 /**
  * buildDocumentSet's asynchronous form, for rebuilds: serializes every document, reuses the

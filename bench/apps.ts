@@ -52,7 +52,7 @@ function transactionsSql(fromMs: number, toMs: number, active: string): string {
     SELECT 'chain_' || (i % ${CHAINS}), h * 1000 + i % 1000, printf('0x%064x', h * 1000 + i % 1000),
       h * 3600 + hash(i, h, k) % 3600, printf('0x%032x%032x', i, h * 4 + k), k, 2, 0,
       printf('0x%040x', 1 + hash(i, h, k, 's') % ${POOL}), printf('0x%040x', i), NULL, false, '0xa9059cbb', 0,
-      300000, 150000, CASE WHEN hash(i, h, k) % 20 = 0 THEN 0 ELSE 1 END, 1000000, 0, 0, 150000000000, true
+      300000, 150000, CASE WHEN hash(i, h, k) % 20 = 0 THEN 0 ELSE 1 END, 1000000, 0, 0, 150000000000, true, 0, 0
     FROM range(${CONTRACTS}) c(i), range(${h0}, ${h1}) t(h), range(3) n(k)
     WHERE (${active}) AND k <= hash(i, h) % 3`;
 }

@@ -40,21 +40,28 @@ export interface AppDetailsInput {
 
 const columns = (m: AppMetric): string[] => (m.currency ? ['usd', 'eth'] : ['value']);
 
-/** A chain metric's value in one period of a chain (or '*'): undefined = no row (success rate without transactions). */
-function periodValue(m: AppMetric, facts: Map<string, Map<number, number | null>> | undefined, daa: Map<number, number> | undefined, p: number): Value[] | undefined {
-  const get = (key: string): Value => {
-    const v = facts?.get(key)?.get(p);
-    return v === undefined ? 0 : v;
-  };
+/** A stored figure of one period: no fact is 0. */
+function factAt(facts: Map<string, Map<number, number | null>> | undefined, key: string, p: number): Value {
+  const v = facts?.get(key)?.get(p);
+  return v === undefined ? 0 : v;
+}
+
+/**
+ * A chain metric's row for one period of a chain (or '*'): undefined = no row (success rate
+ * without transactions). Plain functions without closures: called for every period of every
+ * series (millions per build), where each closure made was an allocation (and a keepNames call
+ * under tsx).
+ */
+function periodRow(m: AppMetric, facts: Map<string, Map<number, number | null>> | undefined, daa: Map<number, number> | undefined, p: number): Row | undefined {
   switch (m.aggregate.kind) {
     case 'unique':
-      return [daa?.get(p) ?? 0];
+      return [p, daa?.get(p) ?? 0];
     case 'ratio': {
-      const tx = get(KEYS.txcount);
-      return tx ? [(get(KEYS.successes) ?? 0) / tx] : undefined;
+      const tx = factAt(facts, KEYS.txcount, p);
+      return tx ? [p, (factAt(facts, KEYS.successes, p) ?? 0) / tx] : undefined;
     }
     case 'sum':
-      return m.currency ? [get(KEYS.fees_usd), get(KEYS.fees_eth)] : [get(KEYS.txcount)];
+      return m.currency ? [p, factAt(facts, KEYS.fees_usd, p), factAt(facts, KEYS.fees_eth, p)] : [p, factAt(facts, KEYS.txcount, p)];
     case 'market':
       throw new Error(`${m.metric_id} is a token metric`);
   }
@@ -66,10 +73,10 @@ function periodValue(m: AppMetric, facts: Map<string, Map<number, number | null>
  * hour's transactions were pruned by retention (or not all ingested yet), and a count over what
  * is left would be an undercount.
  */
-function hourlySenders(pf: ProjectFacts, ok: string, h: number): Value[] {
+function hourlySendersRow(pf: ProjectFacts, ok: string, h: number): Row {
   const stored = pf.hourly.get(ok)?.get(KEYS.txcount)?.get(h) ?? 0;
   const raw = pf.sendersHourly.get(ok)?.get(h);
-  return [(raw?.txcount ?? 0) === stored ? (raw?.senders ?? 0) : null];
+  return [h, (raw?.txcount ?? 0) === stored ? (raw?.senders ?? 0) : null];
 }
 
 /** A window's value of a chain metric on a chain (or '*'); windows without facts are 0 (null for a rate). */
@@ -92,13 +99,19 @@ function windowValue(m: AppMetric, pf: ProjectFacts, ok: string, w: number): Val
   }
 }
 
-/** Rows for every period in [from, until) by `step`; periods without a value (a rate) are omitted. */
-function rows(from: number, until: number, step: number, value: (p: number) => Value[] | undefined): Row[] {
+/** The series of one chain (or '*') for every period in [from, until) by `step`; periods without a value (a rate) are omitted. */
+function seriesRows(m: AppMetric, facts: Map<string, Map<number, number | null>> | undefined, daa: Map<number, number> | undefined, from: number, until: number, step: number): Row[] {
   const out: Row[] = [];
   for (let p = from; p < until; p += step) {
-    const v = value(p);
-    if (v) out.push([p, ...v]);
+    const r = periodRow(m, facts, daa, p);
+    if (r) out.push(r);
   }
+  return out;
+}
+
+function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number): Row[] {
+  const out: Row[] = [];
+  for (let h = from; h < until; h += HOUR_MS) out.push(hourlySendersRow(pf, ok, h));
   return out;
 }
 
@@ -197,16 +210,17 @@ export function appDetailsJson(input: AppDetailsInput): unknown {
         const dailyFacts = pf.daily.get(s.origin_key);
         const daa = pf.daaDaily.get(s.origin_key);
         const entry: { daily: Table; hourly?: Table } = {
-          daily: { types: ['unix', ...cols], data: rows(s.first_day, s.days_until, DAY_MS, (d) => periodValue(m, dailyFacts, daa, d)) },
+          daily: { types: ['unix', ...cols], data: seriesRows(m, dailyFacts, daa, s.first_day, s.days_until, DAY_MS) },
         };
-        const hourlyFacts = pf.hourly.get(s.origin_key);
-        const hourValue =
-          m.aggregate.kind === 'unique' ? (h: number) => hourlySenders(pf, s.origin_key, h) : (h: number) => periodValue(m, hourlyFacts, undefined, h);
-        entry.hourly = { types: ['unix', ...cols], data: rows(s.hours_from, s.hours_until, HOUR_MS, hourValue) };
+        const hourly =
+          m.aggregate.kind === 'unique'
+            ? hourlySendersRows(pf, s.origin_key, s.hours_from, s.hours_until)
+            : seriesRows(m, pf.hourly.get(s.origin_key), undefined, s.hours_from, s.hours_until, HOUR_MS);
+        entry.hourly = { types: ['unix', ...cols], data: hourly };
         over_time[s.origin_key] = entry;
         data[s.origin_key] = Object.fromEntries(APP_WINDOWS.map((name, w) => [name, windowValue(m, pf, s.origin_key, w)]));
       }
-      totals = spans.length > 0 ? rows(firstDay, inputs.days_until, DAY_MS, (d) => periodValue(m, pf.daily.get(ALL_CHAINS), pf.daaDaily.get(ALL_CHAINS), d)) : [];
+      totals = spans.length > 0 ? seriesRows(m, pf.daily.get(ALL_CHAINS), pf.daaDaily.get(ALL_CHAINS), firstDay, inputs.days_until, DAY_MS) : [];
     }
     metrics[m.metric_id] = { metric_name: m.name, avg: m.avg, over_time, aggregated: { types: cols, data } };
     if (totals.length > 0) kpi_cards[m.metric_id] = kpiCard(cols, totals);

@@ -2,6 +2,7 @@
 // flat exports), their brotli and gzip variants, the media type, a strong ETag and the build time. It is built once, ahead of requests,
 // and never changed; a newer build replaces the whole set (server/document-holder).
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zc, gzip as gzipAsync, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { csvText, type CsvTable } from './csv.js';
@@ -70,10 +71,23 @@ function checkPath(path: string, seen: ReadonlyMap<string, unknown>): void {
 
 // The compression parameters, shared by the sync and async paths: the published bytes depend on
 // them, and a reused entry is only valid if a fresh compression would give the same bytes.
+// Chosen by size (docs/http.md, "Compression"): below LARGE_BODY the highest settings cost a few
+// milliseconds a document; above it they dominated a build (brotli 9 and gzip 9 compress about 10
+// and 14 MB per CPU-second, 23 CPU-s for the 132 MB of the 1,000-project scale scenario, where
+// brotli 6 and gzip 6 do 70 and 80 MB/s for outputs about 4.5 % and 9 % larger).
+export const LARGE_BODY = 64 * 1024;
+export const COMPRESSION = {
+  small: { brotli: 9, gzip: 9 },
+  large: { brotli: 6, gzip: 6 },
+} as const;
+const settingsFor = (body: Buffer) => (body.length < LARGE_BODY ? COMPRESSION.small : COMPRESSION.large);
+
 function brotliOptions(body: Buffer): BrotliOptions {
-  return { params: { [zc.BROTLI_PARAM_QUALITY]: 9, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } };
+  return { params: { [zc.BROTLI_PARAM_QUALITY]: settingsFor(body).brotli, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } };
 }
-const GZIP_OPTIONS: ZlibOptions = { level: 9 };
+function gzipOptions(body: Buffer): ZlibOptions {
+  return { level: settingsFor(body).gzip };
+}
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
@@ -85,10 +99,14 @@ function serialize(input: DocumentInput): Buffer {
 }
 
 export function makeEntry(input: DocumentInput, builtAt: number): DocumentEntry {
-  const body = serialize(input);
+  return entryOfBody(input.path, serialize(input), MEDIA_TYPES[mediaTypeOf(input)], input.freshness, builtAt);
+}
+
+/** An entry for bytes already serialized (also the server's HTML docs page): compressed and hashed as every document is. */
+export function entryOfBody(path: string, body: Buffer, contentType: string, freshness: Freshness, builtAt: number): DocumentEntry {
   const br = brotliCompressSync(body, brotliOptions(body));
-  const gzip = gzipSync(body, GZIP_OPTIONS);
-  return { path: input.path, body, br, gzip, etag: etagOf(body), contentType: MEDIA_TYPES[mediaTypeOf(input)], freshness: input.freshness, builtAt };
+  const gzip = gzipSync(body, gzipOptions(body));
+  return { path, body, br, gzip, etag: etagOf(body), contentType, freshness, builtAt };
 }
 
 /** Produces a body's brotli and gzip variants. Injectable so tests can count what is compressed. */
@@ -106,7 +124,7 @@ const gzipPromise = promisify(gzipAsync);
  */
 export const threadPoolCompressor: Compressor = {
   async compress(body) {
-    const [br, gzip] = await Promise.all([brotliAsync(body, brotliOptions(body)), gzipPromise(body, GZIP_OPTIONS)]);
+    const [br, gzip] = await Promise.all([brotliAsync(body, brotliOptions(body)), gzipPromise(body, gzipOptions(body))]);
     return { br, gzip };
   },
 };
@@ -123,18 +141,28 @@ export interface BuildSetOptions {
 }
 
 /**
+ * Documents compressed at once: each is two jobs (brotli, gzip) on libuv's thread pool (4 threads
+ * unless UV_THREADPOOL_SIZE says otherwise); two documents per core keep every thread busy while
+ * this thread serializes the next, also when a loaded machine is slow to hand results back.
+ * Started all at once, 1,002 documents of the scale scenario each held a brotli encoder's tables
+ * while waiting for a thread: about 1 GB more resident memory, page faults and 1.5 times the CPU.
+ */
+export const IN_FLIGHT = Math.max(4, 2 * availableParallelism());
+
+/**
  * buildDocumentSet's asynchronous form, for rebuilds: serializes every document, reuses the
  * previous set's compressed bytes and ETag where the body bytes are equal, and compresses the
- * rest concurrently. The result is byte-for-byte what buildDocumentSet gives for the same inputs
- * (only entries' identity differs), so it is also right without a previous set.
+ * rest on the thread pool, IN_FLIGHT documents at a time. The result is byte-for-byte what
+ * buildDocumentSet gives for the same inputs (only entries' identity differs), so it is also
+ * right without a previous set.
  */
 export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, builtAt: number, opts: BuildSetOptions = {}): Promise<DocumentSet> {
   const compressor = opts.compressor ?? threadPoolCompressor;
   const previous = opts.previous?.entries;
-  // Paths are checked first: a bad path throws before any work is queued. Then each body's
-  // compression starts as soon as it is serialized, so the thread pool compresses while this
-  // thread serializes the next document; a document that fails to serialize (a non-finite
-  // number) throws once the compressions already started have settled.
+  // Paths are checked first: a bad path throws before any work is queued. Then each worker
+  // serializes its next document on this thread while the pool compresses the others'; a
+  // document that fails to serialize (a non-finite number) stops every worker from taking more,
+  // and throws once the compressions already started have settled.
   const list = [...inputs];
   const paths = new Map<string, true>();
   for (const input of list) {
@@ -150,29 +178,49 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     const { br, gzip } = await compressor.compress(body);
     return { ...common, br, gzip, etag: etagOf(body) };
   };
-  const started: Array<Promise<DocumentEntry>> = [];
-  try {
-    for (const input of list) started.push(entry(input, serialize(input)));
-  } catch (err) {
-    await Promise.allSettled(started);
-    throw err;
-  }
-  const built = await Promise.all(started);
+  const built = new Array<DocumentEntry>(list.length);
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (!failed && next < list.length) {
+      const i = next++;
+      let body: Buffer;
+      try {
+        body = serialize(list[i]!);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+      built[i] = await entry(list[i]!, body);
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));
+  const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
   return { builtAt, entries: new Map(built.map((e) => [e.path, e])) };
 }
 
-// Checked in a walk of its own, then serialized without a replacer: a replacer function is called
+// Checked in a walk of its own (recursive: documents nest a few levels), then serialized without a replacer: a replacer function is called
 // back for every key and value (index keys made into strings), about 1.6 times the time of this
 // walk plus a plain JSON.stringify, which gives the same text.
 function jsonText(json: unknown, path: string): string {
-  const stack: unknown[] = [json];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw new Error(`non-finite number in ${path}`);
-    } else if (typeof v === 'bigint') throw new Error(`bigint in ${path}: convert before building documents`);
-    else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) stack.push(v[i]);
-    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) stack.push(x);
-  }
+  checkValue(json, path);
   return JSON.stringify(json);
+}
+
+// Numbers are checked where they are met instead of going through a stack: most of a document's
+// values are numbers in rows, and pushing and popping each was most of the walk's time.
+function checkValue(v: unknown, path: string): void {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`non-finite number in ${path}`);
+  } else if (typeof v === 'bigint') throw new Error(`bigint in ${path}: convert before building documents`);
+  else if (v !== null && typeof v === 'object') {
+    const values = Array.isArray(v) ? (v as unknown[]) : Object.values(v);
+    for (let i = 0; i < values.length; i++) {
+      const x = values[i];
+      if (typeof x === 'number') {
+        if (!Number.isFinite(x)) throw new Error(`non-finite number in ${path}`);
+      } else if (x !== null && (typeof x === 'object' || typeof x === 'bigint')) checkValue(x, path);
+    }
+  }
 }

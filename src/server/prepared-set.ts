@@ -2,9 +2,7 @@
 // the ETag and the complete header arrays for 200 and 304. Done once per set, so a request is a
 // map lookup plus writeHead(status, array) and end(bytes): no serialization, no compression,
 // no header assembly.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
-import type { DocumentEntry, DocumentSet, Freshness } from '../documents/document-set.js';
+import { entryOfBody, type DocumentEntry, type DocumentSet, type Freshness } from '../documents/document-set.js';
 import type { Encoding } from './content-encoding.js';
 import { parseRequestPath } from './request-path.js';
 import { CORS_HEADERS, cacheControlFor, httpDate } from './response-headers.js';
@@ -112,14 +110,5 @@ export function prepareSet(set: DocumentSet, opts: PrepareOptions): PreparedSet 
 
 /** A DocumentEntry for bytes no builder makes (the HTML docs page), hashed like the builders' documents. */
 export function entryFromBytes(path: string, body: Buffer, contentType: string, freshness: Freshness, builtAt: number): DocumentEntry {
-  return {
-    path,
-    body,
-    contentType,
-    br: brotliCompressSync(body, { params: { [zc.BROTLI_PARAM_QUALITY]: 9, [zc.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gzip: gzipSync(body, { level: 9 }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`,
-    freshness,
-    builtAt,
-  };
+  return entryOfBody(path, body, contentType, freshness, builtAt);
 }

@@ -8,6 +8,7 @@ import { buildAllDocuments } from '../../src/documents/build-all.js';
 import {
   buildDocumentSet,
   buildDocumentSetAsync,
+  IN_FLIGHT,
   threadPoolCompressor,
   type Compressor,
   type DocumentInput,
@@ -137,6 +138,26 @@ describe('buildDocumentSetAsync', () => {
     expect(changed.length).toBeLessThan(next.length); // openapi.json and the daily documents stay
     expect(counter.bodies).toHaveLength(changed.length);
     expect(bytesOf(set)).toEqual(bytesOf(buildDocumentSet(next, clock.now())));
+  });
+
+  it('compresses IN_FLIGHT documents at a time, never more, and gives the sync path bytes', async () => {
+    let now = 0;
+    let most = 0;
+    const pacing: Compressor = {
+      async compress(body) {
+        most = Math.max(most, ++now);
+        try {
+          return await threadPoolCompressor.compress(body);
+        } finally {
+          now--;
+        }
+      },
+    };
+    const docs: DocumentInput[] = Array.from({ length: 4 * IN_FLIGHT + 3 }, (_, i) => ({ path: `/v1/d${i}.json`, json: { i, data: Array.from({ length: 500 }, (_, k) => [k, (k * i) % 97]) }, freshness: 'daily' }));
+    const set = await buildDocumentSetAsync(docs, 1, { compressor: pacing });
+    expect(most).toBe(IN_FLIGHT);
+    expect(IN_FLIGHT).toBeGreaterThanOrEqual(2);
+    expect(set.entries).toEqual(buildDocumentSet(docs, 1).entries);
   });
 
   it('rejects a duplicate path or a path outside /v1/ before compressing anything', async () => {

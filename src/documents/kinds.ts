@@ -6,6 +6,8 @@
 // lists the metric details built before it), and openapi.json lists paths and schemas in it.
 // The /docs page lists the discovery document first, then the others in this order.
 import { appDetails } from './app-details.js';
+import { blockspaceChain } from './blockspace-chain.js';
+import { blockspaceOverview } from './blockspace-overview.js';
 import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
 import { exportMetric, exportMetricCsv } from './export-metric.js';
@@ -21,6 +23,10 @@ import { streaksToday } from './streaks-today.js';
 export const DOCUMENT_KINDS = [
   metricDetail,
   feeTable,
+  // Before chainOverview: its folder lies inside the overviews' (/v1/chains/), and the first
+  // kind whose scope holds a path answers its 404.
+  blockspaceChain,
+  blockspaceOverview,
   chainOverview,
   streaksToday,
   appDetails,

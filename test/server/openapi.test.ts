@@ -38,6 +38,8 @@ describe('openApiDocument', () => {
         '/fees/table.json',
         '/chains/{origin_key}/overview.json',
         '/chains/all/streaks_today.json',
+        '/chains/blockspace/{origin_key}.json',
+        '/blockspace/overview.json',
         '/apps/details/{owner_project}.json',
         '/labels/projects_filtered.json',
         '/labels/projects.json',
@@ -65,6 +67,8 @@ describe('schemas against served bytes', () => {
       if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
       if (path === '/v1/fees/table.json') return 'FeeTable';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
+      if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
+      if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
       if (path === '/v1/labels/projects_filtered.json') return 'ProjectsFiltered';

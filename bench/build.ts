@@ -7,6 +7,8 @@
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
 //                       context and the application facts they share are loaded (bench/overview-docs.ts)
+//   blockspace_s, blockspace_docs  building and compressing the blockspace documents alone (per
+//                       chain and the overview; bench/blockspace-docs.ts), and their count
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -31,6 +33,7 @@ import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { buildAppDocuments } from './app-docs.js';
 import { buildOverviews } from './overview-docs.js';
+import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -260,6 +263,9 @@ async function main(): Promise<void> {
   report();
   const overviews = await buildOverviews(store, chains, clock);
   log(`  chain overviews: ${overviews.overview_s.toFixed(3)} s for ${overviews.inputs.length} documents (context ${overviews.context_s.toFixed(2)} s, shared application facts ${overviews.app_facts_s.toFixed(2)} s)`);
+  const blockspace = await buildBlockspaceDocuments(store, chains, clock);
+  const blockspaceS = blockspace.build_s + blockspace.set_s;
+  log(`  blockspace documents: ${blockspaceS.toFixed(3)} s for ${blockspace.inputs.length} documents (builders ${blockspace.build_s.toFixed(3)} s, set ${blockspace.set_s.toFixed(3)} s), ${((100 * blockspaceS) / docsS).toFixed(1)} % of the full build`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -330,6 +336,8 @@ async function main(): Promise<void> {
       app_docs: apps.set.entries.size,
       overview_s: r(overviews.overview_s),
       overviews: overviews.inputs.length,
+      blockspace_s: r(blockspaceS),
+      blockspace_docs: blockspace.inputs.length,
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

@@ -2,8 +2,9 @@
 // object of each chain with a blockspace document plus the all_l2s aggregate (section 8: the PROD
 // L2s' days summed), over the timeframes 7d, 30d, 90d, 180d, 365d and max. `daily` holds only its
 // types, and only all_l2s lists contracts (its top 100 per category and timeframe, any L2's).
-// Built right after the per-chain documents, from the data they loaded (ctx.blockspace).
-import { formatUtc } from '../metrics/calendar.js';
+// Built right after the per-chain documents, from the data they loaded (ctx.blockspace). As the
+// contract shows it, without last_updated_utc: its bytes then change only when a day completes,
+// so the hourly rounds in between reuse its compressed copies (document-set.ts).
 import { mergeChains, type ChainBlockspace } from '../metrics/blockspace-days.js';
 import { ALL_L2S, isAllL2sMember } from './all-l2s.js';
 import { chainObject, OVERVIEW_TIMEFRAMES } from './blockspace-object.js';
@@ -31,7 +32,7 @@ function buildBlockspaceOverview(ctx: BuildContext): DocumentInput[] {
     objects.set(ALL_L2S, chainObject('All L2s', mergeChains(ALL_L2S, members), { timeframes: OVERVIEW_TIMEFRAMES, dailyRows: false, topContracts: ALL_L2S_TOP_CONTRACTS }));
   }
   const chains = Object.fromEntries(chainOrder(objects.keys()).map((ok) => [ok, objects.get(ok)]));
-  return [{ path: BLOCKSPACE_OVERVIEW_PATH, json: { data: { metric_id: 'overview', chains }, last_updated_utc: formatUtc(ctx.builtAt) }, freshness: 'daily' }];
+  return [{ path: BLOCKSPACE_OVERVIEW_PATH, json: { data: { metric_id: 'overview', chains } }, freshness: 'daily' }];
 }
 
 const schemas: Record<string, OpenApiSchema> = {
@@ -40,7 +41,6 @@ const schemas: Record<string, OpenApiSchema> = {
       metric_id: { type: 'string', enum: ['overview'] },
       chains: mapOf(ref('BlockspaceChain'), 'Keyed by origin_key, plus all_l2s; daily holds only its types, contracts only under all_l2s (top 100).'),
     }),
-    last_updated_utc: ref('LastUpdatedUtc'),
   }),
 };
 

@@ -150,7 +150,7 @@ describe('blockspace documents (CONTRACT.md 10.5)', () => {
 
   it('overview.json: every chain with a document plus all_l2s, 7d to max, daily types only, contracts (top 100) only under all_l2s', () => {
     const o = doc('/v1/blockspace/overview.json');
-    expect(Object.keys(o)).toEqual(['data', 'last_updated_utc']);
+    expect(Object.keys(o)).toEqual(['data']);
     expect(o.data.metric_id).toBe('overview');
     expect(Object.keys(o.data.chains)).toEqual(['all_l2s', 'alpha', 'beta']);
     for (const [k, c] of Object.entries<any>(o.data.chains)) {
@@ -186,5 +186,25 @@ describe('blockspace documents (CONTRACT.md 10.5)', () => {
     expect(d.overview.max.unlabeled.data[2]).toBe(59);
     expect(d.overview.max.cross_chain.contracts.data[0].slice(0, 6)).toEqual([other(0), 'hop', 'Bridge', 'cross_chain', 'bridge', 'alpha']);
     await store.replaceLabels(LABELS);
+  });
+
+  it('an hour of the running day changes no blockspace byte: only a completed day does', async () => {
+    const w = new ChainWriter(store, alpha);
+    w.next = 4;
+    await w.write([{ time: S(D0 + 3 * DAY + 2 * HOUR + 60_000), txs: [transfer(), call(DEX, 50_000n)] }]);
+    const later = new FixedClock(NOW + HOUR);
+    await computeFacts(store, chains, later, { logger: silent });
+    const again = (await buildAllDocuments(store, chains, later, { logger: silent })).inputs;
+    for (const path of ['/v1/chains/blockspace/alpha.json', '/v1/blockspace/overview.json']) {
+      expect(JSON.stringify(doc(path, again)), path).toBe(JSON.stringify(doc(path)));
+    }
+    // The same transactions in a completed day do show.
+    const nextDay = new FixedClock(D0 + 4 * DAY + HOUR);
+    await w.write([{ time: S(D0 + 4 * DAY + 60_000) }]);
+    await computeFacts(store, chains, nextDay, { logger: silent });
+    const d = doc('/v1/chains/blockspace/alpha.json', (await buildAllDocuments(store, chains, nextDay, { logger: silent })).inputs);
+    expect(d.overview['1d'].token_transfers.data[2]).toBe(1);
+    expect(d.overview['1d'].finance.data[2]).toBe(1);
+    expect(d.totals.max.data[2]).toBe(68);
   });
 });

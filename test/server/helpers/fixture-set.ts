@@ -138,7 +138,6 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
             base: chainObject('Base', blockspace(dayStart, generation), { timeframes: OVERVIEW_TIMEFRAMES, dailyRows: false, topContracts: 0 }),
           },
         },
-        last_updated_utc: updated,
       },
     },
     appDetails('uniswap', generation, series(30, dayStart, DAY, generation)),

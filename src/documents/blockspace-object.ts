@@ -95,7 +95,7 @@ const values = (f: BlockspaceFigures, total: BlockspaceFigures): Value[] => [
 ];
 
 /** Contracts of a category by fees in ETH (always known, unlike USD), then txcount, then chain and address. */
-function topContracts(contracts: readonly BlockspaceContract[], category: string, from: number, until: number, n: number): Value[][] | (string | Value)[][] {
+function topContracts(contracts: readonly BlockspaceContract[], category: string, from: number, until: number, n: number): Array<Array<string | Value>> {
   const rows: Array<{ c: BlockspaceContract; f: BlockspaceFigures }> = [];
   for (const c of contracts) {
     if (c.main_category !== category) continue;

@@ -4,7 +4,7 @@
 // Every main category of master.json's blockspace_categories is a key of `daily` and of every
 // timeframe, present even when empty, because the reference pages index them unguarded.
 import { DAY_MS } from '../clock.js';
-import type { BlockspaceContract, BlockspaceFigures, ChainBlockspace } from '../metrics/blockspace-days.js';
+import { isUsed, sumKnown, type BlockspaceContract, type BlockspaceFigures, type ChainBlockspace } from '../metrics/blockspace-days.js';
 import { MAIN_CATEGORIES } from '../registry/categories.js';
 
 export const BLOCKSPACE_VALUE_TYPES = [
@@ -62,14 +62,13 @@ export interface ChainObjectOptions {
 type Value = number | null;
 
 const share = (part: Value, total: Value): Value => (part === null || total === null ? null : total > 0 ? part / total : 0);
-const sumUsd = (a: Value, b: Value): Value => (a === null || b === null ? null : a + b);
 
 /** Σ of the days in [from, until) of a day map, null when nothing was there. */
 function windowSum(days: ReadonlyMap<number, BlockspaceFigures>, from: number, until: number): BlockspaceFigures | null {
   let out: BlockspaceFigures | null = null;
   for (const [day, f] of days) {
     if (day < from || day >= until) continue;
-    out = out ? { eth: out.eth + f.eth, usd: sumUsd(out.usd, f.usd), txcount: out.txcount + f.txcount } : { ...f };
+    out = out ? { eth: sumKnown(out.eth, f.eth), usd: sumKnown(out.usd, f.usd), txcount: out.txcount + f.txcount } : { ...f };
   }
   return out;
 }
@@ -78,8 +77,8 @@ function totalOf(parts: Iterable<BlockspaceFigures | null>): BlockspaceFigures {
   const t: BlockspaceFigures = { eth: 0, usd: 0, txcount: 0 };
   for (const p of parts) {
     if (!p) continue;
-    t.eth += p.eth;
-    t.usd = sumUsd(t.usd, p.usd);
+    t.eth = sumKnown(t.eth, p.eth);
+    t.usd = sumKnown(t.usd, p.usd);
     t.txcount += p.txcount;
   }
   return t;
@@ -94,15 +93,15 @@ const values = (f: BlockspaceFigures, total: BlockspaceFigures): Value[] => [
   share(f.txcount, total.txcount),
 ];
 
-/** Contracts of a category by fees in ETH (always known, unlike USD), then txcount, then chain and address. */
+/** Contracts of a category by fees in ETH (unknown last), then txcount, then chain and address. */
 function topContracts(contracts: readonly BlockspaceContract[], category: string, from: number, until: number, n: number): Array<Array<string | Value>> {
   const rows: Array<{ c: BlockspaceContract; f: BlockspaceFigures }> = [];
   for (const c of contracts) {
     if (c.main_category !== category) continue;
     const f = windowSum(c.days, from, until);
-    if (f && (f.txcount > 0 || f.eth > 0)) rows.push({ c, f });
+    if (f && isUsed(f)) rows.push({ c, f });
   }
-  rows.sort((a, b) => b.f.eth - a.f.eth || b.f.txcount - a.f.txcount || cmp(a.c.origin_key, b.c.origin_key) || cmp(a.c.address, b.c.address));
+  rows.sort((a, b) => (b.f.eth ?? -1) - (a.f.eth ?? -1) || b.f.txcount - a.f.txcount || cmp(a.c.origin_key, b.c.origin_key) || cmp(a.c.address, b.c.address));
   return rows
     .slice(0, n)
     .map(({ c, f }) => [c.address, c.owner_project, c.contract_name, c.main_category, c.usage_category, c.origin_key, f.eth, f.usd, f.txcount]);
@@ -113,7 +112,7 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** The days on which the chain had any blockspace use, ascending. */
 function activeDays(data: ChainBlockspace): number[] {
   const days = new Set<number>();
-  for (const m of data.categories.values()) for (const [day, f] of m) if (f.txcount > 0 || f.eth > 0) days.add(day);
+  for (const m of data.categories.values()) for (const [day, f] of m) if (isUsed(f)) days.add(day);
   return [...days].sort((a, b) => a - b);
 }
 
@@ -132,7 +131,7 @@ export function chainObject(chainName: string, data: ChainBlockspace, opts: Chai
     const totals = new Map(days.map((d) => [d, totalOf(ids.map((id) => data.categories.get(id)?.get(d) ?? null))]));
     for (const id of ids) {
       const m = data.categories.get(id);
-      const has = m !== undefined && [...m.values()].some((f) => f.txcount > 0 || f.eth > 0);
+      const has = m !== undefined && [...m.values()].some(isUsed);
       daily[id] = { data: has ? days.map((d) => [d, ...values(m.get(d) ?? empty, totals.get(d)!)]) : [] };
     }
   }
@@ -147,7 +146,7 @@ export function chainObject(chainName: string, data: ChainBlockspace, opts: Chai
     const entry: Record<string, unknown> = {};
     for (const id of ids) {
       const f = sums.get(id);
-      if (!f || (f.txcount === 0 && f.eth === 0)) {
+      if (!f || !isUsed(f)) {
         entry[id] = {};
         continue;
       }

@@ -18,9 +18,12 @@ import { CONTRACT_TXCOUNT } from './definitions/app/txcount.js';
 
 export const UNLABELED = 'unlabeled';
 
-/** Fees in ETH and USD (null: a day without a price) and the transaction count. */
+/**
+ * Fees in ETH and USD and the transaction count. A money figure is null when unknown (a day
+ * without a price; ETH too for a gas token that is not ETH), never a silent 0.
+ */
 export interface BlockspaceFigures {
-  eth: number;
+  eth: number | null;
   usd: number | null;
   txcount: number;
 }
@@ -48,13 +51,19 @@ export interface ChainBlockspace {
   contracts: BlockspaceContract[];
 }
 
-/** Adds figures into a day's entry of a map (USD stays null once any part is unknown). */
+/** a + b, null when either is unknown. */
+export const sumKnown = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a + b);
+
+/** Whether figures show any use of blockspace (an unknown fee counts as none). */
+export const isUsed = (f: BlockspaceFigures): boolean => f.txcount > 0 || (f.eth ?? 0) > 0;
+
+/** Adds figures into a day's entry of a map (money stays null once any part is unknown). */
 export function addFigures(days: Map<number, BlockspaceFigures>, day: number, f: BlockspaceFigures): void {
   const seen = days.get(day);
   if (!seen) days.set(day, { ...f });
   else {
-    seen.eth += f.eth;
-    seen.usd = seen.usd === null || f.usd === null ? null : seen.usd + f.usd;
+    seen.eth = sumKnown(seen.eth, f.eth);
+    seen.usd = sumKnown(seen.usd, f.usd);
     seen.txcount += f.txcount;
   }
 }
@@ -87,13 +96,13 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
     let days = synthetic.get(kind);
     if (!days) synthetic.set(kind, (days = new Map()));
     const f = days.get(r.period_ms) ?? { eth: 0, usd: 0, txcount: 0 };
-    if (column === 'usd') f.usd = r.value;
-    else f[column] = r.value ?? 0;
+    if (column === 'txcount') f.txcount = r.value ?? 0;
+    else f[column] = r.value;
     days.set(r.period_ms, f);
   }
   for (const kind of SYNTHETIC_KINDS) {
     for (const [day, f] of [...(synthetic.get(kind) ?? new Map<number, BlockspaceFigures>())].sort((a, b) => a[0] - b[0])) {
-      if (f.txcount > 0 || f.eth > 0) addFigures(categoryDays(mainCategoryOf(kind)!), day, f);
+      if (isUsed(f)) addFigures(categoryDays(mainCategoryOf(kind)!), day, f);
     }
   }
 
@@ -124,7 +133,7 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
     const v = facts.value[i]!;
     const column = CONTRACT_KEYS[facts.key[i]!];
     if (column === FEES.usd) f.usd = Number.isNaN(v) ? null : v;
-    else if (column === FEES.eth) f.eth = Number.isNaN(v) ? 0 : v;
+    else if (column === FEES.eth) f.eth = Number.isNaN(v) ? null : v;
     else f.txcount = Number.isNaN(v) ? 0 : v;
     days.set(day, f);
   }

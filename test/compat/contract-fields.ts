@@ -408,7 +408,7 @@ export const BLOCKSPACE_CONTRACT_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
   ['main_category_key', ['string']],
   ['sub_category_key', ['string', 'null']],
   ['chain', ['string']],
-  ['gas_fees_absolute_eth', ['number']],
+  ['gas_fees_absolute_eth', ['number', 'null']],
   ['gas_fees_absolute_usd', ['number', 'null']],
   ['txcount_absolute', ['number']],
 ];

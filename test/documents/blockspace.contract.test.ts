@@ -208,3 +208,27 @@ describe('blockspace documents (CONTRACT.md 10.5)', () => {
     expect(d.totals.max.data[2]).toBe(68);
   });
 });
+
+describe('blockspace of a chain whose gas token has no price', () => {
+  it('ETH and USD are null, never 0; counts and transaction shares stay exact', async () => {
+    const store = await DuckDbStore.open({ path: ':memory:' });
+    try {
+      const gamma = makeChain('gamma', { gas_token: 'gamma-token', symbol: 'GT' });
+      await new ChainWriter(store, gamma).write([
+        { time: S(D0 + 12 * HOUR), txs: [transfer(), call(DEX, 50_000n), call(DEX, 50_000n)] },
+        { time: S(D0 + DAY + HOUR) },
+      ]);
+      await store.writePrices([{ asset: 'ethereum', granularity: 'daily', period_ms: D0, usd: 2000 }]);
+      const clock = new FixedClock(D0 + DAY + 2 * HOUR);
+      await computeFacts(store, [gamma], clock, { logger: silent });
+      const { inputs } = await buildAllDocuments(store, [gamma], clock, { logger: silent });
+      const d = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/chains/blockspace/gamma.json')!.json));
+      expect(d.daily.token_transfers.data).toEqual([[D0, null, null, 1, null, null, 1 / 3]]);
+      expect(d.overview.max.unlabeled.data).toEqual([null, null, 2, null, null, 2 / 3]);
+      expect(d.overview.max.unlabeled.contracts.data).toEqual([[DEX, null, null, 'unlabeled', 'unlabeled', 'gamma', null, null, 2]]);
+      expect(d.totals.max.data).toEqual([null, null, 3]);
+    } finally {
+      await store.close();
+    }
+  });
+});

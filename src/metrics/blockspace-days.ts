@@ -90,8 +90,13 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
   }
   const rows = await store.readFacts({ subject: chainSubject(originKey), keys: [...keyOf.keys()], days_until: daysUntil, hours_from: 0, hours_until: 0 });
   const synthetic = new Map<string, Map<number, BlockspaceFigures>>();
+  // Every day the facts engine computed since these facts exist has them (0 without such
+  // transactions). A day without them was computed by an older version: its calls alone would
+  // pass for the whole day, so such days are left out until recomputed.
+  const computed = new Set<number>();
   for (const r of rows) {
     if (r.granularity !== 'daily') continue;
+    computed.add(r.period_ms);
     const { kind, column } = keyOf.get(r.metric_key)!;
     let days = synthetic.get(kind);
     if (!days) synthetic.set(kind, (days = new Map()));
@@ -126,9 +131,9 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
   }
   const facts = await store.readContractFacts({ contracts: active, keys: CONTRACT_KEYS, days_until: daysUntil, hours_from: 0, hours_until: 0 });
   for (let i = 0; i < facts.length; i++) {
-    if (facts.hourly[i] === 1) continue;
-    const days = out.contracts[facts.contract[i]!]!.days;
     const day = facts.period_ms[i]!;
+    if (facts.hourly[i] === 1 || !computed.has(day)) continue;
+    const days = out.contracts[facts.contract[i]!]!.days;
     const f = days.get(day) ?? { eth: 0, usd: 0, txcount: 0 };
     const v = facts.value[i]!;
     const column = CONTRACT_KEYS[facts.key[i]!];

@@ -170,6 +170,19 @@ describe('blockspace documents (CONTRACT.md 10.5)', () => {
     expect(all.overview.max.unlabeled.contracts.data[0].slice(0, 7)).toEqual(near([BETA_CONTRACT, null, null, 'unlabeled', 'unlabeled', 'beta', eth(1_000_000)]));
   });
 
+  it('a day computed before the synthetic facts existed is left out, not published as its calls alone', async () => {
+    // As a store from an older version holds it: the day's application facts, no synthetic ones.
+    await store.query(`DELETE FROM facts WHERE metric_key LIKE 'blockspace_%' AND origin_key = 'alpha' AND period_ms = ${D0}`);
+    await store.query(`DELETE FROM native_facts WHERE metric_key LIKE 'blockspace_%' AND origin_key = 'alpha' AND period_ms = ${D0}`);
+    const d = doc('/v1/chains/blockspace/alpha.json', await build());
+    expect(d.daily.token_transfers.data.map((r: number[]) => r[0])).toEqual([D0 + DAY, D0 + 2 * DAY]);
+    expect(d.daily.unlabeled).toEqual({ data: [] });
+    expect(d.totals.max.data[2]).toBe(2);
+    // Recomputed (a full run), the day is back as before.
+    await computeFacts(store, chains, clock, { full: true, logger: silent });
+    expect(JSON.stringify(doc('/v1/chains/blockspace/alpha.json', await build()))).toBe(JSON.stringify(doc('/v1/chains/blockspace/alpha.json')));
+  });
+
   it('the series outlives the raw transactions: pruning them changes no blockspace byte', async () => {
     await store.pruneRaw('alpha', S(NOW));
     await store.pruneRaw('beta', S(NOW));

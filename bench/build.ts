@@ -11,6 +11,8 @@
 //                       and the application facts they share with the app details are loaded
 //   fee_linechart_s     building /v1/fees/linechart.json alone (its 10-minute buckets scan the last
 //                       24 hours of raw transactions at every build; bench/fee-linechart-doc.ts)
+//   blockspace_s, blockspace_docs  building and compressing the blockspace documents alone (per
+//                       chain and the overview; bench/blockspace-docs.ts), and their count
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -43,6 +45,7 @@ import { timeFeeLinechart } from './fee-linechart-doc.js';
 import { timeKinds } from './kind-timer.js';
 import { landingPage } from '../src/documents/landing-page.js';
 import { ecosystemOverview } from '../src/documents/ecosystem-overview.js';
+import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -283,6 +286,9 @@ async function main(): Promise<void> {
   log(`  application overview tables: ${appOverviewS.toFixed(3)} s for ${appOverviewDocs.length} documents`);
   const linechart = await timeFeeLinechart(store, chains, clock);
   log(`  fee line chart: ${linechart.build_s.toFixed(3)} s (${(linechart.bytes / 1024).toFixed(0)} KiB of JSON)`);
+  const blockspace = await buildBlockspaceDocuments(store, chains, clock);
+  const blockspaceS = blockspace.build_s + blockspace.set_s;
+  log(`  blockspace documents: ${blockspaceS.toFixed(3)} s for ${blockspace.inputs.length} documents (builders ${blockspace.build_s.toFixed(3)} s, set ${blockspace.set_s.toFixed(3)} s), ${((100 * blockspaceS) / docsS).toFixed(1)} % of the full build`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -357,6 +363,8 @@ async function main(): Promise<void> {
       overviews: overviews.inputs.length,
       app_overview_s: r(appOverviewS),
       fee_linechart_s: r(linechart.build_s),
+      blockspace_s: r(blockspaceS),
+      blockspace_docs: blockspace.inputs.length,
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

@@ -33,6 +33,10 @@ export interface BlockspaceTruth {
   contract_deployment: number;
   /** Calls (non-empty input) per lower-case `to` address. */
   calls: Map<string, number>;
+  /** The fees (gas-token wei) of the same transactions: for the blockspace documents' golden test. */
+  native_transfer_fee_wei: bigint;
+  contract_deployment_fee_wei: bigint;
+  call_fee_wei: Map<string, bigint>;
 }
 
 /** One transaction as the fee metrics read it (ChainSim.feeTxs). */
@@ -257,13 +261,22 @@ export class ChainSim {
 
   /** The user transactions of one UTC day by blockspace use (BlockspaceTruth). */
   blockspaceTruth(dayMs: number): BlockspaceTruth {
-    const out: BlockspaceTruth = { native_transfer: 0, contract_deployment: 0, calls: new Map() };
+    const out: BlockspaceTruth = { native_transfer: 0, contract_deployment: 0, calls: new Map(), native_transfer_fee_wei: 0n, contract_deployment_fee_wei: 0n, call_fee_wei: new Map() };
     for (const b of this.dayBlocks(dayMs)) {
       for (const tx of b.txs) {
         if (!isUserTx(tx, this.spec.family)) continue;
-        if (tx.to === null) out.contract_deployment++;
-        else if (tx.inputBytes() === 0) out.native_transfer++;
-        else out.calls.set(tx.to.toLowerCase(), (out.calls.get(tx.to.toLowerCase()) ?? 0) + 1);
+        const fee = txFeeWei(tx, this.spec.family);
+        if (tx.to === null) {
+          out.contract_deployment++;
+          out.contract_deployment_fee_wei += fee;
+        } else if (tx.inputBytes() === 0) {
+          out.native_transfer++;
+          out.native_transfer_fee_wei += fee;
+        } else {
+          const to = tx.to.toLowerCase();
+          out.calls.set(to, (out.calls.get(to) ?? 0) + 1);
+          out.call_fee_wei.set(to, (out.call_fee_wei.get(to) ?? 0n) + fee);
+        }
       }
     }
     return out;

@@ -9,6 +9,7 @@ import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
+import type { ChainBlockspace } from '../metrics/blockspace-days.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -43,6 +44,11 @@ export interface BuildContext {
   supported: Map<string, string[]>;
   /** origin_keys that got a chain overview in this build (chain-overview.ts), read by master.json's tab_status. */
   overviews: Set<string>;
+  /**
+   * origin_key → the blockspace of each chain that got a blockspace document in this build
+   * (blockspace-chain.ts), read by /blockspace/overview.json and master.json's tab_status.
+   */
+  blockspace?: Map<string, ChainBlockspace>;
   /**
    * Labels, projects, resolved contracts and market data for the application documents;
    * absent or null: no application documents (no chain has facts yet).

@@ -7,6 +7,8 @@
 // The /docs page lists the discovery document first, then the others in this order.
 import { appDetails } from './app-details.js';
 import { appOverview } from './app-overview.js';
+import { blockspaceChain } from './blockspace-chain.js';
+import { blockspaceOverview } from './blockspace-overview.js';
 import { chainOverview } from './chain-overview.js';
 import { inScope, type DocumentKind } from './document-kind.js';
 import { ecosystemOverview } from './ecosystem-overview.js';
@@ -25,6 +27,10 @@ import { streaksToday } from './streaks-today.js';
 export const DOCUMENT_KINDS = [
   metricDetail,
   feeTable,
+  // Before chainOverview: its folder lies inside the overviews' (/v1/chains/), and the first
+  // kind whose scope holds a path answers its 404.
+  blockspaceChain,
+  blockspaceOverview,
   chainOverview,
   streaksToday,
   appDetails,

@@ -21,8 +21,8 @@ export function chainOrder(keys: Iterable<string>): string[] {
 }
 
 // The tabs of a chain page and the metrics behind each. The apps tab is decided by application
-// and overview tabs are decided by their documents instead (tabStatus); blockspace and user
-// insights need documents no builder produces yet, so they stay "locked" for every chain.
+// overview and blockspace tabs are decided by their documents instead (tabStatus); user insights
+// need documents no builder produces yet, so they stay "locked" for every chain.
 const TAB_METRICS: Record<string, readonly string[]> = {
   overview: [],
   fundamentals: ['txcount', 'daa', 'fees', 'txcosts', 'throughput', 'stables_mcap', 'tvl', 'market_cap', 'fdv'],
@@ -32,10 +32,17 @@ const TAB_METRICS: Record<string, readonly string[]> = {
   user_insights: [],
 };
 
-function tabStatus(supported: readonly string[], hasApps: boolean, hasOverview: boolean): Record<string, 'active' | 'locked'> {
+/** The tabs whose documents are not metric details: whether this chain has them. */
+interface TabDocuments {
+  apps: boolean;
+  overview: boolean;
+  blockspace: boolean;
+}
+
+function tabStatus(supported: readonly string[], has: TabDocuments): Record<string, 'active' | 'locked'> {
   const out: Record<string, 'active' | 'locked'> = {};
   for (const [tab, ids] of Object.entries(TAB_METRICS)) {
-    const active = tab === 'apps' ? hasApps : tab === 'overview' ? hasOverview : ids.some((id) => supported.includes(id));
+    const active = tab in has ? has[tab as keyof TabDocuments] : ids.some((id) => supported.includes(id));
     out[tab] = active ? 'active' : 'locked';
   }
   return out;
@@ -88,6 +95,8 @@ export interface ChainEntriesInput {
   appChains?: ReadonlySet<string>;
   /** Chains with a chain overview document: `tab_status.overview`. None when absent. */
   overviewChains?: ReadonlySet<string>;
+  /** Chains with a blockspace document: `tab_status.blockspace`. None when absent. */
+  blockspaceChains?: ReadonlySet<string>;
 }
 
 /**
@@ -151,7 +160,11 @@ export function chainEntries(input: ChainEntriesInput): Record<string, unknown> 
       block_explorers: { ...c.block_explorers },
       rhino_listed: false,
       rhino_naming: null,
-      tab_status: tabStatus(supported, hasApps, input.overviewChains?.has(ok) ?? false),
+      tab_status: tabStatus(supported, {
+        apps: hasApps,
+        overview: input.overviewChains?.has(ok) ?? false,
+        blockspace: input.blockspaceChains?.has(ok) ?? false,
+      }),
       excluded_metrics: input.catalog.map((m) => m.metric_id).filter((id) => !supported.includes(id)),
       similar_chains: aggregate ? [] : listed.filter((k) => k !== ok && k !== ALL_L2S && byKey.get(k)!.bucket === c.bucket).slice(0, SIMILAR_CHAINS_MAX),
       supported_metrics: supported,

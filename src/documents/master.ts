@@ -34,11 +34,15 @@ export interface MasterInput {
   appChains?: readonly string[];
   /** Chains with a chain overview document: `tab_status.overview` (none when absent). */
   overviewChains?: readonly string[];
+  /** Chains with a blockspace document: `tab_status.blockspace` (none when absent). */
+  blockspaceChains?: readonly string[];
   builtAt: number;
 }
 
 export function masterJson(input: MasterInput): unknown {
-  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported, appChains: new Set(input.appChains ?? []), overviewChains: new Set(input.overviewChains ?? []) });
+  const chains = chainEntries({ chains: input.chains, catalog: input.metrics, supported: input.supported, appChains: new Set(input.appChains ?? []), overviewChains: new Set(input.overviewChains ?? []),
+    blockspaceChains: new Set(input.blockspaceChains ?? []),
+  });
   const listed = Object.keys(chains);
   const { selection, sorting } = defaultChains(input.chains, listed, input.activity ?? new Map());
   const metrics: Record<string, unknown> = {};
@@ -146,6 +150,7 @@ async function buildMaster(ctx: BuildContext): Promise<DocumentInput[]> {
     appMetrics: appMetricsJson(APP_METRICS, appChains),
     appChains,
     overviewChains: [...ctx.overviews],
+    blockspaceChains: [...(ctx.blockspace?.keys() ?? [])],
     builtAt: ctx.builtAt,
   });
   return [{ path: MASTER_PATH, json, freshness: 'daily' }];

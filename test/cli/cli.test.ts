@@ -75,6 +75,11 @@ describe('chainlytics command', () => {
     expect(gunzipSync(readFileSync(join(out, 'v1', 'fees', 'table.json.gz'))).equals(fee)).toBe(true);
     expect(existsSync(join(out, 'v1', 'fees', 'table.json.br'))).toBe(true);
     expect(existsSync(join(out, 'v1', 'openapi.json'))).toBe(true);
+    // The blockspace documents of every chain whose tab master.json shows, and their overview.
+    const withBlockspace = Object.keys(master.chains).filter((k) => master.chains[k].tab_status.blockspace === 'active');
+    expect(withBlockspace.length).toBeGreaterThan(0);
+    for (const k of withBlockspace) expect(JSON.parse(readFileSync(join(out, 'v1', 'chains', 'blockspace', `${k}.json`), 'utf8')).chain_name, k).toBe(master.chains[k].name);
+    expect(Object.keys(JSON.parse(readFileSync(join(out, 'v1', 'blockspace', 'overview.json'), 'utf8')).data.chains)).toContain('all_l2s');
   });
 
   it('serve --transport with an unknown name lists the choices and does not start', async () => {

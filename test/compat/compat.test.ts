@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10.1 and 10.6 as written out in ./contract-fields.ts.
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10 (10.1 to 10.6) as written out in ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -12,6 +12,18 @@ import { request } from '../server/helpers/http-client.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 import {
   ALL_L2S,
+  BLOCKSPACE_ALL_L2S_TOP_CONTRACTS,
+  BLOCKSPACE_CHAIN_TIMEFRAMES,
+  BLOCKSPACE_CHAIN_TOP,
+  BLOCKSPACE_CHAIN_TOP_CONTRACTS,
+  BLOCKSPACE_CONTRACT_COLUMNS,
+  BLOCKSPACE_DAILY,
+  BLOCKSPACE_OVERVIEW_PATH,
+  BLOCKSPACE_OVERVIEW_TIMEFRAMES,
+  BLOCKSPACE_SHARES,
+  BLOCKSPACE_TOTALS,
+  BLOCKSPACE_VALUES,
+  blockspacePath,
   BLOCKSPACE_COLUMNS,
   ECOSYSTEM_APPS_COLUMNS,
   HIGHLIGHT_FIELDS,
@@ -206,6 +218,8 @@ describe('section 0: every published document', () => {
       /^\/v1\/fees\/linechart\.json$/,
       /^\/v1\/landing_page\.json$/,
       /^\/v1\/ecosystem\/overview\.json$/,
+      /^\/v1\/chains\/blockspace\/[a-z0-9_]+\.json$/,
+      /^\/v1\/blockspace\/overview\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -420,6 +434,19 @@ describe('section 4: application detail documents', () => {
     for (const [k, c] of Object.entries(master.chains)) {
       const has = withApps.includes(k);
       expect([c.enable_contracts, c.tab_status.apps], k).toEqual([has, has ? 'active' : 'locked']);
+    }
+  });
+
+  it('master.json: the apps tab is active on exactly the chains some application detail document has data for', () => {
+    const withData = new Set(appDetailsPaths().flatMap((path) => Object.keys(jsonOf<{ first_seen: Record<string, string> }>(path).first_seen)));
+    expect(withData.size).toBeGreaterThan(0);
+    for (const [k, c] of Object.entries(master.chains)) expect(c.tab_status.apps, k).toBe(withData.has(k) ? 'active' : 'locked');
+  });
+
+  it('master.json: the economics tab is active on exactly the chains with a fees, rent_paid or profit document', () => {
+    for (const [k, c] of Object.entries(master.chains)) {
+      const has = ['fees', 'rent_paid', 'profit'].some((m) => docs.has(detailPath(k, m)));
+      expect(c.tab_status.economics, k).toBe(has ? 'active' : 'locked');
     }
   });
 
@@ -1241,6 +1268,122 @@ describe('section 10.4: the ecosystem overview', () => {
       if ((card.top_apps as unknown[]).length > 5) p.push(`${k}.top_apps: more than 5`);
     }
     expectNone(p);
+  });
+});
+
+type BlockspaceObject = Record<string, any>;
+const mainCategories = () => Object.keys((master.blockspace_categories as { main_categories: Record<string, string> }).main_categories);
+
+/**
+ * One chain object of section 10.5: every main category of master.json in `daily` and in every
+ * timeframe, typed values, shares as fractions summing to 1, contracts with the contract columns.
+ */
+function checkBlockspaceObject(p: Problems, at: string, o: BlockspaceObject, timeframes: readonly string[], opts: { dailyRows: boolean; topContracts: number }): void {
+  checkKeysInOrder(p, at, o, BLOCKSPACE_CHAIN_TOP);
+  checkKind(p, at, o, 'chain_name', 'string');
+  const cats = mainCategories();
+  if (JSON.stringify(o.daily?.types) !== JSON.stringify(BLOCKSPACE_DAILY)) p.push(`${at}.daily.types: ${JSON.stringify(o.daily?.types)}`);
+  if (opts.dailyRows) {
+    const perDay = new Map<number, number[]>();
+    for (const c of cats) {
+      if (!isObject(o.daily[c])) {
+        p.push(`${at}.daily.${c}: missing`);
+        continue;
+      }
+      checkTypedTable(p, `${at}.daily.${c}`, { types: o.daily.types, data: o.daily[c].data }, { types: BLOCKSPACE_DAILY, granularity: 'daily', order: 'asc' });
+      for (const row of o.daily[c].data as number[][]) {
+        const sums = perDay.get(row[0]!) ?? [0, 0];
+        perDay.set(row[0]!, [sums[0]! + row[4]!, sums[1]! + row[7]!]);
+      }
+    }
+    for (const [day, [eth, tx]] of perDay) if (Math.abs(eth! - 1) > 1e-9 || Math.abs(tx! - 1) > 1e-9) p.push(`${at}.daily ${iso(day)}: shares sum to ${eth}, ${tx}`);
+  } else if (Object.keys(o.daily ?? {}).join() !== 'types') p.push(`${at}.daily: holds more than its types`);
+  if (JSON.stringify(o.overview?.types) !== JSON.stringify(BLOCKSPACE_VALUES)) p.push(`${at}.overview.types: ${JSON.stringify(o.overview?.types)}`);
+  if (JSON.stringify(o.totals?.types) !== JSON.stringify(BLOCKSPACE_TOTALS)) p.push(`${at}.totals.types: ${JSON.stringify(o.totals?.types)}`);
+  checkKeysInOrder(p, `${at}.overview`, o.overview, ['types', ...timeframes]);
+  checkKeysInOrder(p, `${at}.totals`, o.totals, ['types', ...timeframes]);
+  for (const tf of timeframes) {
+    const entry = o.overview?.[tf] ?? {};
+    const total = o.totals?.[tf]?.data;
+    if (!Array.isArray(total) || total.length !== 3 || !total.every(isNumOrNull)) p.push(`${at}.totals.${tf}.data: ${JSON.stringify(total)}`);
+    const shareSums = [0, 0, 0];
+    let txSum = 0;
+    for (const c of cats) {
+      const e = entry[c];
+      if (!isObject(e)) {
+        p.push(`${at}.overview.${tf}.${c}: missing`);
+        continue;
+      }
+      if (Object.keys(e).length === 0) continue; // a category without transactions in the window
+      const v = e.data as unknown[];
+      if (!Array.isArray(v) || v.length !== 6 || !v.every(isNumOrNull)) {
+        p.push(`${at}.overview.${tf}.${c}.data: ${JSON.stringify(v)}`);
+        continue;
+      }
+      txSum += v[2] as number;
+      BLOCKSPACE_SHARES.forEach((i, j) => {
+        const x = v[i] as number | null;
+        if (x !== null && (x < 0 || x > 1)) p.push(`${at}.overview.${tf}.${c}: share ${BLOCKSPACE_VALUES[i]} ${x} is not a fraction`);
+        shareSums[j]! += x ?? 0;
+      });
+      if (opts.topContracts > 0) {
+        if (checkMixedTable(p, `${at}.overview.${tf}.${c}.contracts`, e.contracts, BLOCKSPACE_CONTRACT_COLUMNS)) {
+          if (e.contracts.data.length > opts.topContracts) p.push(`${at}.overview.${tf}.${c}.contracts: ${e.contracts.data.length} rows`);
+          for (const row of e.contracts.data as unknown[][]) if (row[3] !== c) p.push(`${at}.overview.${tf}.${c}.contracts: a ${String(row[3])} contract`);
+          const fees = (e.contracts.data as unknown[][]).map((r) => r[6] as number);
+          if (fees.some((f, i) => i > 0 && f > fees[i - 1]!)) p.push(`${at}.overview.${tf}.${c}.contracts: not by fees descending`);
+        }
+      } else if ('contracts' in e) p.push(`${at}.overview.${tf}.${c}: contracts listed`);
+    }
+    if (Array.isArray(total) && txSum !== total[2]) p.push(`${at}.overview.${tf}: categories' txcount ${txSum} ≠ total ${String(total[2])}`);
+    if (txSum > 0 && (Math.abs(shareSums[0]! - 1) > 1e-9 || Math.abs(shareSums[2]! - 1) > 1e-9)) p.push(`${at}.overview.${tf}: shares sum to ${shareSums.join(', ')}`);
+  }
+}
+
+describe('section 10.5: blockspace', () => {
+  const withBlockspace = () => chainKeys().filter((k) => docs.has(blockspacePath(k)));
+
+  it('a document for exactly the chains master.json shows the blockspace tab for; unknown chains and all_l2s answer 404', async () => {
+    expect(withBlockspace().length).toBeGreaterThan(1);
+    for (const [k, c] of Object.entries(master.chains)) expect(c.tab_status.blockspace, k).toBe(docs.has(blockspacePath(k)) ? 'active' : 'locked');
+    expect(master.chains.all_l2s!.tab_status.blockspace).toBe('locked');
+    for (const k of ['nosuch', ALL_L2S]) {
+      const r = await request(server.base, blockspacePath(k));
+      expect(r.status, k).toBe(404);
+      expect(JSON.parse(r.body.toString('utf8')).error.code).toBe('not_found');
+    }
+  });
+
+  it('per chain: the chain object with every main category in daily and in every timeframe, typed, shares as fractions', () => {
+    const p: Problems = [];
+    for (const k of withBlockspace()) {
+      const o = jsonOf<BlockspaceObject>(blockspacePath(k));
+      expect(Object.keys(o), k).toEqual([...BLOCKSPACE_CHAIN_TOP]);
+      expect(o.chain_name).toBe(master.chains[k]!.name);
+      checkBlockspaceObject(p, k, o, BLOCKSPACE_CHAIN_TIMEFRAMES, { dailyRows: true, topContracts: BLOCKSPACE_CHAIN_TOP_CONTRACTS });
+      // Daily rows end with the last complete day; the max window covers every daily row.
+      const rows = mainCategories().flatMap((c) => o.daily[c].data as number[][]);
+      expect(Math.max(...rows.map((r) => r[0]!)), k).toBe(LAST_DAY);
+      expect(o.totals.max.data[2], k).toBe(rows.reduce((x, r) => x + r[3]!, 0));
+    }
+    expectNone(p);
+  });
+
+  it('overview: every chain with a document plus all_l2s; daily holds only its types; contracts only under all_l2s', () => {
+    const d = jsonOf<{ data: { metric_id: string; chains: Record<string, BlockspaceObject> } }>(BLOCKSPACE_OVERVIEW_PATH);
+    expect(d.data.metric_id).toBe('overview');
+    expect(Object.keys(d.data.chains).sort()).toEqual([...withBlockspace(), ALL_L2S].sort());
+    const p: Problems = [];
+    for (const [k, o] of Object.entries(d.data.chains)) {
+      const all = k === ALL_L2S;
+      checkBlockspaceObject(p, k, o, BLOCKSPACE_OVERVIEW_TIMEFRAMES, { dailyRows: false, topContracts: all ? BLOCKSPACE_ALL_L2S_TOP_CONTRACTS : 0 });
+    }
+    expectNone(p);
+    // all_l2s is the L2s' sum (section 8).
+    const l2s = l2Keys().filter((k) => k in d.data.chains);
+    for (const tf of BLOCKSPACE_OVERVIEW_TIMEFRAMES) {
+      expect(d.data.chains[ALL_L2S]!.totals[tf].data[2], tf).toBe(l2s.reduce((x, k) => x + d.data.chains[k]!.totals[tf].data[2], 0));
+    }
   });
 });
 

@@ -408,6 +408,33 @@ export const APP_OVERVIEW_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
 export const STREAKS_TODAY_PATH = '/v1/chains/all/streaks_today.json';
 export const STREAKS_TODAY_KEYS = { txcount: ['value'], fees: ['usd', 'eth'] } as const;
 
+// ---- section 10.5: blockspace -----------------------------------------------------------------
+
+export const BLOCKSPACE_OVERVIEW_PATH = '/v1/blockspace/overview.json';
+export const blockspacePath = (k: string) => `/v1/chains/blockspace/${k}.json`;
+/** The per-chain document is the chain object itself: no envelope, no last_updated_utc. */
+export const BLOCKSPACE_CHAIN_TOP = ['chain_name', 'daily', 'overview', 'totals'] as const;
+export const BLOCKSPACE_VALUES = ['gas_fees_eth_absolute', 'gas_fees_usd_absolute', 'txcount_absolute', 'gas_fees_share_eth', 'gas_fees_share_usd', 'txcount_share'] as const;
+export const BLOCKSPACE_DAILY = ['unix', ...BLOCKSPACE_VALUES] as const;
+export const BLOCKSPACE_TOTALS = ['gas_fees_eth_absolute', 'gas_fees_usd_absolute', 'txcount_absolute'] as const;
+/** Indexes of the share columns in BLOCKSPACE_VALUES. */
+export const BLOCKSPACE_SHARES = [3, 4, 5] as const;
+export const BLOCKSPACE_CONTRACT_COLUMNS: ReadonlyArray<[string, Kind[]]> = [
+  ['address', ['string']],
+  ['project_name', ['string', 'null']],
+  ['name', ['string', 'null']],
+  ['main_category_key', ['string']],
+  ['sub_category_key', ['string', 'null']],
+  ['chain', ['string']],
+  ['gas_fees_absolute_eth', ['number', 'null']],
+  ['gas_fees_absolute_usd', ['number', 'null']],
+  ['txcount_absolute', ['number']],
+];
+export const BLOCKSPACE_CHAIN_TIMEFRAMES = ['1d', '7d', '30d', '180d', 'max'] as const;
+export const BLOCKSPACE_OVERVIEW_TIMEFRAMES = ['7d', '30d', '90d', '180d', '365d', 'max'] as const;
+export const BLOCKSPACE_CHAIN_TOP_CONTRACTS = 50;
+export const BLOCKSPACE_ALL_L2S_TOP_CONTRACTS = 100;
+
 // ---- section 8 -------------------------------------------------------------------------------
 
 export const ALL_L2S = 'all_l2s';

@@ -180,12 +180,26 @@ describe('master.json (CONTRACT.md 6)', () => {
     expect(c.ecosystem).toEqual(['all-chains']);
     expect(c.excluded_metrics).toEqual(CHAIN_METRICS.map((m) => m.metric_id).filter((id) => !c.supported_metrics.includes(id)));
     // op_mainnet has a chain overview; idle_chain has no complete day, so none (chain-overview.ts).
-    expect(c.tab_status).toEqual({ overview: 'active', fundamentals: 'active', economics: 'active', apps: 'locked', blockspace: 'locked', user_insights: 'locked' });
-    expect(master.chains.idle_chain!.tab_status).toMatchObject({ overview: 'locked', fundamentals: 'locked', economics: 'locked' });
+    expect(c.tab_status).toEqual({ overview: 'active', fundamentals: 'active', economics: 'active', apps: 'locked', blockspace: 'active', user_insights: 'locked' });
+    expect(master.chains.idle_chain!.tab_status).toMatchObject({ overview: 'locked', fundamentals: 'locked', economics: 'locked', blockspace: 'locked' });
     // No labels, so no application data anywhere (app-documents.contract.test.ts has the true case).
     for (const chain of Object.values(master.chains)) expect(chain.enable_contracts).toBe(false);
     // makeChain gives every test chain the same bucket: each is similar to the others.
     expect(c.similar_chains).toEqual(['idle_chain', 'quiet']);
+  });
+
+  it('tab_status: overview, economics and blockspace are active exactly for the chains whose documents exist', () => {
+    const paths = new Set(inputs.map((i) => i.path));
+    for (const [ok, chain] of Object.entries(master.chains)) {
+      const tabs = chain.tab_status as Record<string, string>;
+      const active = (has: boolean) => (has ? 'active' : 'locked');
+      expect(tabs.overview, ok).toBe(active(paths.has(`/v1/chains/${ok}/overview.json`)));
+      expect(tabs.blockspace, ok).toBe(active(paths.has(`/v1/chains/blockspace/${ok}.json`)));
+      expect(tabs.economics, ok).toBe(active(['fees', 'rent_paid', 'profit'].some((m) => paths.has(`/v1/metrics/chains/${ok}/${m}.json`))));
+    }
+    // quiet has facts but only system transactions: no blockspace document, the tab stays locked.
+    expect(master.chains.quiet!.tab_status).toMatchObject({ blockspace: 'locked' });
+    expect(paths.has('/v1/chains/blockspace/op_mainnet.json')).toBe(true);
   });
 
   it('ranks the default chains by exact active addresses over the last 7 days', () => {

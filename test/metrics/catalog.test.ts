@@ -58,8 +58,12 @@ describe('metric catalog', () => {
   it('gives the facts engine each fact and address set once, planned metrics left out', () => {
     expect(transactionAggregates(DEFINITIONS).map((f) => f.key)).toEqual([
       'txcount',
+      'blockspace_native_transfer_txcount',
+      'blockspace_contract_deployment_txcount',
       'daa',
       'fees_paid',
+      'blockspace_native_transfer_fees',
+      'blockspace_contract_deployment_fees',
       'txcosts_median',
       'gas_per_second',
       'txcosts_native_median',
@@ -70,7 +74,7 @@ describe('metric catalog', () => {
     expect(addressSets(DEFINITIONS).map((s) => s.key)).toEqual(['daa']);
     expect(contractAggregates(DEFINITIONS).map((f) => f.key)).toEqual(['contract_txcount', 'contract_daa', 'contract_fees_paid', 'contract_successes']);
     expect(contractAddressSets(DEFINITIONS).map((s) => s.key)).toEqual(['contract_senders']);
-    expect(moneyFactKeys(DEFINITIONS)).toEqual(['fees_paid', 'txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'contract_fees_paid']);
+    expect(moneyFactKeys(DEFINITIONS)).toEqual(['fees_paid', 'blockspace_native_transfer_fees', 'blockspace_contract_deployment_fees', 'txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'contract_fees_paid']);
   });
 
   it('fails an application metric with a chain fact key, a foreign dimension or input, or units that do not fit', () => {

@@ -38,6 +38,8 @@ describe('openApiDocument', () => {
         '/fees/table.json',
         '/chains/{origin_key}/overview.json',
         '/chains/all/streaks_today.json',
+        '/chains/blockspace/{origin_key}.json',
+        '/blockspace/overview.json',
         '/apps/details/{owner_project}.json',
         '/labels/projects_filtered.json',
         '/labels/projects.json',
@@ -70,6 +72,8 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path === '/v1/landing_page.json') return 'LandingPage';
       if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
+      if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
+      if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
       if (path.startsWith('/v1/apps/app_overview_')) return 'AppOverview';

@@ -2,6 +2,7 @@
 // (HUGEINT) and converted to ETH and USD with the period's prices afterwards.
 import { moneyColumns, type ChainMetric, type FactAggregate } from '../definition.js';
 import { eth, usd } from '../units.js';
+import { SYNTHETIC_FEE_FACTS } from '../blockspace-facts.js';
 
 export const FEES_PAID: FactAggregate = {
   key: 'fees_paid',
@@ -29,7 +30,8 @@ export const fees: ChainMetric = {
   source_names: ['RPC', 'Price feed'],
   empty_value: 0,
   rank_order: 'desc',
-  input: { kind: 'transactions', facts: [FEES_PAID] },
+  // With the daily split the blockspace documents read (native transfers, deployments).
+  input: { kind: 'transactions', facts: [FEES_PAID, ...SYNTHETIC_FEE_FACTS] },
   dimension: 'chain',
   status: 'computed',
 };

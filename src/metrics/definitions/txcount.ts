@@ -3,6 +3,7 @@
 // at normalization (`is_user_tx`).
 import { valueColumn, type ChainMetric, type FactAggregate } from '../definition.js';
 import { count } from '../units.js';
+import { SYNTHETIC_TXCOUNT_FACTS } from '../blockspace-facts.js';
 
 export const TXCOUNT: FactAggregate = {
   key: 'txcount',
@@ -30,7 +31,8 @@ export const txcount: ChainMetric = {
   source_names: ['RPC'],
   empty_value: 0,
   rank_order: 'desc',
-  input: { kind: 'transactions', facts: [TXCOUNT] },
+  // With the daily split the blockspace documents read (native transfers, deployments).
+  input: { kind: 'transactions', facts: [TXCOUNT, ...SYNTHETIC_TXCOUNT_FACTS] },
   dimension: 'chain',
   status: 'computed',
 };

@@ -17,7 +17,14 @@ describe('fees', () => {
   });
 
   it('sums every fee of the day, L1 fee included, in ETH and at the day\'s USD price', async () => {
-    expect(await op.keys()).toEqual(['fees_paid_eth', 'fees_paid_usd']);
+    expect(await op.keys()).toEqual([
+      'blockspace_contract_deployment_fees_eth',
+      'blockspace_contract_deployment_fees_usd',
+      'blockspace_native_transfer_fees_eth',
+      'blockspace_native_transfer_fees_usd',
+      'fees_paid_eth',
+      'fees_paid_usd',
+    ]);
     expect(await op.value('fees_paid_eth', 'daily', D0)).toBeCloseTo(0.001242, 15);
     expect(await op.value('fees_paid_usd', 'daily', D0)).toBeCloseTo(2.484, 12); // × 2,000
     expect(await op.value('fees_paid_eth', 'daily', D0 + DAY)).toBeCloseTo(0.0000432, 15);
@@ -36,5 +43,14 @@ describe('fees', () => {
   it('Arbitrum: the fee is gas × price (no separate L1 fee)', async () => {
     expect(await arb.value('fees_paid_eth', 'daily', D0)).toBeCloseTo(0.001239, 15);
     expect(await arb.value('fees_paid_eth', 'hourly', D0)).toBeCloseTo(0.000663, 15);
+  });
+
+  it('splits the day\'s fees by blockspace use: native transfers (t1 t2; t7) and the deployment t5, daily only', async () => {
+    expect(await op.value('blockspace_native_transfer_fees_eth', 'daily', D0)).toBeCloseTo(0.000066, 15);
+    expect(await op.value('blockspace_native_transfer_fees_usd', 'daily', D0)).toBeCloseTo(0.132, 12); // × 2,000
+    expect(await op.value('blockspace_contract_deployment_fees_eth', 'daily', D0)).toBeCloseTo(0.000576, 15);
+    expect(await op.value('blockspace_native_transfer_fees_eth', 'daily', D0 + DAY)).toBeCloseTo(0.0000432, 15);
+    expect(await op.value('blockspace_contract_deployment_fees_eth', 'daily', D0 + DAY)).toBe(0);
+    expect(await op.value('blockspace_native_transfer_fees_eth', 'hourly', D0)).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ describe('txcount', () => {
   });
 
   it('counts user transactions per complete day; OP deposits (gas price 0) are not counted', async () => {
-    expect(await op.keys()).toEqual(['txcount']);
+    expect(await op.keys()).toEqual(['blockspace_contract_deployment_txcount', 'blockspace_native_transfer_txcount', 'txcount']);
     expect(await op.value('txcount', 'daily', D0)).toBe(4);
     expect(await op.value('txcount', 'daily', D0 + DAY)).toBe(1);
     expect(await op.value('txcount', 'daily', D0 + 2 * DAY)).toBeUndefined(); // day 2 still runs
@@ -35,5 +35,15 @@ describe('txcount', () => {
     expect(await arb.value('txcount', 'daily', D0)).toBe(5);
     expect(await arb.value('txcount', 'hourly', D0)).toBe(4);
     expect(await arb.value('txcount', 'hourly', D0 + 2 * HOUR)).toBe(1);
+  });
+
+  it('splits the user transactions of a day by blockspace use: native transfers (t1 t2; t7) and deployments (t5), daily only', async () => {
+    expect(await op.value('blockspace_native_transfer_txcount', 'daily', D0)).toBe(2);
+    expect(await op.value('blockspace_contract_deployment_txcount', 'daily', D0)).toBe(1);
+    expect(await op.value('blockspace_native_transfer_txcount', 'daily', D0 + DAY)).toBe(1);
+    expect(await op.value('blockspace_contract_deployment_txcount', 'daily', D0 + DAY)).toBe(0);
+    expect(await op.value('blockspace_native_transfer_txcount', 'hourly', D0)).toBeUndefined();
+    // Arbitrum's gas-using deposit t3 is a user transaction with an empty input: a native transfer.
+    expect(await arb.value('blockspace_native_transfer_txcount', 'daily', D0)).toBe(3);
   });
 });

@@ -3,6 +3,8 @@
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
 import { csvTable, type ExportRow } from '../../../src/documents/export-rows.js';
 import { masterJson } from '../../../src/documents/master.js';
+import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace-object.js';
+import type { ChainBlockspace } from '../../../src/metrics/blockspace-days.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';
 import { builtinChain } from '../../../src/registry/builtin-chains.js';
@@ -141,6 +143,24 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       freshness: 'hourly',
       json: { data: { base: { txcount: { value: 120 + generation }, fees: { usd: 1.5, eth: 0.0005 } } }, last_updated_utc: updated },
     },
+    {
+      path: '/v1/chains/blockspace/base.json',
+      freshness: 'daily',
+      json: chainObject('Base', blockspace(dayStart, generation), { timeframes: CHAIN_TIMEFRAMES, dailyRows: true, topContracts: 50 }),
+    },
+    {
+      path: '/v1/blockspace/overview.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          metric_id: 'overview',
+          chains: {
+            all_l2s: chainObject('All L2s', blockspace(dayStart, generation), { timeframes: OVERVIEW_TIMEFRAMES, dailyRows: false, topContracts: 100 }),
+            base: chainObject('Base', blockspace(dayStart, generation), { timeframes: OVERVIEW_TIMEFRAMES, dailyRows: false, topContracts: 0 }),
+          },
+        },
+      },
+    },
     appDetails('uniswap', generation, series(30, dayStart, DAY, generation)),
     appDetails('aave', generation, series(10, dayStart, DAY, generation + 1)),
     {
@@ -260,6 +280,23 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     },
     openApiDocument(publicBaseUrl),
   ];
+}
+
+/** Three days of a chain's blockspace: native transfers, one labeled dex and one unlabeled contract. */
+function blockspace(dayStart: number, generation: number): ChainBlockspace {
+  const days = (n: number, eth: number) => new Map([0, 1, 2].map((i) => [dayStart + i * DAY, { eth: eth * (i + 1), usd: eth * (i + 1) * 3000, txcount: n + i + generation }]));
+  const dex = { origin_key: 'base', address: '0x00000000000000000000000000000000000000d1', owner_project: 'uniswap', contract_name: 'Router', main_category: 'finance', usage_category: 'dex', days: days(40, 0.02) };
+  const other = { origin_key: 'base', address: '0x00000000000000000000000000000000000000e1', owner_project: null, contract_name: null, main_category: 'unlabeled', usage_category: 'unlabeled', days: days(7, 0.001) };
+  return {
+    origin_key: 'base',
+    days_until: dayStart + 3 * DAY,
+    categories: new Map([
+      ['token_transfers', days(100, 0.01)],
+      ['finance', dex.days],
+      ['unlabeled', other.days],
+    ]),
+    contracts: [dex, other],
+  };
 }
 
 function appDetails(owner: string, generation: number, daily: number[][]): DocumentInput {

@@ -42,6 +42,7 @@ import { computeFourHourFeeFacts } from './fee-bucket-facts.js';
 import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
+import { factSetSignature, planBackfill } from './fact-set.js';
 
 /**
  * How far back hourly contract facts are kept, from the chain's newest complete hour: the 14
@@ -71,6 +72,10 @@ export interface ChainFactsResult {
   days_computed: number;
   /** Days with computed hours that are not complete yet (computed once they are). */
   days_pending: number;
+  /** Retained hours marked for recomputation because the chain's fact set changed (fact-set.ts); 0 otherwise. */
+  hours_backfilled: number;
+  /** Days a changed fact set could not reach: raw transactions pruned, facts kept as they were. */
+  days_not_backfilled: number;
 }
 
 export type { PriceGap } from './price-gap-log.js';
@@ -98,6 +103,8 @@ interface RunContext {
   timing: { contract_ms: number; settlement_ms: number };
   chains: ReadonlyMap<string, FactChain>;
   settledDays: Map<string, number[]>;
+  factSet: string;
+  logger: Pick<Logger, 'warn' | 'info'>;
 }
 
 export async function computeFacts(store: Store, chains: readonly FactChain[], clock: Clock, opts: FactsOptions = {}): Promise<FactsReport> {
@@ -105,7 +112,7 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
   const defs = opts.definitions ?? DEFINITIONS;
   const logger = opts.logger ?? createLogger('warn');
   const byKey = new Map<string, FactChain>(chains.map((c) => [c.origin_key, c]));
-  const run: RunContext = { defs, full: opts.full ?? false, timing: { contract_ms: 0, settlement_ms: 0 }, chains: byKey, settledDays: new Map() };
+  const run: RunContext = { defs, full: opts.full ?? false, timing: { contract_ms: 0, settlement_ms: 0 }, chains: byKey, settledDays: new Map(), factSet: factSetSignature(defs), logger };
   const results = new Map<string, ChainFactsResult>();
   for (const chain of settlementOrder(chains)) {
     // One transaction per chain: the dirty hours read here cannot be re-marked by a concurrent
@@ -145,8 +152,16 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
   const { defs, full, timing } = run;
   const ok = chain.origin_key;
   const bounds = completeBounds(await headTimeMs(store, ok), clock);
-  const result: ChainFactsResult = { origin_key: ok, ...bounds, hours_computed: 0, days_computed: 0, days_pending: 0 };
+  const result: ChainFactsResult = { origin_key: ok, ...bounds, hours_computed: 0, days_computed: 0, days_pending: 0, hours_backfilled: 0, days_not_backfilled: 0 };
   if (bounds.hours_until === null || bounds.days_until === null) return result;
+  // A full run recomputes everything anyway; an incremental one first turns a changed fact set
+  // into dirty hours, which it then computes like any others.
+  if (full) await store.writeFactSet(ok, run.factSet);
+  else {
+    const plan = await planBackfill(store, ok, run.factSet, run.logger);
+    result.hours_backfilled = plan.hours_marked;
+    result.days_not_backfilled = plan.days_kept;
+  }
   const hoursUntil = bounds.hours_until;
   const daysUntil = bounds.days_until;
 

@@ -161,6 +161,11 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore 
   writeFactStatus(originKey: string, status: FactStatus): Promise<void>;
   /** Every chain's fact status. */
   factStatus(): Promise<Map<string, FactStatus>>;
+  /** The signature of the fact set a chain's stored facts were computed with (src/metrics/fact-set.ts); null when none was recorded. */
+  factSet(originKey: string): Promise<string | null>;
+  writeFactSet(originKey: string, signature: string): Promise<void>;
+  /** Start (ms) of the UTC day of the earliest raw transaction still stored (retention prunes whole days before it); null without any. */
+  firstRetainedDay(originKey: string): Promise<number | null>;
 
   /** Stored facts of a subject for the given keys and bounds, in no particular order. */
   readFacts(q: FactQuery): Promise<FactRow[]>;

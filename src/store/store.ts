@@ -57,6 +57,8 @@ export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStor
   // --- incremental recomputation ------------------------------------------------------------
   /** Hours (unix ms, hour start) touched by writes or rollbacks and not yet cleared, ascending. */
   dirtyHours(originKey: string): Promise<number[]>;
+  /** Mark hours (unix ms, hour start) dirty, so the facts stage recomputes them (a changed fact set). */
+  markDirtyHours(originKey: string, hours: readonly number[]): Promise<void>;
   /** Forget dirty hours once their facts are written (after, never before: a crash recomputes). */
   clearDirtyHours(originKey: string, hours: number[]): Promise<void>;
 

@@ -183,6 +183,12 @@ export class ClickHouseStore implements Store {
     return Number(n[0]?.n ?? 0);
   }
 
+  async markDirtyHours(originKey: string, hours: readonly number[]): Promise<void> {
+    if (hours.length === 0) return;
+    intList(hours, 'hour');
+    await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
+  }
+
   async dirtyHours(originKey: string): Promise<number[]> {
     const rows = await this.db.all<{ hour_ms: string }>(`SELECT hour_ms FROM dirty_hours FINAL WHERE origin_key = ${sqlString(originKey)} ORDER BY hour_ms`);
     return rows.map((r) => Number(r.hour_ms));
@@ -232,6 +238,18 @@ export class ClickHouseStore implements Store {
 
   writeFactStatus(originKey: string, status: FactStatus): Promise<void> {
     return factReads.writeFactStatus(this.db, originKey, status);
+  }
+
+  factSet(originKey: string): Promise<string | null> {
+    return factReads.factSet(this.db, originKey);
+  }
+
+  writeFactSet(originKey: string, signature: string): Promise<void> {
+    return factReads.writeFactSet(this.db, originKey, signature);
+  }
+
+  firstRetainedDay(originKey: string): Promise<number | null> {
+    return factReads.firstRetainedDay(this.db, originKey);
   }
 
   factStatus(): Promise<Map<string, FactStatus>> {

@@ -29,6 +29,24 @@ export async function writeFactStatus(db: SqlRunner, originKey: string, status: 
   await putRows(db, 'fact_status', [{ origin_key: originKey, hours_until: status.hours_until, days_until: status.days_until }]);
 }
 
+export async function factSet(db: SqlRunner, originKey: string): Promise<string | null> {
+  const rows = await db.all<{ signature: string }>(`SELECT signature FROM fact_sets FINAL WHERE origin_key = ${sqlString(originKey)}`);
+  return rows[0]?.signature ?? null;
+}
+
+export async function writeFactSet(db: SqlRunner, originKey: string, signature: string): Promise<void> {
+  await putRows(db, 'fact_sets', [{ origin_key: originKey, signature }]);
+}
+
+export async function firstRetainedDay(db: SqlRunner, originKey: string): Promise<number | null> {
+  // count() tells "no rows" apart from min()'s 0 over an empty set.
+  const rows = await db.all<{ n: string; d: string }>(
+    `SELECT count() AS n, intDiv(min(block_time), 86400) * 86400000 AS d FROM transactions FINAL WHERE origin_key = ${sqlString(originKey)}`,
+  );
+  const r = rows[0];
+  return !r || Number(r.n) === 0 ? null : Number(r.d);
+}
+
 export async function pendingDays(db: SqlRunner, originKey: string): Promise<number[]> {
   const rows = await db.all<{ day_ms: string }>(`SELECT day_ms FROM pending_days FINAL WHERE origin_key = ${sqlString(originKey)} ORDER BY day_ms`);
   return rows.map((r) => Number(r.day_ms));

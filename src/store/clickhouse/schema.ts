@@ -77,6 +77,7 @@ export const TABLES: TableDef[] = [
   },
   { name: 'pending_days', columns: 'origin_key String, day_ms Int64', orderBy: 'origin_key, day_ms', shardBy: 'cityHash64(origin_key)' },
   { name: 'fact_status', columns: 'origin_key String, hours_until Int64, days_until Int64', orderBy: 'origin_key', shardBy: 'cityHash64(origin_key)' },
+  { name: 'fact_sets', columns: 'origin_key String, signature String', orderBy: 'origin_key', shardBy: 'cityHash64(origin_key)' },
   {
     name: 'price_status',
     columns: 'origin_key String, granularity String, period_ms Int64, asset String, status String, price_period_ms Nullable(Int64)',

@@ -308,6 +308,11 @@ export class DuckDbStore implements Store {
     return rows.map((r) => Number(r.hour_ms));
   }
 
+  async markDirtyHours(originKey: string, hours: readonly number[]): Promise<void> {
+    if (hours.length === 0) return;
+    await this.use((db) => db.run(dirtySql(sqlString(originKey), hours)));
+  }
+
   async clearDirtyHours(originKey: string, hours: number[]): Promise<void> {
     if (hours.length === 0) return;
     await this.use((db) => db.run(`DELETE FROM dirty_hours WHERE origin_key = $1 AND hour_ms IN (${hours.map((h) => Math.trunc(h)).join(',')})`, [originKey]));
@@ -352,6 +357,18 @@ export class DuckDbStore implements Store {
 
   writeFactStatus(originKey: string, status: FactStatus): Promise<void> {
     return this.use((db) => factReads.writeFactStatus(db, originKey, status));
+  }
+
+  factSet(originKey: string): Promise<string | null> {
+    return this.use((db) => factReads.factSet(db, originKey));
+  }
+
+  writeFactSet(originKey: string, signature: string): Promise<void> {
+    return this.use((db) => factReads.writeFactSet(db, originKey, signature));
+  }
+
+  firstRetainedDay(originKey: string): Promise<number | null> {
+    return this.use((db) => factReads.firstRetainedDay(db, originKey));
   }
 
   factStatus(): Promise<Map<string, FactStatus>> {
@@ -534,7 +551,7 @@ function sqlString(s: string): string {
   return `'${s.replace(/'/g, "''")}'`;
 }
 
-function dirtySql(ok: string, hours: number[]): string {
+function dirtySql(ok: string, hours: readonly number[]): string {
   if (hours.length === 0) return '';
   return `INSERT INTO dirty_hours VALUES ${hours.map((h) => `(${ok}, ${Math.trunc(h)})`).join(',')} ON CONFLICT DO NOTHING;`;
 }

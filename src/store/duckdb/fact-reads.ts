@@ -30,6 +30,21 @@ export async function writeFactStatus(db: SqlRunner, originKey: string, status: 
   );
 }
 
+export async function factSet(db: SqlRunner, originKey: string): Promise<string | null> {
+  const rows = await db.all<{ signature: string }>('SELECT signature FROM fact_sets WHERE origin_key = $1', [originKey]);
+  return rows[0]?.signature ?? null;
+}
+
+export async function writeFactSet(db: SqlRunner, originKey: string, signature: string): Promise<void> {
+  await db.run('INSERT INTO fact_sets VALUES ($1, $2) ON CONFLICT (origin_key) DO UPDATE SET signature = excluded.signature', [originKey, signature]);
+}
+
+export async function firstRetainedDay(db: SqlRunner, originKey: string): Promise<number | null> {
+  const rows = await db.all<{ d: bigint | null }>('SELECT min(block_time) // 86400 * 86400000 AS d FROM transactions WHERE origin_key = $1', [originKey]);
+  const d = rows[0]?.d;
+  return d === null || d === undefined ? null : Number(d);
+}
+
 export async function pendingDays(db: SqlRunner, originKey: string): Promise<number[]> {
   const rows = await db.all<{ day_ms: bigint }>('SELECT day_ms FROM pending_days WHERE origin_key = $1 ORDER BY day_ms', [originKey]);
   return rows.map((r) => Number(r.day_ms));

@@ -132,6 +132,11 @@ export const DUCKDB_SCHEMA: string[] = [
      origin_key VARCHAR PRIMARY KEY,
      hours_until BIGINT NOT NULL,
      days_until BIGINT NOT NULL)`,
+  // Which fact set (a signature of the computed keys × granularities) each chain's facts hold:
+  // a different one at start recomputes the retained hours (src/metrics/fact-set.ts).
+  `CREATE TABLE IF NOT EXISTS fact_sets (
+     origin_key VARCHAR PRIMARY KEY,
+     signature VARCHAR NOT NULL)`,
   // Periods whose money conversion used a fallback price or had none (status 'fallback' | 'missing').
   `CREATE TABLE IF NOT EXISTS price_status (
      origin_key VARCHAR NOT NULL,

@@ -229,6 +229,31 @@ describe('dirty hours', () => {
   });
 });
 
+describe('fact set bookkeeping (backfill of a changed fact set)', () => {
+  it('records one signature per chain, replaced by the next', async () => {
+    expect(await store.factSet('c1')).toBeNull();
+    await store.writeFactSet('c1', 'first');
+    await store.writeFactSet('c2', 'other');
+    await store.writeFactSet('c1', 'second');
+    expect([await store.factSet('c1'), await store.factSet('c2')]).toEqual(['second', 'other']);
+  });
+
+  it('markDirtyHours adds hours once; firstRetainedDay is the day of the earliest stored transaction, null once pruned', async () => {
+    const batch = makeBatch('c1', 0, 11);
+    await store.writeBatch('c1', batch, tipOf(batch));
+    const hours = await store.dirtyHours('c1');
+    await store.clearDirtyHours('c1', hours);
+    await store.markDirtyHours('c1', [hours[1]!, hours[2]!]);
+    await store.markDirtyHours('c1', [hours[1]!]);
+    expect(await store.dirtyHours('c1')).toEqual([hours[1], hours[2]]);
+    expect(await store.dirtyHours('c2')).toEqual([]);
+    expect(await store.firstRetainedDay('c1')).toBe(Math.floor(1_700_000_000 / 86_400) * 86_400_000);
+    expect(await store.firstRetainedDay('c2')).toBeNull();
+    await store.pruneRaw('c1', 1_800_000_000);
+    expect(await store.firstRetainedDay('c1')).toBeNull();
+  });
+});
+
 describe('retention', () => {
   it('pruneRaw deletes transactions before the cutoff, keeps blocks, and says how many', async () => {
     const batch = makeBatch('c1', 0, 9);

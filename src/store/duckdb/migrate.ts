@@ -11,7 +11,9 @@
 //   before are given 0: their fee_wei was computed without blob fees, so a settlement chain's
 //   earlier days keep that until re-ingested (docs/ingestion.md).
 //   The table external_values (tvl, app_revenue) came later without a version step: a new
-//   table only, which the CREATE TABLE IF NOT EXISTS pass adds to any version-5 file.
+//   table only, which the CREATE TABLE IF NOT EXISTS pass adds to any version-5 file; so did
+//   fact_sets (each chain's fact-set signature): a file without it has none recorded, which the
+//   facts engine treats as a changed set and backfills (src/metrics/fact-set.ts).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ADDRESS_IDS_DDL, ADDRESS_SETS_DDL, CONTRACT_ADDRESS_SETS_DDL, DUCKDB_SCHEMA, SCHEMA_VERSION } from './schema.js';
 

@@ -46,6 +46,7 @@ import { timeKinds } from './kind-timer.js';
 import { landingPage } from '../src/documents/landing-page.js';
 import { ecosystemOverview } from '../src/documents/ecosystem-overview.js';
 import { buildBlockspaceDocuments } from './blockspace-docs.js';
+import { profileCalls } from './call-profile.js';
 import type { LabelRow, ProjectRow } from '../src/store/labels.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
@@ -196,35 +197,11 @@ async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
  * documents, printed to stderr after each build (where the documents' time goes).
  */
 function profile(store: DuckDbStore): () => void {
-  const spent = new Map<string, { ms: number; calls: number }>();
-  const add = (name: string, ms: number) => {
-    const e = spent.get(name) ?? { ms: 0, calls: 0 };
-    e.ms += ms;
-    e.calls++;
-    spent.set(name, e);
-  };
-  const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
-    (async (...a: Parameters<F>) => {
-      const t = performance.now();
-      try {
-        return await fn(...a);
-      } finally {
-        add(name, performance.now() - t);
-      }
-    }) as unknown as F;
-  const proto = Object.getPrototypeOf(store) as Record<string, unknown>;
-  for (const name of Object.getOwnPropertyNames(proto)) {
-    const fn = proto[name];
-    if (name === 'constructor' || typeof fn !== 'function' || ['use', 'serial', 'transaction', 'query', 'exec'].includes(name)) continue;
-    (store as unknown as Record<string, unknown>)[name] = timed(`store.${name}`, (fn as (...a: never[]) => unknown).bind(store));
-  }
+  const calls = profileCalls(store);
   for (const kind of DOCUMENT_KINDS as unknown as Array<{ route: string; path: string; build?: (...a: never[]) => unknown }>) {
-    if (kind.build) kind.build = timed(`build ${kind.path}`, kind.build);
+    if (kind.build) kind.build = calls.timed(`build ${kind.path}`, kind.build);
   }
-  return () => {
-    for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}`);
-    spent.clear();
-  };
+  return () => calls.report(log);
 }
 
 async function main(): Promise<void> {

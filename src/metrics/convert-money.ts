@@ -6,8 +6,9 @@
 // A period without its own price uses the latest earlier price of the asset (any granularity)
 // and is recorded in the price status as 'fallback'; with no earlier price at all the value is
 // NULL (never 0) and recorded as 'missing'. Recorded periods are converted again on every run,
-// so a price that arrives later replaces the fallback. The store implements this contract
-// (MoneyRequest in store/prices.ts) in its engine.
+// so a price that arrives later replaces the fallback; a recorded period that still has no price
+// at all is skipped (it would give the same nulls), so a priceless history costs nothing per
+// run. The store implements this contract (MoneyRequest in store/prices.ts) in its engine.
 import type { Chain } from '../registry/types.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
 import type { Granularity } from '../store/granularity.js';

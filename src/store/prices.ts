@@ -47,7 +47,8 @@ export interface MoneyKey {
 /**
  * Convert a chain's native (wei) facts, of every dimension (the chain's and its contracts'), to
  * ETH and USD facts for the listed periods plus every period previously converted without its
- * own price:
+ * own price, except those of them that still have no price at all (no price of any asset the
+ * conversion uses at or before them: converting them again would give the same nulls):
  * - USD = value / 1e18 × the asset's USD price of that period (hourly values: of that hour);
  *   ETH = value / 1e18 for an ether chain, value / 1e18 × token_usd / eth_usd otherwise.
  * - A period without its own price takes the latest earlier price of the asset (of either

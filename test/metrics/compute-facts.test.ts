@@ -243,6 +243,51 @@ describe('computeFacts', () => {
     expect(again.price_gaps.filter((g) => g.granularity === 'daily')).toEqual([]);
   });
 
+  it('an incremental run leaves history without any price alone, and converts it once a price arrives', async () => {
+    const chain = makeChain('alpha');
+    const w = new ChainWriter(store, chain);
+    const DAYS = 20;
+    await w.write([...Array.from({ length: DAYS }, (_, d) => ({ time: s(D0 + d * DAY + HOUR), txs: [{ from: A }] })), { time: s(D0 + DAYS * DAY) }]);
+    const clock = new FixedClock(D0 + DAYS * DAY + 30 * 60_000);
+    await computeFacts(store, [chain], clock, { full: true, logger: silent });
+    expect(await factValue(store, 'alpha', 'fees_paid_usd', 'daily', D0 + 3 * DAY)).toBeNull();
+    // A marker on one old converted fact: a run that re-converts the old days overwrites it.
+    const mark = () => store.query(`UPDATE facts SET value = -1 WHERE origin_key = 'alpha' AND metric_key = 'fees_paid_usd' AND granularity = 'daily' AND period_ms = ${D0 + 3 * DAY}`);
+    await mark();
+    const gaps = (r: Awaited<ReturnType<typeof computeFacts>>) => r.price_gaps.map((g) => [g.granularity, g.status, g.periods]);
+
+    // One new hour with its price: converted; the 20 old days (and 20 hours) are not touched.
+    await store.writePrices([{ asset: 'ethereum', granularity: 'hourly', period_ms: D0 + DAYS * DAY, usd: 2500 }]);
+    await w.write([{ time: s(D0 + DAYS * DAY + 20 * 60_000), txs: [{ from: B }] }, { time: s(D0 + DAYS * DAY + HOUR) }]);
+    clock.set(D0 + DAYS * DAY + HOUR + 30 * 60_000);
+    const r = await computeFacts(store, [chain], clock, { logger: silent });
+    expect(r.chains[0]).toMatchObject({ hours_computed: 1, days_computed: 0 });
+    expect(await factValue(store, 'alpha', 'fees_paid_usd', 'hourly', D0 + DAYS * DAY)).toBeCloseTo((Number(feeOf({ from: B })) / 1e18) * 2500, 9);
+    expect(await factValue(store, 'alpha', 'fees_paid_usd', 'daily', D0 + 3 * DAY)).toBe(-1);
+    // The gaps stay recorded and reported as before.
+    expect(gaps(r)).toEqual([
+      ['daily', 'missing', DAYS],
+      ['hourly', 'missing', DAYS],
+    ]);
+
+    // A price for day 2 arrives: every recorded day from there on falls back to it and is converted again.
+    await store.writePrices([{ asset: 'ethereum', granularity: 'daily', period_ms: D0 + 2 * DAY, usd: 1000 }]);
+    const again = await computeFacts(store, [chain], clock, { logger: silent });
+    const fee = Number(feeOf({ from: A })) / 1e18;
+    expect(await factValue(store, 'alpha', 'fees_paid_usd', 'daily', D0 + 3 * DAY)).toBeCloseTo(fee * 1000, 9);
+    expect(await factValue(store, 'alpha', 'fees_paid_usd', 'daily', D0 + DAY)).toBeNull();
+    expect(gaps(again)).toEqual([
+      ['daily', 'fallback', DAYS - 3],
+      ['daily', 'missing', 2],
+      ['hourly', 'fallback', DAYS - 2],
+      ['hourly', 'missing', 2],
+    ]);
+    // And the result is the full rebuild's.
+    const incremental = await factRows(store, 'alpha');
+    await computeFacts(store, [chain], clock, { full: true, logger: silent });
+    expect(await factRows(store, 'alpha')).toEqual(incremental);
+  });
+
   it('sums fees beyond 64 bits exactly', async () => {
     const chain = makeChain('alpha');
     const w = new ChainWriter(store, chain);

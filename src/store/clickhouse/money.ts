@@ -63,6 +63,7 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     intList(req.periods[g], `${g} period of ${originKey}`);
     for (const p of req.periods[g]) scope.set(`${g}:${p}`, { granularity: g, period_ms: p });
   }
+  const requested = new Set(scope.keys());
   const failed = await db.all<{ granularity: Granularity; period_ms: string }>(`SELECT DISTINCT granularity, period_ms FROM price_status FINAL WHERE origin_key = ${ok}`);
   for (const f of failed) scope.set(`${f.granularity}:${f.period_ms}`, { granularity: f.granularity, period_ms: Number(f.period_ms) });
   const priceRows = await db.all<{ asset: string; granularity: Granularity; period_ms: string; usd: number }>(
@@ -76,13 +77,19 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   const tokExact = exact(tok);
   const ethPoints = points(eth);
   const tokPoints = points(tok);
-  const chosen: Chosen[] = [...scope.entries()].map(([k, s]) => ({
-    ...s,
-    eth_exact: ethExact.get(k) ?? null,
-    eth_fb: asof(ethPoints, s.period_ms),
-    tok_exact: tokExact.get(k) ?? null,
-    tok_fb: asof(tokPoints, s.period_ms),
-  }));
+  const chosen: Chosen[] = [...scope.entries()]
+    .map(([k, s]) => ({
+      ...s,
+      requested: requested.has(k),
+      eth_exact: ethExact.get(k) ?? null,
+      eth_fb: asof(ethPoints, s.period_ms),
+      tok_exact: tokExact.get(k) ?? null,
+      tok_fb: asof(tokPoints, s.period_ms),
+    }))
+    // A recorded period that still has no price of any asset it converts with would be converted
+    // to the same NULLs again: it is left as it is (as in DuckDB's money step), so a priceless
+    // history is not re-converted, every contract's facts included, on every run.
+    .filter((c) => c.requested || c.eth_fb !== null || (!ethChain && c.tok_fb !== null));
 
   const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
   const inScope = (g: Granularity) => {

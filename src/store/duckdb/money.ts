@@ -17,11 +17,13 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     intList(req.periods[g], `${g} period of ${ok}`);
     return req.periods[g].map((p) => `('${g}', ${p})`);
   });
+  // `requested`: listed by the caller (recomputed facts), not only recorded in the price status.
   await db.run(
     `CREATE OR REPLACE TEMP TABLE money_scope AS
-     SELECT DISTINCT granularity, period_ms FROM (
-       ${scope.length > 0 ? `SELECT * FROM (VALUES ${scope.join(',')}) v(granularity, period_ms) UNION ALL ` : ''}
-       SELECT granularity, period_ms FROM price_status WHERE origin_key = $1)`,
+     SELECT granularity, period_ms, bool_or(requested) AS requested FROM (
+       ${scope.length > 0 ? `SELECT *, true FROM (VALUES ${scope.join(',')}) v(granularity, period_ms) UNION ALL ` : ''}
+       SELECT granularity, period_ms, false FROM price_status WHERE origin_key = $1) v(granularity, period_ms, requested)
+     GROUP BY granularity, period_ms`,
     [ok],
   );
   // One point per instant for the fallback search; where a daily and an hourly price share an
@@ -35,7 +37,7 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   // Exact price of the period, else the latest earlier one (ASOF: greatest period_ms <= ours).
   await db.run(
     `CREATE OR REPLACE TEMP TABLE money_prices AS
-     SELECT s.granularity, s.period_ms,
+     SELECT s.granularity, s.period_ms, s.requested,
             ee.usd AS eth_exact, ef.usd AS eth_fb, ef.period_ms AS eth_fb_ms,
             te.usd AS tok_exact, tf.usd AS tok_fb, tf.period_ms AS tok_fb_ms
      FROM money_scope s
@@ -44,6 +46,16 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
      LEFT JOIN prices te ON te.asset = $2 AND te.granularity = s.granularity AND te.period_ms = s.period_ms
      ASOF LEFT JOIN money_points tf ON tf.asset = $2 AND s.period_ms >= tf.period_ms`,
     [req.eth_asset, req.gas_token],
+  );
+  // A recorded period that still has no price of any asset it converts with (none at or before
+  // it) would be converted to the same NULLs again: it is left as it is. Without this, a store
+  // with no prices for its history (a price feed down, a chain older than its price series)
+  // re-converted every period of that history, every contract's too, on every run.
+  await db.run(
+    `DELETE FROM money_prices WHERE NOT requested AND eth_fb IS NULL${ethChain ? '' : ' AND tok_fb IS NULL'}`,
+  );
+  await db.run(
+    `DELETE FROM money_scope s WHERE NOT EXISTS (SELECT 1 FROM money_prices c WHERE c.granularity = s.granularity AND c.period_ms = s.period_ms)`,
   );
   const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
   await db.run(

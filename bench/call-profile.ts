@@ -1,0 +1,38 @@
+// BENCH_PROFILE=1 in the benchmarks: the time and count of every store call (and of the document
+// builders a benchmark adds), printed to stderr by `report`, largest first, then reset.
+export interface CallProfile {
+  /** Wraps fn so that its calls are timed under `name`. */
+  timed<F extends (...a: never[]) => unknown>(name: string, fn: F): F;
+  report(log: (line: string) => void): void;
+}
+
+/** Times every method of `store` (its class's own methods) but the connection plumbing. */
+export function profileCalls(store: object): CallProfile {
+  const spent = new Map<string, { ms: number; calls: number }>();
+  const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
+    (async (...a: Parameters<F>) => {
+      const t = performance.now();
+      try {
+        return await fn(...a);
+      } finally {
+        const e = spent.get(name) ?? { ms: 0, calls: 0 };
+        e.ms += performance.now() - t;
+        e.calls++;
+        spent.set(name, e);
+      }
+    }) as unknown as F;
+  const proto = Object.getPrototypeOf(store) as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const fn = proto[name];
+    // Plumbing that the timed calls themselves go through: timing it would count twice.
+    if (name === 'constructor' || typeof fn !== 'function' || ['use', 'serial', 'transaction', 'query', 'exec'].includes(name)) continue;
+    (store as Record<string, unknown>)[name] = timed(`store.${name}`, (fn as (...a: never[]) => unknown).bind(store));
+  }
+  return {
+    timed,
+    report(log) {
+      for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}`);
+      spent.clear();
+    },
+  };
+}

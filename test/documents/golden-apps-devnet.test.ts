@@ -33,9 +33,8 @@ import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const silent = createLogger('silent');
 const SEED = 11;
@@ -46,18 +45,7 @@ const NOW = LIVE_SINCE + 10 * 60_000;
 const KEYS = ['ethereum', 'base', 'arbitrum', 'linea'];
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<Store>>;
+const OPEN = bothEngines();
 
 describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devnet → application documents', (engine) => {
   const clock = new FixedClock(NOW);

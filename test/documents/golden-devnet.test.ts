@@ -15,8 +15,8 @@ import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { factRows } from '../metrics/chain-fixture.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const silent = createLogger('silent');
 const SEED = 42;
@@ -27,18 +27,7 @@ const KEYS = ['optimism', 'arbitrum', 'mantle']; // OP Stack, Arbitrum, a custom
 type Table = { types: string[]; data: Array<Array<number | null>> };
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+const OPEN = bothEngines();
 
 describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devnet → ingest → facts → documents', (engine) => {
   const clock = new FixedClock(NOW);

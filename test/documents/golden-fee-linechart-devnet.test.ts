@@ -15,7 +15,7 @@ import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const silent = createLogger('silent');
 const SEED = 7;
@@ -61,18 +61,7 @@ const TIMEFRAMES = [
   { name: '180d', granularity: 'daily', ms: DAY_MS, rows: 180, end: Math.floor(LIVE_SINCE / DAY_MS) * DAY_MS },
 ] as const;
 
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+const OPEN = bothEngines();
 
 describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart golden on %s', (engine) => {
   const clock = new FixedClock(NOW);

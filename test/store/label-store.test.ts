@@ -3,12 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { SCHEMA_VERSION } from '../../src/store/duckdb/schema.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../../src/store/labels.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2024, 6, 1);
@@ -26,18 +26,7 @@ const PROJECTS: ProjectRow[] = [
 ];
 
 let store: Store | null = null;
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<Store>>;
+const OPEN = bothEngines();
 let dir: string | null = null;
 afterEach(async () => {
   await store?.close();

@@ -5,10 +5,9 @@ import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { chainSubject } from '../../src/store/facts.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const D0 = Date.UTC(2024, 2, 4);
 const DAY = 86_400_000;
@@ -16,18 +15,7 @@ const HOUR = 3_600_000;
 const at = (ms: number) => (D0 + ms) / 1000;
 const [A, B, C, D] = [addr(0xa), addr(0xb), addr(0xc), addr(0xd)];
 
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<Store>>;
+const OPEN = bothEngines();
 
 describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct counts over a union of chains', (engine) => {
   let store: Store;

@@ -6,25 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/devnet/prng.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
 import type { FactSubject } from '../../src/store/facts.js';
+import { bothEngines } from '../helpers/both-engines.js';
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2024, 0, 1);
 const subject = (origin_key: string): FactSubject => ({ origin_key, dimension: 'chain', entity: '' });
 
-let cluster: TestCluster | undefined;
-beforeAll(async () => {
-  cluster = await startTestCluster();
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
-
-const OPEN = {
-  duckdb: () => DuckDbStore.open({ path: ':memory:' }),
-  clickhouse: () => cluster!.open(),
-} satisfies Record<string, () => Promise<DuckDbStore | ClickHouseStore>>;
+const OPEN = bothEngines();
 
 describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct counts over windows of days', (engine) => {
   let store: DuckDbStore | ClickHouseStore;

@@ -1,0 +1,23 @@
+// The two engines a store test or golden test runs on: DuckDB in memory and a fresh database on a
+// 2-shard ClickHouse cluster, started once for the file (registered in its beforeAll/afterAll).
+// Call it at the top level of a test file and iterate with describe.each(Object.keys(...)).
+import { afterAll, beforeAll } from 'vitest';
+import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
+import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { startTestCluster, type TestCluster } from './clickhouse-store.js';
+
+export type EngineName = 'duckdb' | 'clickhouse';
+
+export function bothEngines(): Record<EngineName, () => Promise<DuckDbStore | ClickHouseStore>> {
+  let cluster: TestCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startTestCluster();
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  return {
+    duckdb: () => DuckDbStore.open({ path: ':memory:' }),
+    clickhouse: () => cluster!.open(),
+  };
+}

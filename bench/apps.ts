@@ -19,6 +19,7 @@ import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../src/store/labels.js';
 import { APP_KINDS, buildAppDocuments } from './app-docs.js';
+import { profileCalls } from './call-profile.js';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 20_000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1_000);
@@ -109,31 +110,9 @@ function marketRows(): MarketRow[] {
 }
 
 function profile(store: DuckDbStore): () => void {
-  const spent = new Map<string, { ms: number; calls: number }>();
-  const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
-    (async (...a: Parameters<F>) => {
-      const t = performance.now();
-      if (process.env.BENCH_PROFILE === '2') log(`    > ${name}`);
-      try {
-        return await fn(...a);
-      } finally {
-        const e = spent.get(name) ?? { ms: 0, calls: 0 };
-        e.ms += performance.now() - t;
-        e.calls++;
-        spent.set(name, e);
-      }
-    }) as unknown as F;
-  const proto = Object.getPrototypeOf(store) as Record<string, unknown>;
-  for (const name of Object.getOwnPropertyNames(proto)) {
-    const fn = proto[name];
-    if (name === 'constructor' || typeof fn !== 'function' || ['use', 'serial', 'transaction', 'query', 'exec'].includes(name)) continue;
-    (store as unknown as Record<string, unknown>)[name] = timed(`store.${name}`, (fn as (...a: never[]) => unknown).bind(store));
-  }
-  for (const kind of APP_KINDS as unknown as Array<{ path: string; build: (...a: never[]) => unknown }>) kind.build = timed(`build ${kind.path}`, kind.build);
-  return () => {
-    for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}`);
-    spent.clear();
-  };
+  const calls = profileCalls(store, process.env.BENCH_PROFILE === '2' ? (name) => log(`    > ${name}`) : undefined);
+  for (const kind of APP_KINDS as unknown as Array<{ path: string; build: (...a: never[]) => unknown }>) kind.build = calls.timed(`build ${kind.path}`, kind.build);
+  return () => calls.report(log);
 }
 
 async function main(): Promise<void> {

@@ -6,12 +6,16 @@ export interface CallProfile {
   report(log: (line: string) => void): void;
 }
 
-/** Times every method of `store` (its class's own methods) but the connection plumbing. */
-export function profileCalls(store: object): CallProfile {
+/**
+ * Times every method of `store` (its class's own methods) but the connection plumbing. `trace`
+ * (bench:apps' BENCH_PROFILE=2) is told each call as it starts, to see where a slow run stands.
+ */
+export function profileCalls(store: object, trace?: (name: string) => void): CallProfile {
   const spent = new Map<string, { ms: number; calls: number }>();
   const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
     (async (...a: Parameters<F>) => {
       const t = performance.now();
+      trace?.(name);
       try {
         return await fn(...a);
       } finally {

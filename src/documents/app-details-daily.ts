@@ -75,35 +75,35 @@ const num = (r: Row, i: number): number => (r[i] as number | null) ?? -Infinity;
 /** The contracts tables, one per window: by fees (ETH), then transactions, chain and address. */
 function contractsTables(contracts: readonly AppContract[], facts: AppFacts): Record<string, Table> {
   const checksummed = contracts.map((c) => checksumAddress(c.address));
-  const lower = new Map<Row, string>();
-  const own: Array<ContractFacts | undefined> = contracts.map((c) => facts.contracts.get(contractKey(c.origin_key, c.address)));
+  const lower = checksummed.map((a) => a.toLowerCase());
+  const own = contracts.map((c) => facts.contracts.get(contractKey(c.origin_key, c.address)));
   const main = contracts.map((c) => (c.usage_category ? (mainCategoryOf(c.usage_category) ?? null) : null));
-  const byOrder = (a: Row, b: Row): number =>
-    num(b, 7) - num(a, 7) || num(b, 6) - num(a, 6) || cmp(a[4] as unknown as string, b[4] as unknown as string) || cmp(lower.get(a)!, lower.get(b)!);
   const out: Record<string, Table> = {};
   for (let w = 0; w < APP_WINDOWS.length; w++) {
-    lower.clear();
-    const data = contracts.map((c, i): Row => {
+    const rows = contracts.map((c, i): Row => {
       const f = own[i];
-      const byKey = f?.windows;
       // Mixed-type row: a typed table's columns are positional (CONTRACT.md section 0).
-      const row = [
+      return [
         checksummed[i],
         c.contract_name,
         main[i],
         c.usage_category,
         c.origin_key,
         c.verified === true,
-        windowAt(byKey, KEYS.txcount, w),
-        windowAt(byKey, KEYS.fees_eth, w),
-        windowAt(byKey, KEYS.fees_usd, w),
+        windowAt(f?.windows, KEYS.txcount, w),
+        windowAt(f?.windows, KEYS.fees_eth, w),
+        windowAt(f?.windows, KEYS.fees_usd, w),
         f?.daa[w] ?? 0,
       ] as unknown as Row;
-      lower.set(row, checksummed[i]!.toLowerCase());
-      return row;
     });
-    data.sort(byOrder);
-    out[APP_WINDOWS[w]!] = { types: CONTRACT_COLUMNS, data };
+    // Indexes sorted (stable, from the contracts' order), so the address key is made once per contract.
+    const order = rows.map((_, i) => i);
+    order.sort((a, b) => {
+      const ra = rows[a]!;
+      const rb = rows[b]!;
+      return num(rb, 7) - num(ra, 7) || num(rb, 6) - num(ra, 6) || cmp(contracts[a]!.origin_key, contracts[b]!.origin_key) || cmp(lower[a]!, lower[b]!);
+    });
+    out[APP_WINDOWS[w]!] = { types: CONTRACT_COLUMNS, data: order.map((i) => rows[i]!) };
   }
   return out;
 }

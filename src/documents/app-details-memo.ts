@@ -25,6 +25,8 @@ interface Entry {
   chainDays: number[];
   /** Copies of the contracts' fields (the inputs are new objects every build). */
   contracts: AppContract[];
+  /** Their keys in AppFacts.contracts, made once: a string made anew would be hashed again at each lookup. */
+  keys: string[];
   contractFacts: Array<ContractFacts | undefined>;
   fragment: DailyFragment;
 }
@@ -41,7 +43,7 @@ function sameContracts(e: Entry, contracts: readonly AppContract[], facts: AppFa
     const a = e.contracts[i]!;
     const b = contracts[i]!;
     if (a.origin_key !== b.origin_key || a.address !== b.address || a.contract_name !== b.contract_name || a.usage_category !== b.usage_category || a.verified !== b.verified) return false;
-    if (e.contractFacts[i] !== facts.contracts.get(contractKey(b.origin_key, b.address))) return false;
+    if (e.contractFacts[i] !== facts.contracts.get(e.keys[i]!)) return false;
   }
   return true;
 }
@@ -64,6 +66,7 @@ export function memoDailyFragment(owner: string, inputs: AppInputs, facts: AppFa
   const e = memo.get(pf.daily);
   if (e && hit(e, owner, inputs, pf, contracts, facts)) return e.fragment;
   const fragment = dailyFragment(inputs, facts, pf, contracts);
+  const keys = contracts.map((c) => contractKey(c.origin_key, c.address));
   memo.set(pf.daily, {
     owner_project: owner,
     windows: pf.windows,
@@ -73,7 +76,8 @@ export function memoDailyFragment(owner: string, inputs: AppInputs, facts: AppFa
     days_until: inputs.days_until,
     chainDays: fragment.spans.map((s) => s.days_until),
     contracts: contracts.map((c) => ({ ...c })),
-    contractFacts: contracts.map((c) => facts.contracts.get(contractKey(c.origin_key, c.address))),
+    keys,
+    contractFacts: keys.map((k) => facts.contracts.get(k)),
     fragment,
   });
   return fragment;

@@ -19,42 +19,91 @@ type Periods = Map<number, number | null>;
 /** A metric's value columns. */
 export const columns = (m: AppMetric): string[] => (m.currency ? ['usd', 'eth'] : ['value']);
 
-/** A stored figure of one period: no fact is 0. */
-function at(periods: Periods | undefined, p: number): Value {
-  if (periods === undefined) return 0;
-  const v = periods.get(p);
-  return v === undefined ? 0 : v;
+/**
+ * The values of `periods` at from, from + step, … before until; no value is 0. One walk over the
+ * map's entries instead of a lookup per period: most periods of an hourly series have no value,
+ * and a lookup by a millisecond key (not a small integer) was most of a series' time.
+ */
+function dense<V>(periods: Map<number, V> | undefined, from: number, until: number, step: number): Array<V | 0> {
+  const n = until > from ? Math.ceil((until - from) / step) : 0;
+  const out = new Array<V | 0>(n).fill(0);
+  if (periods) {
+    for (const [p, v] of periods) {
+      const i = (p - from) / step;
+      if (i >= 0 && i < n && Number.isInteger(i)) out[i] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows of the previous build's series of the same metric and chain, walked along with the new
+ * periods (both ascending): a row whose period and values are unchanged is kept rather than made
+ * again. Most of an hourly series is the same from one hour to the next (it slides by an hour), and
+ * its rows are millions of small arrays per build that all live until the documents are written.
+ */
+export class PreviousRows {
+  private i = 0;
+  constructor(private readonly rows: readonly Row[]) {}
+
+  /** The previous row of period p, if any (p must not decrease between calls). */
+  at(p: number): Row | undefined {
+    const rows = this.rows;
+    while (this.i < rows.length && rows[this.i]![0] < p) this.i++;
+    const r = rows[this.i];
+    return r !== undefined && r[0] === p ? r : undefined;
+  }
+}
+
+function row1(prev: PreviousRows | undefined, p: number, v: Value): Row {
+  const r = prev?.at(p);
+  return r !== undefined && r[1] === v ? r : [p, v];
+}
+
+function row2(prev: PreviousRows | undefined, p: number, a: Value, b: Value): Row {
+  const r = prev?.at(p);
+  return r !== undefined && r[1] === a && r[2] === b ? r : [p, a, b];
 }
 
 /**
  * A chain metric's series on one chain (or '*') for every period in [from, until) by `step`:
  * `facts` are the chain's fact maps by key, `daa` its distinct senders per period. A rate has no
- * row for a period without transactions.
+ * row for a period without transactions. `prev`: the previous build's rows of the same series.
  */
-export function seriesRows(m: AppMetric, facts: Map<string, Periods> | undefined, daa: Map<number, number> | undefined, from: number, until: number, step: number): Row[] {
+export function seriesRows(
+  m: AppMetric,
+  facts: Map<string, Periods> | undefined,
+  daa: Map<number, number> | undefined,
+  from: number,
+  until: number,
+  step: number,
+  prev?: PreviousRows,
+): Row[] {
   const out: Row[] = [];
   switch (m.aggregate.kind) {
-    case 'unique':
-      for (let p = from; p < until; p += step) out.push([p, daa?.get(p) ?? 0]);
+    case 'unique': {
+      const n = dense(daa, from, until, step);
+      for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, n[i]!));
       return out;
+    }
     case 'ratio': {
-      const tx = facts?.get(KEYS.txcount);
-      const ok = facts?.get(KEYS.successes);
-      for (let p = from; p < until; p += step) {
-        const n = at(tx, p);
-        if (n) out.push([p, (at(ok, p) ?? 0) / n]);
+      const tx = dense(facts?.get(KEYS.txcount), from, until, step);
+      const ok = dense(facts?.get(KEYS.successes), from, until, step);
+      for (let i = 0, p = from; p < until; i++, p += step) {
+        const n = tx[i]!;
+        if (n) out.push(row1(prev, p, (ok[i] ?? 0) / n));
       }
       return out;
     }
     case 'sum': {
       if (!m.currency) {
-        const tx = facts?.get(KEYS.txcount);
-        for (let p = from; p < until; p += step) out.push([p, at(tx, p)]);
+        const tx = dense(facts?.get(KEYS.txcount), from, until, step);
+        for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, tx[i]!));
         return out;
       }
-      const usd = facts?.get(KEYS.fees_usd);
-      const eth = facts?.get(KEYS.fees_eth);
-      for (let p = from; p < until; p += step) out.push([p, at(usd, p), at(eth, p)]);
+      const usd = dense(facts?.get(KEYS.fees_usd), from, until, step);
+      const eth = dense(facts?.get(KEYS.fees_eth), from, until, step);
+      for (let i = 0, p = from; p < until; i++, p += step) out.push(row2(prev, p, usd[i]!, eth[i]!));
       return out;
     }
     case 'market':
@@ -66,15 +115,16 @@ export function seriesRows(m: AppMetric, facts: Map<string, Periods> | undefined
  * The distinct senders of each hour in [from, until) on one chain, counted from the raw
  * transactions (address sets are per day). Null when the raw transactions counted differ from the
  * stored hourly txcount: the hour's transactions were pruned by retention (or not all ingested
- * yet), and a count over what is left would be an undercount.
+ * yet), and a count over what is left would be an undercount. `prev`: as for seriesRows.
  */
-export function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number): Row[] {
-  const stored = pf.hourly.get(ok)?.get(KEYS.txcount);
-  const raw = pf.sendersHourly.get(ok);
+export function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number, prev?: PreviousRows): Row[] {
+  const stored = dense(pf.hourly.get(ok)?.get(KEYS.txcount), from, until, HOUR_MS);
+  const raw = dense(pf.sendersHourly.get(ok), from, until, HOUR_MS);
   const out: Row[] = [];
-  for (let h = from; h < until; h += HOUR_MS) {
-    const r = raw?.get(h);
-    out.push([h, (r?.txcount ?? 0) === (stored?.get(h) ?? 0) ? (r?.senders ?? 0) : null]);
+  for (let i = 0, h = from; h < until; i++, h += HOUR_MS) {
+    const r = raw[i]!;
+    const txcount = r === 0 ? 0 : r.txcount;
+    out.push(row1(prev, h, txcount === (stored[i] ?? 0) ? (r === 0 ? 0 : r.senders) : null));
   }
   return out;
 }

@@ -3,8 +3,8 @@
 // every document built with the memo is compared byte for byte with a cold build of the same
 // facts (a deep copy: new objects, nothing the memo has seen). The memo must reuse its part when
 // the daily objects come back unchanged (as the application facts cache hands them over in a new
-// hour) and must miss on a changed daily object, window figures, contract figures, label or day
-// bound.
+// hour), keep the hourly rows of the hours that did not change, and must miss on a changed daily
+// object, window figures, contract figures, label or day bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { appDetailsJson } from '../../src/documents/app-details-json.js';
@@ -142,7 +142,26 @@ describe('app details: the daily part kept across builds', () => {
     const hourly = (d: Map<string, any>) => d.get('p-one').metrics.txcount.over_time.alpha.hourly.data;
     expect(hourly(docs).at(-1)).toEqual([first.inputs.hours_until, 1]);
     expect(hourly(docs)).not.toEqual(hourly(before));
+    // The series slid by an hour: the rows of the hours both builds publish are the same objects.
+    expect(hourly(docs)[0]).toEqual(hourly(before)[1]);
+    expect(hourly(docs).slice(0, -1).every((r: unknown, k: number) => r === hourly(before)[k + 1])).toBe(true);
     expect(bytes(docs)).toBe(bytes(cold(next, later)));
+  });
+
+  it('an hour whose figures changed under the same daily part is made again', () => {
+    const base = details(first);
+    const pf = first.facts.projects.get('p-two')!;
+    const hourly = structuredClone(pf.hourly);
+    const fees = hourly.get('alpha')!.get('contract_fees_paid_eth')!;
+    const [hour, v] = [...fees].find(([, x]) => x)!;
+    fees.set(hour, v! * 2);
+    const varied: Built = { inputs: first.inputs, facts: withProject(first.facts, 'p-two', { ...pf, hourly }) };
+    const docs = details(varied);
+    const row = (d: Map<string, any>) => d.get('p-two').metrics.gas_fees.over_time.alpha.hourly.data.find((r: number[]) => r[0] === hour);
+    expect(row(docs)[2]).toBe(v! * 2);
+    expect(row(base)[2]).toBe(v);
+    expect(docs.get('p-two').metrics.gas_fees.over_time.alpha.daily).toBe(base.get('p-two').metrics.gas_fees.over_time.alpha.daily);
+    expect(bytes(docs)).toBe(bytes(cold(varied)));
   });
 
   describe('misses whatever the daily part reads', () => {

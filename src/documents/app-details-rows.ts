@@ -20,21 +20,28 @@ type Periods = Map<number, number | null>;
 export const columns = (m: AppMetric): string[] => (m.currency ? ['usd', 'eth'] : ['value']);
 
 /**
- * The values of `periods` at from, from + step, … before until; no value is 0. One walk over the
- * map's entries instead of a lookup per period: most periods of an hourly series have no value,
- * and a lookup by a millisecond key (not a small integer) was most of a series' time.
+ * The values of `periods` at from, from + step, … before until (no value: 0), written into `into`
+ * (one of the buffers below, reused for every series: a fresh array per series was a large part
+ * of what a build allocates). One walk over the map's entries instead of a lookup per period:
+ * most periods of an hourly series have no value, and a lookup by a millisecond key (not a small
+ * integer) was most of a series' time.
  */
-function dense<V>(periods: Map<number, V> | undefined, from: number, until: number, step: number): Array<V | 0> {
+function dense<V>(periods: Map<number, V> | undefined, from: number, until: number, step: number, into: Array<V | 0>): Array<V | 0> {
   const n = until > from ? Math.ceil((until - from) / step) : 0;
-  const out = new Array<V | 0>(n).fill(0);
+  into.length = n;
+  into.fill(0);
   if (periods) {
     for (const [p, v] of periods) {
       const i = (p - from) / step;
-      if (i >= 0 && i < n && Number.isInteger(i)) out[i] = v;
+      if (i >= 0 && i < n && Number.isInteger(i)) into[i] = v;
     }
   }
-  return out;
+  return into;
 }
+/** The two buffers a series reads at once (a series is made to the end before the next starts). */
+const FIRST: Value[] = [];
+const SECOND: Value[] = [];
+const RAW: Array<{ txcount: number; senders: number } | 0> = [];
 
 /**
  * The rows of the previous build's series of the same metric and chain, walked along with the new
@@ -82,13 +89,13 @@ export function seriesRows(
   const out: Row[] = [];
   switch (m.aggregate.kind) {
     case 'unique': {
-      const n = dense(daa, from, until, step);
+      const n = dense(daa, from, until, step, FIRST);
       for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, n[i]!));
       return out;
     }
     case 'ratio': {
-      const tx = dense(facts?.get(KEYS.txcount), from, until, step);
-      const ok = dense(facts?.get(KEYS.successes), from, until, step);
+      const tx = dense(facts?.get(KEYS.txcount), from, until, step, FIRST);
+      const ok = dense(facts?.get(KEYS.successes), from, until, step, SECOND);
       for (let i = 0, p = from; p < until; i++, p += step) {
         const n = tx[i]!;
         if (n) out.push(row1(prev, p, (ok[i] ?? 0) / n));
@@ -97,12 +104,12 @@ export function seriesRows(
     }
     case 'sum': {
       if (!m.currency) {
-        const tx = dense(facts?.get(KEYS.txcount), from, until, step);
+        const tx = dense(facts?.get(KEYS.txcount), from, until, step, FIRST);
         for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, tx[i]!));
         return out;
       }
-      const usd = dense(facts?.get(KEYS.fees_usd), from, until, step);
-      const eth = dense(facts?.get(KEYS.fees_eth), from, until, step);
+      const usd = dense(facts?.get(KEYS.fees_usd), from, until, step, FIRST);
+      const eth = dense(facts?.get(KEYS.fees_eth), from, until, step, SECOND);
       for (let i = 0, p = from; p < until; i++, p += step) out.push(row2(prev, p, usd[i]!, eth[i]!));
       return out;
     }
@@ -118,8 +125,8 @@ export function seriesRows(
  * yet), and a count over what is left would be an undercount. `prev`: as for seriesRows.
  */
 export function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number, prev?: PreviousRows): Row[] {
-  const stored = dense(pf.hourly.get(ok)?.get(KEYS.txcount), from, until, HOUR_MS);
-  const raw = dense(pf.sendersHourly.get(ok), from, until, HOUR_MS);
+  const stored = dense(pf.hourly.get(ok)?.get(KEYS.txcount), from, until, HOUR_MS, FIRST);
+  const raw = dense(pf.sendersHourly.get(ok), from, until, HOUR_MS, RAW);
   const out: Row[] = [];
   for (let i = 0, h = from; h < until; i++, h += HOUR_MS) {
     const r = raw[i]!;

@@ -1,7 +1,7 @@
 // The rows of an application detail document's series and window figures (CONTRACT.md section 4)
 // from one project's facts. These loops run for every period of every series of every project
-// (millions of rows per build), so each looks its fact maps up once per series rather than once
-// per row, and makes no closure per call (each was an allocation, and a keepNames call under tsx).
+// (millions of rows per build), so each reads its facts by one walk over each fact map per series,
+// and makes no closure per call (each was an allocation, and a keepNames call under tsx).
 import { HOUR_MS } from '../clock.js';
 import type { AppMetric } from '../metrics/definition.js';
 import { KEYS } from './app-facts.js';
@@ -21,10 +21,10 @@ export const columns = (m: AppMetric): string[] => (m.currency ? ['usd', 'eth'] 
 
 /**
  * The values of `periods` at from, from + step, … before until (no value: 0), written into `into`
- * (one of the buffers below, reused for every series: a fresh array per series was a large part
- * of what a build allocates). One walk over the map's entries instead of a lookup per period:
- * most periods of an hourly series have no value, and a lookup by a millisecond key (not a small
- * integer) was most of a series' time.
+ * (one of the buffers below, reused for every series, so that a series allocates only its rows).
+ * One walk over the map's entries instead of a lookup per period: most periods of an hourly
+ * series have no value, and a lookup by a millisecond key (not a small integer) was most of a
+ * series' time.
  */
 function dense<V>(periods: Map<number, V> | undefined, from: number, until: number, step: number, into: Array<V | 0>): Array<V | 0> {
   const n = until > from ? Math.ceil((until - from) / step) : 0;

@@ -8,7 +8,7 @@ import { cmp, type AppContract, type AppInputs } from '../metrics/app-inputs.js'
 import type { AppMetric } from '../metrics/definition.js';
 import { mainCategoryOf } from '../registry/categories.js';
 import { APP_WINDOWS, KEYS } from './app-facts.js';
-import { ALL_CHAINS, contractKey, type AppFacts, type ContractFacts, type ProjectFacts } from './app-fact-shapes.js';
+import { ALL_CHAINS, contractKey, type AppFacts, type ProjectFacts } from './app-fact-shapes.js';
 import { columns, firstActive, seriesRows, windowAt, windowValue, type Row, type Table, type Value } from './app-details-rows.js';
 import { checksumAddress } from './checksum-address.js';
 import { kpiCard } from './kpi-card.js';

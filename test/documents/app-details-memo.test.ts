@@ -188,6 +188,26 @@ describe('app details: the daily part kept across builds', () => {
         },
       ],
       [
+        'new daily senders under the same daily object',
+        ({ inputs, facts }) => {
+          const pf = facts.projects.get('p-one')!;
+          const daaDaily = structuredClone(pf.daaDaily);
+          const days = daaDaily.get('beta')!;
+          const [day, n] = [...days].find(([, v]) => v)!;
+          days.set(day, n + 50);
+          return { inputs, facts: withProject(facts, 'p-one', { ...pf, daaDaily }) };
+        },
+      ],
+      [
+        'new window senders under the same daily object',
+        ({ inputs, facts }) => {
+          const pf = facts.projects.get('p-one')!;
+          const daaWindows = structuredClone(pf.daaWindows);
+          daaWindows.get('alpha')![0]! += 50;
+          return { inputs, facts: withProject(facts, 'p-one', { ...pf, daaWindows }) };
+        },
+      ],
+      [
         "a contract's new figures",
         ({ inputs, facts }) => {
           const key = `alpha:${addr(0xc1)}`;

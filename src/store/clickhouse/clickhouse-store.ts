@@ -41,6 +41,8 @@ import * as money from './money.js';
 import * as prices from './prices.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
+import * as contractFingerprints from './contract-fingerprints.js';
+import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-fingerprints.js';
 import { blockRow, txRow } from './raw-rows.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
@@ -286,6 +288,10 @@ export class ClickHouseStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return hourlyGroupSenders.hourlySendersOverContracts(this.db, q);
+  }
+
+  contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints> {
+    return contractFingerprints.contractFingerprints(this.db, q);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -41,6 +41,8 @@ import * as hourlyGroupSenders from './hourly-group-senders.js';
 import type { GroupHourlySendersQuery, GroupHourlySendersRow } from '../contract-facts.js';
 import * as labels from './labels.js';
 import * as facts from './facts.js';
+import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-fingerprints.js';
+import * as contractFingerprints from './contract-fingerprints.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
@@ -410,6 +412,10 @@ export class DuckDbStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return this.use((db) => hourlyGroupSenders.hourlySendersOverContracts(db, q));
+  }
+
+  contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints> {
+    return this.use((db) => contractFingerprints.contractFingerprints(db, q));
   }
 
   // --- state samples (samples.ts) -------------------------------------------------------------

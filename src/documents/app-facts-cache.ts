@@ -19,7 +19,7 @@
 import { HOUR_MS } from '../clock.js';
 import { CONTRACT_SENDERS } from '../metrics/definitions/app/daa.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
-import type { ContractFingerprints } from '../store/contract-fingerprints.js';
+import type { ContractFingerprints } from '../store/contract-changes.js';
 import type { Store } from '../store/store.js';
 import { sumAppFacts } from './app-fact-sums.js';
 import { contractKey, type AppFacts, type PeriodFacts, type ProjectFacts } from './app-fact-shapes.js';
@@ -113,9 +113,19 @@ async function updateHours(store: Store, inputs: AppInputs, facts: AppFacts, kep
   if (from < inputs.hours_until) {
     for (const [group] of byProject) fresh.projects.set(group, emptyProject());
     for (const c of active) fresh.contracts.set(contractKey(c.origin_key, c.address), { windows: new Map(), daa: [] });
-    const rows = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: 0, hours_from: from, hours_until: inputs.hours_until });
+    // Only the contracts with rows in these hours are named (usually a few hundred, where a
+    // list of every contract costs more to load than the read itself); their facts are then
+    // numbered by their place in the whole list, which is what the summing walks.
+    const touched = new Set((await store.contractsInHours({ keys: SUM_KEYS, hours_from: from, hours_until: inputs.hours_until })).map((c) => contractKey(c.origin_key, c.address.toLowerCase())));
+    const index = active.flatMap((c, i) => (touched.has(contractKey(c.origin_key, c.address)) ? [i] : []));
+    const rows = await store.readContractFacts({ contracts: index.map((i) => active[i]!), keys: SUM_KEYS, days_until: 0, hours_from: from, hours_until: inputs.hours_until });
+    for (let j = 0; j < rows.length; j++) rows.contract[j] = index[rows.contract[j]!]!;
     sumAppFacts(fresh, active, rows, SUM_KEYS);
-    senders = await store.hourlySendersOverContracts({ groups: projectGroups, address_sql: senderSql(store), hours_from: from, hours_until: inputs.hours_until });
+    const groups = projectGroups.flatMap((g) => {
+      const contracts = g.contracts.filter((c) => touched.has(contractKey(c.origin_key, c.address)));
+      return contracts.length > 0 ? [{ group: g.group, contracts }] : [];
+    });
+    senders = await store.hourlySendersOverContracts({ groups, address_sql: senderSql(store), hours_from: from, hours_until: inputs.hours_until });
   }
   for (const [group, pf] of facts.projects) {
     for (const byKey of pf.hourly.values()) for (const periods of byKey.values()) dropHours(periods, kept, hoursFrom, from);

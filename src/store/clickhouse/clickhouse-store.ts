@@ -8,6 +8,7 @@ import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
+  ContractRef,
   ContractAddressSetsRequest,
   ContractFactColumns,
   ContractFactsQuery,
@@ -42,7 +43,8 @@ import * as prices from './prices.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
 import * as contractFingerprints from './contract-fingerprints.js';
-import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-fingerprints.js';
+import * as contractHours from './contract-hours.js';
+import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
 import { blockRow, txRow } from './raw-rows.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
@@ -292,6 +294,10 @@ export class ClickHouseStore implements Store {
 
   contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints> {
     return contractFingerprints.contractFingerprints(this.db, q);
+  }
+
+  contractsInHours(q: ContractHoursQuery): Promise<ContractRef[]> {
+    return contractHours.contractsInHours(this.db, q);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

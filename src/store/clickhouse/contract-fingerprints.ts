@@ -2,7 +2,7 @@
 // the contract facts, the contract sender sets and the hour range's raw transactions as the
 // reads see them (FINAL: replaced and deleted rows left out), each folded into count /
 // groupBitXor / sum (wrapping at 2^64) of cityHash64 over the row's columns.
-import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-fingerprints.js';
+import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-changes.js';
 import { CONTRACT_TX } from './contract-facts.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';

@@ -1,7 +1,7 @@
 // DuckDB's content fingerprints of the application reads (store/contract-fingerprints.ts): one
 // scan of the contract facts, one of the contract sender sets and one of the hour range's raw
 // transactions, each folded into count / bit_xor / sum of DuckDB's 64-bit row hash.
-import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-fingerprints.js';
+import type { ContractFingerprintQuery, ContractFingerprints } from '../contract-changes.js';
 import { CONTRACT_TX } from './contract-facts.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';

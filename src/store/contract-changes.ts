@@ -1,3 +1,6 @@
+// What a build that keeps the application facts of the previous one (documents/app-facts-cache.ts)
+// asks the store to read only what changed.
+//
 // Content fingerprints of what the application documents read (documents/app-facts.ts), so a
 // build can tell from the store itself, not from the facts engine's word, whether the facts it
 // kept from the previous build are still exact: another process may have written facts
@@ -9,6 +12,8 @@
 // changed changes it except by a hash collision. Only the columns the application reads depend
 // on are hashed, so equal fingerprints mean equal read results. Fingerprints are compared
 // within one engine only (the hash functions differ between engines).
+
+import type { ContractRef } from './contract-facts.js';
 
 export interface ContractFingerprintQuery {
   /** Contract fact keys the application documents read. */
@@ -34,6 +39,19 @@ export interface ContractFingerprints {
   hourly: Map<number, string>;
 }
 
-export interface ContractFingerprintStore {
+/** Hours [hours_from, hours_until) of the hourly contract facts of `keys` and of the raw contract transactions. */
+export interface ContractHoursQuery {
+  keys: readonly string[];
+  hours_from: number;
+  hours_until: number;
+}
+
+export interface ContractChangeStore {
   contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints>;
+  /**
+   * The contracts with an hourly fact of the keys or a raw contract transaction in the hours,
+   * in no particular order: the only contracts an hourly read of those hours returns rows for,
+   * so a read of one new hour can name a few hundred contracts instead of every one.
+   */
+  contractsInHours(q: ContractHoursQuery): Promise<ContractRef[]>;
 }

@@ -5,7 +5,7 @@
 // objects, and only the hours that are new or changed are read again.
 //
 // What may be reused is decided from the store's content, never from who wrote what: before the
-// reads, a build takes content fingerprints (store/contract-fingerprints.ts) of every daily
+// reads, a build takes content fingerprints (store/contract-changes.ts) of every daily
 // contract fact and sender set it reads and of each hour of hourly facts and raw contract
 // transactions. The daily part is reused when that fingerprint, days_until and the active
 // contracts with their projects (labels resolved now) are all equal; otherwise, and on a store
@@ -15,7 +15,9 @@
 //
 // Exactness: every hourly sum is a fold over one hour's rows only (app-fact-sums.ts), so an hour
 // read again gives the value a cold read gives, and kept hours are the values a cold read gave
-// for rows whose fingerprint has not changed. The documents read the hourly maps by hour only.
+// for rows whose fingerprint has not changed. Hours are added to the kept maps out of order, so
+// a document must read the hourly maps by hour (or take their minimum), never in map order,
+// which is what app-details-json.ts does (and a cold read's order is not ascending either).
 import { HOUR_MS } from '../clock.js';
 import { CONTRACT_SENDERS } from '../metrics/definitions/app/daa.js';
 import type { AppInputs } from '../metrics/app-inputs.js';

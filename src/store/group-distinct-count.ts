@@ -11,6 +11,7 @@
 // a counting sort by group and a native sort of small Float64Arrays.
 import { DAY_MS } from '../clock.js';
 import type { DayWindows, GroupDistinctResult } from './contract-facts.js';
+import { densePeriods } from './dense-periods.js';
 import { uniqueWindows } from './unique-windows.js';
 
 /** The rows, one per (contract of the group, day, address): group and chain are indexes into `GroupNames`. */
@@ -45,7 +46,8 @@ export function countGroupDistinct(rows: GroupSetRows, groups: GroupNames, q: Di
   const C = groups.chains.length;
 
   // Days as dense indexes in ascending order, with what each one counts for.
-  const { dayValues, dayIndexOf } = denseDays(rows.day_ms);
+  const days = densePeriods(rows.day_ms, DAY_MS);
+  const dayValues = days.values;
   const D = dayValues.length;
   const daily = dayValues.map((d) => q.days_until > q.days_from && d >= q.days_from && d < q.days_until);
   const windowsOf = dayValues.map((d) => unique.flatMap(([lo, hi], w) => (d >= lo && d <= hi ? [w] : [])));
@@ -71,7 +73,7 @@ export function countGroupDistinct(rows: GroupSetRows, groups: GroupNames, q: Di
   for (let g = 0; g < G; g++) start[g + 1]! += start[g]!;
   const keys = new Float64Array(n);
   const next = start.slice(0, G);
-  for (let j = 0; j < n; j++) keys[next[rows.grp[j]!]!++] = address[j]! * addressUnit + dayIndexOf(rows.day_ms[j]!) * dayUnit + rows.chain[j]!;
+  for (let j = 0; j < n; j++) keys[next[rows.grp[j]!]!++] = address[j]! * addressUnit + days.indexOf(rows.day_ms[j]!) * dayUnit + rows.chain[j]!;
 
   // Per group, reused: counts per (chain, day) and (chain, window), the all-chain ones at chain C,
   // and which chains the group's rows touched (only their counts are read and reset).
@@ -140,30 +142,6 @@ export function countGroupDistinct(rows: GroupSetRows, groups: GroupNames, q: Di
     }
   }
   return out;
-}
-
-/**
- * The distinct days of the rows, ascending, and each day's index among them: by arithmetic when
- * every day is a whole number of days from the first (day starts, as the sets store them; the
- * usual case, without a Map lookup per row), by a Map otherwise. Empty days in between get an
- * index too when by arithmetic (they count nothing).
- */
-function denseDays(days: Float64Array): { dayValues: number[]; dayIndexOf: (day: number) => number } {
-  let lo = Infinity;
-  let hi = -Infinity;
-  let aligned = true;
-  for (let j = 0; j < days.length; j++) {
-    const d = days[j]!;
-    if (d < lo) lo = d;
-    if (d > hi) hi = d;
-  }
-  for (let j = 0; j < days.length && aligned; j++) aligned = (days[j]! - lo) % DAY_MS === 0;
-  if (aligned && (hi - lo) / DAY_MS < 100_000) {
-    return { dayValues: Array.from({ length: (hi - lo) / DAY_MS + 1 }, (_, i) => lo + i * DAY_MS), dayIndexOf: (d) => (d - lo) / DAY_MS };
-  }
-  const dayValues = [...new Set(days)].sort((a, b) => a - b);
-  const index = new Map(dayValues.map((d, i) => [d, i]));
-  return { dayValues, dayIndexOf: (d) => index.get(d)! };
 }
 
 /** Bits for the values 0 .. n - 1. */

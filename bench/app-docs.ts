@@ -4,6 +4,7 @@
 // their time is their own. master.json's app_metrics part is left out (it is one document of many).
 import type { Clock } from '../src/clock.js';
 import { appDetails } from '../src/documents/app-details.js';
+import type { AppFactsCache, AppFactsReadStats } from '../src/documents/app-facts-cache.js';
 import type { BuildContext } from '../src/documents/document-kind.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
 import { projects } from '../src/documents/projects.js';
@@ -25,9 +26,12 @@ export interface AppDocsRun {
   cpu_s: number;
   /** Documents whose bytes changed and were compressed again (all of them without `previous`). */
   compressed: number;
+  /** What the application facts cache did (null without one). */
+  cache: AppFactsReadStats | null;
 }
 
-export async function buildAppDocuments(store: Store, clock: Clock, previous?: DocumentSet | null): Promise<AppDocsRun> {
+/** With `cache`, the application facts are read as the service reads them round after round (only what changed). */
+export async function buildAppDocuments(store: Store, clock: Clock, previous?: DocumentSet | null, cache?: AppFactsCache): Promise<AppDocsRun> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const statuses = await store.factStatus();
@@ -45,6 +49,7 @@ export async function buildAppDocuments(store: Store, clock: Clock, previous?: D
     supported: new Map(),
     overviews: new Set(),
     apps,
+    appCache: cache,
     report: { built_at: clock.now(), documents: 0, degraded: [], skipped: [], elapsed_ms: 0 },
     logger: createLogger('silent'),
   };
@@ -61,5 +66,5 @@ export async function buildAppDocuments(store: Store, clock: Clock, previous?: D
   const set = await buildDocumentSetAsync(inputs, clock.now(), { previous, compressor: counting });
   const t3 = performance.now();
   const cpu = process.cpuUsage(cpu0);
-  return { cpu_s: (cpu.user + cpu.system) / 1e6, set, inputs_s: (t1 - t0) / 1000, build_s: (t2 - t1) / 1000, set_s: (t3 - t2) / 1000, total_s: (t3 - t0) / 1000, compressed };
+  return { cpu_s: (cpu.user + cpu.system) / 1e6, set, inputs_s: (t1 - t0) / 1000, build_s: (t2 - t1) / 1000, set_s: (t3 - t2) / 1000, total_s: (t3 - t0) / 1000, compressed, cache: cache?.last ?? null };
 }

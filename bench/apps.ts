@@ -10,12 +10,19 @@
 //   new_hour_write_s  writing one new hour for a tenth of the contracts as the facts engine leaves
 //                  it: its transactions, hourly facts, the day's sender sets, the chains' bounds
 //   new_hour_docs_s   rebuilding the application documents after it, reusing the previous
-//                  set's compression where the bytes did not change (as the service does)
+//                  set's compression where the bytes did not change and the previous build's
+//                  application facts where the store's fingerprints say they are unchanged
+//                  (documents/app-facts-cache.ts), as the service does
+//   new_hour_daily_reused, new_hour_hours_read, new_hour_fingerprint_s  what that cache did:
+//                  whether the daily part was reused, how many hours were read again, and the
+//                  time of the store's fingerprint query
 //   app_docs_cpu_s, new_hour_cpu_s  CPU seconds of the process (all threads) in those two steps:
 //                  steadier than wall time when other work shares the machine
 //   peak_rss_mb
+// BENCH_VERIFY=1 also builds the new hour cold and compares the bytes (new_hour_equals_cold).
 // BENCH_PROFILE=1 prints the time of every builder and store call. The last line is one JSON object.
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
+import { AppFactsCache } from '../src/documents/app-facts-cache.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../src/store/labels.js';
 import { APP_KINDS, buildAppDocuments } from './app-docs.js';
@@ -147,7 +154,8 @@ async function main(): Promise<void> {
 
   const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
   const clock = new FixedClock(HOURS_UNTIL + 30 * 60_000);
-  const full = await buildAppDocuments(store, clock);
+  const cache = new AppFactsCache();
+  const full = await buildAppDocuments(store, clock, null, cache);
   log(`  every application document: ${full.total_s.toFixed(2)} s, ${full.set.entries.size} documents (CPU ${full.cpu_s.toFixed(1)} s; inputs ${full.inputs_s.toFixed(2)} s, builders ${full.build_s.toFixed(2)} s, set ${full.set_s.toFixed(2)} s)`);
   report();
   const bytes = [...full.set.entries.values()].reduce((n, e) => n + e.body.length, 0);
@@ -168,9 +176,16 @@ async function main(): Promise<void> {
     await store.exec(`UPDATE fact_status SET hours_until = ${HOURS_UNTIL + HOUR_MS}`);
   });
   clock.set(HOURS_UNTIL + HOUR_MS + 30 * 60_000);
-  const hour = await buildAppDocuments(store, clock, full.set);
-  log(`  one new hour: written in ${hourWriteS.toFixed(2)} s; application documents ${hour.total_s.toFixed(2)} s (CPU ${hour.cpu_s.toFixed(1)} s; inputs ${hour.inputs_s.toFixed(2)} s, builders ${hour.build_s.toFixed(2)} s, set ${hour.set_s.toFixed(2)} s, ${hour.compressed} of ${hour.set.entries.size} compressed)`);
+  const hour = await buildAppDocuments(store, clock, full.set, cache);
+  log(`  one new hour: written in ${hourWriteS.toFixed(2)} s; application documents ${hour.total_s.toFixed(2)} s (CPU ${hour.cpu_s.toFixed(1)} s; inputs ${hour.inputs_s.toFixed(2)} s, builders ${hour.build_s.toFixed(2)} s, set ${hour.set_s.toFixed(2)} s, ${hour.compressed} of ${hour.set.entries.size} compressed; daily facts ${hour.cache?.daily_reused ? 'reused' : 'read again'}, ${hour.cache?.hours_read} hours read)`);
   report();
+  // BENCH_VERIFY=1: the cached hour's documents against a cold build's, byte for byte.
+  let equalsCold: boolean | null = null;
+  if (process.env.BENCH_VERIFY) {
+    const cold = await buildAppDocuments(store, clock);
+    equalsCold = cold.set.entries.size === hour.set.entries.size && [...cold.set.entries].every(([path, e]) => hour.set.entries.get(path)?.body.equals(e.body) === true);
+    log(`  cold build of the same hour: ${equalsCold ? 'the same bytes' : 'DIFFERENT BYTES'}`);
+  }
   await store.close();
   const r = (x: number) => Math.round(x * 1000) / 1000;
   console.log(
@@ -186,6 +201,11 @@ async function main(): Promise<void> {
       new_hour_docs_s: r(hour.total_s),
       new_hour_cpu_s: r(hour.cpu_s),
       new_hour_compressed: hour.compressed,
+      new_hour_daily_reused: hour.cache?.daily_reused ?? null,
+      new_hour_hours_read: hour.cache?.hours_read ?? null,
+      ...(equalsCold === null ? {} : { new_hour_equals_cold: equalsCold }),
+      app_docs_fingerprint_s: r((full.cache?.fingerprint_ms ?? 0) / 1000),
+      new_hour_fingerprint_s: r((hour.cache?.fingerprint_ms ?? 0) / 1000),
       target_docs_s: 20,
       target_new_hour_s: 5,
       ...rows,

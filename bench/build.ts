@@ -26,6 +26,7 @@
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
+import { AppFactsCache } from '../src/documents/app-facts-cache.js';
 import { buildAllDocuments, loadBuildContext } from '../src/documents/build-all.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor } from '../src/documents/document-set.js';
 import type { NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
@@ -239,8 +240,10 @@ async function main(): Promise<void> {
   // The DocumentSet step (serialize, compress, hash) is also timed alone: on a loaded machine the
   // whole build's noise is larger than this step.
   let docsSetS = 0;
+  // The application facts kept from build to build, as the service keeps them.
+  const appCache = new AppFactsCache();
   const [docsS, docs] = await seconds(async () => {
-    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent, appCache });
     const [s, set] = await seconds(() => buildDocumentSetAsync(inputs, clock.now()));
     docsSetS = s;
     return set;
@@ -280,7 +283,7 @@ async function main(): Promise<void> {
   };
   const [incS, incDocs] = await seconds(async () => {
     await computeFacts(store, chains, clock, { logger: silent });
-    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent, appCache });
     // As the service does: the served set is the previous one, unchanged documents are reused.
     const [s, set] = await seconds(() => buildDocumentSetAsync(inputs, clock.now(), { previous: docs, compressor: counting }));
     incSetS = s;
@@ -299,7 +302,7 @@ async function main(): Promise<void> {
   const compressedBefore = incCompressed;
   const [nextS] = await seconds(async () => {
     await computeFacts(store, chains, clock, { logger: silent });
-    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent, appCache });
     const [s, set] = await seconds(() => buildDocumentSetAsync(inputs, clock.now(), { previous: incDocs, compressor: counting }));
     nextSetS = s;
     return set;

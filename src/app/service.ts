@@ -12,6 +12,7 @@
 // chain's first pass, but at most `firstSetWaitMs`; a chain still stuck then follows later.
 import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
+import { AppFactsCache } from '../documents/app-facts-cache.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -89,6 +90,8 @@ export class Service {
   /** tvl and app_revenue from the DefiLlama-shaped API and the operator's CSV files. */
   readonly external: ExternalSources;
   private dataGaps = new Map<string, DataGap[]>();
+  /** The application facts of the last build: a round reads only what changed since (documents/app-facts-cache.ts). */
+  private readonly appCache = new AppFactsCache();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -230,7 +233,7 @@ export class Service {
    */
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
-    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }) });
+    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache });
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
     const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
     return { set, report: built.report };

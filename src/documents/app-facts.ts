@@ -8,9 +8,9 @@ import { CONTRACT_FEES_PAID } from '../metrics/definitions/app/gas-fees.js';
 import { CONTRACT_SUCCESSES } from '../metrics/definitions/app/success-rate.js';
 import { CONTRACT_TXCOUNT } from '../metrics/definitions/app/txcount.js';
 import { moneyKeys } from '../metrics/definition.js';
-import type { ContractGroup } from '../store/contract-facts.js';
+import type { ContractGroup, ContractRef } from '../store/contract-facts.js';
 import type { Store } from '../store/store.js';
-import type { AppInputs } from '../metrics/app-inputs.js';
+import type { AppContract, AppInputs } from '../metrics/app-inputs.js';
 import { sumAppFacts } from './app-fact-sums.js';
 import { ALL_CHAINS, contractKey, type AppFacts } from './app-fact-shapes.js';
 import type { ChainFamily } from '../registry/types.js';
@@ -28,7 +28,8 @@ export const KEYS = {
   fees_eth: moneyKeys(CONTRACT_FEES_PAID.key).eth,
   fees_usd: moneyKeys(CONTRACT_FEES_PAID.key).usd,
 } as const;
-const SUM_KEYS = Object.values(KEYS);
+/** The contract fact keys the application documents read. */
+export const SUM_KEYS = Object.values(KEYS);
 
 export function windowsEndingAt(lastDay: number): Array<[number, number]> {
   return APP_WINDOWS.map((w) => {
@@ -37,12 +38,10 @@ export function windowsEndingAt(lastDay: number): Array<[number, number]> {
   });
 }
 
-export async function readAppFacts(store: Store, inputs: AppInputs): Promise<AppFacts> {
-  const lastDay = inputs.days_until - DAY_MS;
-  const windows = windowsEndingAt(lastDay);
-  const hoursFrom = inputs.hours_until - APP_HOURLY_HOURS * HOUR_MS;
+/** The contracts the application facts are read for (those with facts), and one group per project of them. */
+export function appContractGroups(inputs: AppInputs): { active: AppContract[]; byProject: Map<string, ContractRef[]>; projectGroups: ContractGroup[] } {
   const active = inputs.contracts.filter((c) => c.active);
-  const byProject = new Map<string, ContractGroup['contracts'][number][]>();
+  const byProject = new Map<string, ContractRef[]>();
   for (const c of active) {
     const list = byProject.get(c.owner_project);
     const ref = { origin_key: c.origin_key, address: c.address };
@@ -50,6 +49,14 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
     else byProject.set(c.owner_project, [ref]);
   }
   const projectGroups: ContractGroup[] = [...byProject].map(([group, contracts]) => ({ group, contracts }));
+  return { active, byProject, projectGroups };
+}
+
+export async function readAppFacts(store: Store, inputs: AppInputs): Promise<AppFacts> {
+  const lastDay = inputs.days_until - DAY_MS;
+  const windows = windowsEndingAt(lastDay);
+  const hoursFrom = inputs.hours_until - APP_HOURLY_HOURS * HOUR_MS;
+  const { active, byProject, projectGroups } = appContractGroups(inputs);
   const contractGroups: ContractGroup[] = active.map((c) => ({ group: contractKey(c.origin_key, c.address), contracts: [{ origin_key: c.origin_key, address: c.address }] }));
   const out: AppFacts = { windows, last_day: lastDay, hours_from: hoursFrom, projects: new Map(), contracts: new Map() };
   for (const [group] of byProject) out.projects.set(group, { daily: new Map(), hourly: new Map(), windows: new Map(), daaDaily: new Map(), daaWindows: new Map(), sendersHourly: new Map() });
@@ -86,7 +93,7 @@ const FAMILIES = Object.keys(FAMILY_LIST) as ChainFamily[];
  * expression, which holds only while the set's SQL is the same for every family (it is `from`
  * everywhere today); a family-specific one fails here instead of counting some chains wrongly.
  */
-function senderSql(store: Store): string {
+export function senderSql(store: Store): string {
   const of = CONTRACT_SENDERS.sql[store.engine];
   if (!of) throw new Error(`${CONTRACT_SENDERS.key} has no address SQL for the ${store.engine} engine`);
   const forms = new Set(FAMILIES.map((family) => of({ family, seconds: HOUR_MS / 1000 })));

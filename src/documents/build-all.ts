@@ -10,6 +10,7 @@ import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
+import type { AppFactsCache } from './app-facts-cache.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
 import { mediaTypeOf, type DocumentInput } from './document-set.js';
@@ -23,6 +24,8 @@ export interface BuildOptions {
   catalog?: readonly ChainMetric[];
   feeMetrics?: readonly FeeMetric[];
   logger?: Pick<Logger, 'warn' | 'info'>;
+  /** The application facts of the previous build, for a process that builds round after round (absent: read cold). */
+  appCache?: AppFactsCache;
 }
 
 export interface BuiltDocuments {
@@ -83,7 +86,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

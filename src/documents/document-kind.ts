@@ -10,6 +10,7 @@ import type { Store } from '../store/store.js';
 import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import type { ChainBlockspace } from '../metrics/blockspace-days.js';
+import type { AppFactsCache } from './app-facts-cache.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -54,6 +55,11 @@ export interface BuildContext {
    * absent or null: no application documents (no chain has facts yet).
    */
   apps?: AppInputs | null;
+  /**
+   * The application facts kept from the previous build (a process that builds round after
+   * round: the service, the bench); absent: read cold.
+   */
+  appCache?: AppFactsCache;
   report: BuildReport;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

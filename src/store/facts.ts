@@ -3,6 +3,7 @@
 // in the same tables as chain figures. Chain facts are below; contract facts (dimension
 // 'contract') and the reads application documents need are contract-facts.ts.
 import type { ContractFactStore, ContractHourlySenderStore } from './contract-facts.js';
+import type { ContractChangeStore } from './contract-changes.js';
 import type { FactGranularity, Granularity } from './granularity.js';
 
 /** What a fact describes: a whole chain, one contract on it, or one project (OLI owner_project). */
@@ -140,7 +141,7 @@ export interface SharedAddressCount {
 }
 
 /** Fact storage: everything the metrics stage writes and document builders read. */
-export interface FactStore extends ContractFactStore, ContractHourlySenderStore {
+export interface FactStore extends ContractFactStore, ContractHourlySenderStore, ContractChangeStore {
   /** Time (unix s) of the block, or of the highest stored block below it; null when none. */
   blockTimeAtOrBelow(originKey: string, blockNumber: number): Promise<number | null>;
   /** Starts (unix ms) of the periods before `untilMs` holding at least one stored block, ascending. */

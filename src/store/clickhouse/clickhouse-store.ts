@@ -8,6 +8,7 @@ import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
+  ContractRef,
   ContractAddressSetsRequest,
   ContractFactColumns,
   ContractFactsQuery,
@@ -41,6 +42,9 @@ import * as money from './money.js';
 import * as prices from './prices.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
+import * as contractFingerprints from './contract-fingerprints.js';
+import * as contractHours from './contract-hours.js';
+import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
 import { blockRow, txRow } from './raw-rows.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
@@ -286,6 +290,14 @@ export class ClickHouseStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return hourlyGroupSenders.hourlySendersOverContracts(this.db, q);
+  }
+
+  contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints> {
+    return contractFingerprints.contractFingerprints(this.db, q);
+  }
+
+  contractsInHours(q: ContractHoursQuery): Promise<ContractRef[]> {
+    return contractHours.contractsInHours(this.db, q);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

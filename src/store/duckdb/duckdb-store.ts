@@ -10,6 +10,7 @@ import type { NormalizedBatch } from '../rows.js';
 import type { Checkpoint, Store, StoredBlockRef } from '../store.js';
 import type {
   ContractActivity,
+  ContractRef,
   ContractAddressSetsRequest,
   ContractFactColumns,
   ContractFactsQuery,
@@ -42,6 +43,9 @@ import * as hourlyGroupSenders from './hourly-group-senders.js';
 import type { GroupHourlySendersQuery, GroupHourlySendersRow } from '../contract-facts.js';
 import * as labels from './labels.js';
 import * as facts from './facts.js';
+import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
+import * as contractFingerprints from './contract-fingerprints.js';
+import * as contractHours from './contract-hours.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
@@ -389,6 +393,14 @@ export class DuckDbStore implements Store {
 
   hourlySendersOverContracts(q: GroupHourlySendersQuery): Promise<GroupHourlySendersRow[]> {
     return this.use((db) => hourlyGroupSenders.hourlySendersOverContracts(db, q));
+  }
+
+  contractFingerprints(q: ContractFingerprintQuery): Promise<ContractFingerprints> {
+    return this.use((db) => contractFingerprints.contractFingerprints(db, q));
+  }
+
+  contractsInHours(q: ContractHoursQuery): Promise<ContractRef[]> {
+    return this.use((db) => contractHours.contractsInHours(db, q));
   }
 
   // --- state samples (samples.ts) -------------------------------------------------------------

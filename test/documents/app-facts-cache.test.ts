@@ -1,0 +1,171 @@
+// The application facts kept between builds (documents/app-facts-cache.ts), on both engines: after
+// each kind of change a build with the warm cache must give every document exactly as a cold
+// build of the same store at the same time, and the cache must actually hit where nothing daily
+// changed (else it would pass by always reading cold). The store is written through the real
+// paths: raw blocks (ChainWriter, reorgs by rollback), the facts engine, the label store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
+import { AppFactsCache } from '../../src/documents/app-facts-cache.js';
+import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { createLogger } from '../../src/log.js';
+import { computeFacts } from '../../src/metrics/compute-facts.js';
+import { reconvertChangedPrices } from '../../src/metrics/reconvert-money.js';
+import type { LabelRow, ProjectRow } from '../../src/store/labels.js';
+import type { Store } from '../../src/store/store.js';
+import { bothEngines } from '../helpers/both-engines.js';
+import { addr, ChainWriter, GWEI, makeChain, type BlockSpec, type TxSpec } from '../metrics/chain-fixture.js';
+
+const silent = createLogger('silent');
+const D0 = Date.UTC(2024, 0, 1);
+const D = (i: number) => D0 + i * DAY_MS;
+const at = (ms: number) => ms / 1000;
+// 16 complete days, then day 16 up to 03:00: the 14 days of hours start at day 2 03:00, so the
+// next hour pushes day 2's 03:00 block (which has calls) out of the hourly window.
+const DAYS = 16;
+
+const [P, Q, R, T, W] = [0x501, 0x502, 0x503, 0x504, 0x505].map(addr) as [string, string, string, string, string];
+const USERS = [0x101, 0x102, 0x103, 0x104].map(addr);
+const call = (from: string, to: string, gasUsed = 100_000n, status: 0 | 1 = 1): TxSpec => ({ from, to, gasUsed, gasPrice: GWEI, inputEmpty: false, status });
+
+/** Calls of one block, varied by day and hour so days and hours differ. */
+function calls(d: number, h: number, chain: 'alpha' | 'beta', variant = 0): TxSpec[] {
+  const u = (i: number) => USERS[(d + h + i + variant) % USERS.length]!;
+  if (chain === 'beta') return [call(u(0), R), ...(h % 2 === 1 ? [call(u(1), P)] : [])];
+  return [call(u(0), P), call(u(1), Q, 50_000n, (d + h + variant) % 5 === 0 ? 0 : 1), ...(d % 3 === 0 ? [call(u(2), T)] : []), ...(h === 9 ? [call(u(3), W)] : []), ...(variant ? [call(u(1), P)] : [])];
+}
+
+/** Blocks of day d at the listed hours (10 minutes in). */
+const dayBlocks = (chain: 'alpha' | 'beta', d: number, hours: number[], variant = 0): BlockSpec[] => hours.map((h) => ({ time: at(D(d) + h * HOUR_MS + 600_000), txs: calls(d, h, chain, variant) }));
+const HOURS = [1, 3, 9, 15, 21];
+
+const label = (origin_key: string, address: string, owner_project: string, usage_category = 'dex'): LabelRow => ({ origin_key, address, contract_name: `C ${address.slice(-3)}`, owner_project, usage_category, verified: true });
+const LABELS: LabelRow[] = [label('alpha', P, 'dex'), label('alpha', Q, 'dex', 'fungible_tokens'), label('beta', R, 'game', 'gaming'), label('alpha', T, 'feed', 'oracle')];
+const project = (owner_project: string): ProjectRow => ({
+  owner_project,
+  display_name: owner_project.toUpperCase(),
+  description: `About ${owner_project}`,
+  main_github: null,
+  twitter: null,
+  website: null,
+  logo_path: null,
+  token_symbol: null,
+  market_data_id: null,
+  features: [],
+});
+
+const OPEN = bothEngines();
+
+describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts cache on %s', (engine) => {
+  const alpha = makeChain('alpha');
+  const beta = makeChain('beta');
+  const chains = [alpha, beta];
+  const clock = new FixedClock(D(DAYS) + 3.5 * HOUR_MS);
+  const cache = new AppFactsCache();
+  let store: Store;
+  let alphaWriter: ChainWriter;
+  let betaWriter: ChainWriter;
+  /** alpha's blocks as written, to rewrite the tail after a rollback. */
+  let alphaBlocks: BlockSpec[];
+
+  const documents = async (appCache?: AppFactsCache) =>
+    (await buildAllDocuments(store, chains, clock, { logger: silent, appCache })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
+  /** Builds warm, then cold, and compares every document; returns what the cache did. */
+  async function warmEqualsCold() {
+    const warm = await documents(cache);
+    const stats = cache.last!;
+    const cold = await documents();
+    expect(warm.length).toBeGreaterThan(10);
+    expect(warm.filter((d) => d.startsWith('/v1/apps/details/')).length).toBeGreaterThan(1);
+    for (let i = 0; i < cold.length; i++) expect(warm[i], cold[i]!.slice(0, 60)).toBe(cold[i]);
+    expect(warm.length).toBe(cold.length);
+    return stats;
+  }
+  const facts = () => computeFacts(store, chains, clock, { logger: silent });
+  /** Replaces alpha's blocks from index `from` on with `blocks` (a reorg). */
+  async function reorgAlpha(from: number, blocks: BlockSpec[]): Promise<void> {
+    await alphaWriter.rollback(from);
+    alphaWriter.fork(from);
+    alphaBlocks = [...alphaBlocks.slice(0, from), ...blocks];
+    await alphaWriter.write(blocks);
+  }
+
+  beforeAll(async () => {
+    store = await OPEN[engine]();
+    alphaWriter = new ChainWriter(store, alpha);
+    betaWriter = new ChainWriter(store, beta);
+    alphaBlocks = [];
+    for (let d = 0; d < DAYS; d++) alphaBlocks.push(...dayBlocks('alpha', d, HOURS));
+    alphaBlocks.push(...dayBlocks('alpha', DAYS, [1, 2, 3]));
+    await alphaWriter.write(alphaBlocks);
+    const betaBlocks: BlockSpec[] = [];
+    for (let d = 0; d < DAYS; d++) betaBlocks.push(...dayBlocks('beta', d, [2, 9]));
+    betaBlocks.push(...dayBlocks('beta', DAYS, [3]));
+    await betaWriter.write(betaBlocks);
+    await store.writePrices(Array.from({ length: DAYS + 1 }, (_, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(i), usd: 2000 + 10 * i })));
+    await facts();
+    await store.replaceLabels(LABELS);
+    await store.replaceProjects(['dex', 'feed', 'game'].map(project));
+  }, 120_000);
+  afterAll(async () => store?.close());
+
+  it('reads cold first, then reuses everything when nothing changed', async () => {
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+  }, 60_000);
+
+  it('a new hour: the daily part reused, only that hour read; the hour that left the window dropped', async () => {
+    const before = await documents(cache);
+    await alphaWriter.write(dayBlocks('alpha', DAYS, [4]));
+    await betaWriter.write(dayBlocks('beta', DAYS, [4]));
+    clock.set(D(DAYS) + 4.5 * HOUR_MS);
+    await facts();
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 1 });
+    // The hourly series moved (day 2 03:00 left, day 16 03:00 came).
+    const hourly = (docs: string[]) => docs.find((d) => d.startsWith('/v1/apps/details/dex.json'))!;
+    expect(hourly(await documents(cache))).not.toBe(hourly(before));
+  }, 60_000);
+
+  it('an older hour of the window changed (a reorg within today): the daily part reused, read from that hour', async () => {
+    // alpha's blocks of today: 01:10, 02:10, 03:10, 04:10; rewrite from 02:10 with other calls.
+    const from = alphaBlocks.findIndex((b) => b.time === at(D(DAYS) + 2 * HOUR_MS + 600_000));
+    await reorgAlpha(from, [...dayBlocks('alpha', DAYS, [2, 3], 1), ...dayBlocks('alpha', DAYS, [4])]);
+    await facts();
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 2 });
+  }, 60_000);
+
+  it('a changed value in a complete day (a reorg of day 12): read again', async () => {
+    const from = alphaBlocks.findIndex((b) => b.time === at(D(12) + 15 * HOUR_MS + 600_000));
+    await reorgAlpha(from, [...dayBlocks('alpha', 12, [15, 21], 2), ...alphaBlocks.slice(from + 2)]);
+    await facts();
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect((await warmEqualsCold()).daily_reused).toBe(true);
+  }, 60_000);
+
+  it('a money figure re-converted (a price arriving for a complete day): read again', async () => {
+    const changed = [{ asset: 'ethereum', granularity: 'daily' as const, period_ms: D(10), usd: 9999 }];
+    await store.writePrices(changed);
+    expect(await reconvertChangedPrices(store, chains, changed)).toBe(2);
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+  }, 60_000);
+
+  it('relabels: a contract moved to another project, a new label, a removed label', async () => {
+    const moved = LABELS.map((l) => (l.address === Q ? { ...l, owner_project: 'feed' } : l));
+    await store.replaceLabels(moved);
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    await store.replaceLabels([...moved, label('alpha', W, 'game', 'gaming')]);
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    await store.replaceLabels(moved.filter((l) => l.address !== T));
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect((await warmEqualsCold()).daily_reused).toBe(true);
+  }, 60_000);
+
+  it('a new complete day: read again', async () => {
+    await alphaWriter.write(dayBlocks('alpha', DAYS, [9, 21]));
+    await alphaWriter.write(dayBlocks('alpha', DAYS + 1, [0]));
+    await betaWriter.write(dayBlocks('beta', DAYS + 1, [0]));
+    clock.set(D(DAYS + 1) + 0.5 * HOUR_MS);
+    await facts();
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+  }, 60_000);
+});

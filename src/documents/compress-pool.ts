@@ -49,7 +49,8 @@ const pool: PoolWorker[] = [];
 let nextId = 0;
 
 function start(): PoolWorker {
-  const p: PoolWorker = { worker: new Worker(WORKER_URL), waiting: new Map() };
+  // No flags of this process (a loader, --input-type, profiling): the worker is plain JavaScript.
+  const p: PoolWorker = { worker: new Worker(WORKER_URL, { execArgv: [] }), waiting: new Map() };
   p.worker.unref();
   p.worker.on('message', (a: Answer) => {
     const w = p.waiting.get(a.id);

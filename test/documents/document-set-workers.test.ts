@@ -1,15 +1,15 @@
 // The compression workers behind buildDocumentSetAsync (compress-pool.ts, compress-worker.js):
 // real worker threads give the bytes of zlib's sync functions and the sync path's ETag, hand the
 // moved body back intact (also a small body sliced from Node's shared Buffer pool, which is copied
-// instead), fail a bad job with zlib's message and the document's path, and do not keep an
-// otherwise finished process alive.
+// instead), fail a bad job with zlib's message and the document's path (the build stops taking
+// documents), and do not keep an otherwise finished process alive.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressInPool, POOL_SIZE } from '../../src/documents/compress-pool.js';
-import { buildDocumentSet, buildDocumentSetAsync, threadPoolCompressor, type Compressor, type DocumentInput } from '../../src/documents/document-set.js';
+import { buildDocumentSet, buildDocumentSetAsync, IN_FLIGHT, threadPoolCompressor, type Compressor, type DocumentInput } from '../../src/documents/document-set.js';
 
 const run = promisify(execFile);
 
@@ -55,18 +55,22 @@ describe('compression workers', () => {
     expect(ok.gzip.equals(gzipSync('y'.repeat(10_000), { level: 9 }))).toBe(true);
   });
 
-  it('a document the compressor fails names its path, and the build fails', async () => {
+  it('a document the compressor fails names its path, and stops the build from compressing more', async () => {
+    let calls = 0;
     const failing: Compressor = {
-      async compress(b) {
+      compress(b) {
+        calls++;
         if (b.toString().includes('boom')) return compressInPool({ body: b, brotli: {}, gzip: { level: 99 } });
         return threadPoolCompressor.compress(b);
       },
     };
     const docs: DocumentInput[] = [
-      { path: '/v1/fine.json', json: { ok: true }, freshness: 'daily' },
       { path: '/v1/broken.json', json: { boom: true }, freshness: 'daily' },
+      ...Array.from({ length: 4 * IN_FLIGHT }, (_, i): DocumentInput => ({ path: `/v1/fine${i}.json`, json: { ok: i }, freshness: 'daily' })),
     ];
     await expect(buildDocumentSetAsync(docs, 1, { compressor: failing })).rejects.toThrow(/^compressing \/v1\/broken\.json: document compression failed: /);
+    // Those already started finish; no worker takes another document after the failure.
+    expect(calls).toBeLessThanOrEqual(2 * IN_FLIGHT);
   });
 
   it('many documents through the default compressor: the sync path bytes, every body intact', async () => {
@@ -76,7 +80,14 @@ describe('compression workers', () => {
       freshness: 'hourly',
     }));
     const set = await buildDocumentSetAsync(docs, 7);
-    expect(set.entries).toEqual(buildDocumentSet(docs, 7).entries);
+    const sync = buildDocumentSet(docs, 7);
+    expect([...set.entries.keys()]).toEqual([...sync.entries.keys()]);
+    for (const [path, e] of set.entries) {
+      const s = sync.entries.get(path)!;
+      // Buffers compared as bytes: toEqual walks them element by element, seconds for these sizes.
+      expect({ ...e, body: null, br: null, gzip: null }).toEqual({ ...s, body: null, br: null, gzip: null });
+      expect(e.body.equals(s.body) && e.br.equals(s.br) && e.gzip.equals(s.gzip)).toBe(true);
+    }
   });
 
   it('do not keep a process alive once its documents are compressed', async () => {

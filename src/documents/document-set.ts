@@ -3,8 +3,8 @@
 // and never changed; a newer build replaces the whole set (server/document-holder).
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zc, gzip as gzipAsync, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompressSync, constants as zc, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { compressInPool } from './compress-pool.js';
 import { csvText, type CsvTable } from './csv.js';
 
 /** How often a document's contents change; drives Cache-Control (CONTRACT.md section 7). */
@@ -89,9 +89,9 @@ function gzipOptions(body: Buffer): ZlibOptions {
   return { level: settingsFor(body).gzip };
 }
 
-function etagOf(body: Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-}
+/** The ETag of a body from its SHA-256 in base64url (computed here or by a compression worker). */
+const etagOfSha256 = (sha256: string) => `"${sha256.slice(0, 32)}"`;
+const etagOf = (body: Buffer) => etagOfSha256(createHash('sha256').update(body).digest('base64url'));
 
 function serialize(input: DocumentInput): Buffer {
   const text = input.csv !== undefined ? csvText(input.csv, input.path) : jsonText(input.json, input.path);
@@ -109,23 +109,34 @@ export function entryOfBody(path: string, body: Buffer, contentType: string, fre
   return { path, body, br, gzip, etag: etagOf(body), contentType, freshness, builtAt };
 }
 
-/** Produces a body's brotli and gzip variants. Injectable so tests can count what is compressed. */
-export interface Compressor {
-  compress(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }>;
+/**
+ * A body's brotli and gzip variants. A compressor that moved the body's memory to another thread
+ * hands it back as `body` (the caller's Buffer is then empty), and gives `sha256` (base64url) if
+ * it hashed the body too.
+ */
+export interface Compressed {
+  br: Buffer;
+  gzip: Buffer;
+  body?: Buffer;
+  sha256?: string;
 }
 
-const brotliAsync = promisify(brotliCompress);
-const gzipPromise = promisify(gzipAsync);
+/** Produces a body's brotli and gzip variants. Injectable so tests can count what is compressed. */
+export interface Compressor {
+  /** May take the body's memory: use the result's `body` when it has one. */
+  compress(body: Buffer): Promise<Compressed>;
+}
 
 /**
- * zlib's async functions run on libuv's thread pool, so several documents compress at once and
- * the event loop (the HTTP server in the same process) stays free. Same parameters as the sync
- * path, hence the same bytes.
+ * Compresses and hashes on worker threads (compress-pool.ts), so several documents compress at
+ * once and the event loop (the HTTP server in the same process) stays free. The workers call
+ * zlib's sync functions with the same options as the sync path, hence the same bytes. Measured on
+ * the 1,002 application documents of bench:apps (132 MB), against zlib's async functions on
+ * libuv's pool: 9.1 -> 6.5 CPU-s for the set, main thread 2.0-2.6 -> 1.4 s (docs/http.md).
  */
 export const threadPoolCompressor: Compressor = {
-  async compress(body) {
-    const [br, gzip] = await Promise.all([brotliAsync(body, brotliOptions(body)), gzipPromise(body, gzipOptions(body))]);
-    return { br, gzip };
+  compress(body) {
+    return compressInPool({ body, brotli: brotliOptions(body), gzip: gzipOptions(body) });
   },
 };
 
@@ -141,18 +152,18 @@ export interface BuildSetOptions {
 }
 
 /**
- * Documents compressed at once: each is two jobs (brotli, gzip) on libuv's thread pool (4 threads
- * unless UV_THREADPOOL_SIZE says otherwise); two documents per core keep every thread busy while
- * this thread serializes the next, also when a loaded machine is slow to hand results back.
- * Started all at once, 1,002 documents of the scale scenario each held a brotli encoder's tables
- * while waiting for a thread: about 1 GB more resident memory, page faults and 1.5 times the CPU.
+ * Documents compressed at once: two per core keep every compression worker busy while this thread
+ * serializes the next, also when a loaded machine is slow to hand results back; a queued document
+ * holds only its body (a worker makes one document's encoders at a time). Started all at once on
+ * libuv's pool (the compressor before the workers), the 1,002 documents of the scale scenario each
+ * held a brotli encoder's tables while waiting: about 1 GB more resident memory and 1.5 times the CPU.
  */
 export const IN_FLIGHT = Math.max(4, 2 * availableParallelism());
 
 /**
  * buildDocumentSet's asynchronous form, for rebuilds: serializes every document, reuses the
  * previous set's compressed bytes and ETag where the body bytes are equal, and compresses the
- * rest on the thread pool, IN_FLIGHT documents at a time. The result is byte-for-byte what
+ * rest on worker threads, IN_FLIGHT documents at a time. The result is byte-for-byte what
  * buildDocumentSet gives for the same inputs (only entries' identity differs), so it is also
  * right without a previous set.
  */
@@ -161,8 +172,8 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
   const previous = opts.previous?.entries;
   // Paths are checked first: a bad path throws before any work is queued. Then each worker
   // serializes its next document on this thread while the pool compresses the others'; a
-  // document that fails to serialize (a non-finite number) stops every worker from taking more,
-  // and throws once the compressions already started have settled.
+  // document that fails to serialize (a non-finite number) or to compress stops every worker from
+  // taking more, and throws once the compressions already started have settled.
   const list = [...inputs];
   const paths = new Map<string, true>();
   for (const input of list) {
@@ -175,8 +186,16 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     // The bytes themselves decide, not a flag or the builder's word: equal bodies compress to
     // equal bytes and hash to the same ETag. builtAt (Last-Modified) is this build's, as before.
     if (before && before.body.equals(body)) return { ...common, br: before.br, gzip: before.gzip, etag: before.etag };
-    const { br, gzip } = await compressor.compress(body);
-    return { ...common, br, gzip, etag: etagOf(body) };
+    let out: Compressed;
+    try {
+      out = await compressor.compress(body);
+    } catch (err) {
+      throw new Error(`compressing ${input.path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+    // A compressor that moved the body to another thread gives it back; the ETag is the
+    // compressor's hash if it made one.
+    const own = out.body ?? body;
+    return { ...common, body: own, br: out.br, gzip: out.gzip, etag: out.sha256 !== undefined ? etagOfSha256(out.sha256) : etagOf(own) };
   };
   const built = new Array<DocumentEntry>(list.length);
   let next = 0;
@@ -184,14 +203,12 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
   const worker = async (): Promise<void> => {
     while (!failed && next < list.length) {
       const i = next++;
-      let body: Buffer;
       try {
-        body = serialize(list[i]!);
+        built[i] = await entry(list[i]!, serialize(list[i]!));
       } catch (err) {
         failed = true;
         throw err;
       }
-      built[i] = await entry(list[i]!, body);
     }
   };
   const results = await Promise.allSettled(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));

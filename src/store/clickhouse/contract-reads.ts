@@ -1,6 +1,6 @@
 // Reads over groups of contracts (store/contract-facts.ts): contracts with stored facts, sums
 // over groups of contracts per period and per window, and exact distinct senders over the
-// union of a group's per-day sets.
+// union of a group's per-day sets (counted by store/group-distinct-count.ts, as DuckDB counts them).
 //
 // The shards filter and return the groups' contract rows; the sums are added here, in the
 // order DuckDB's ordered aggregates add them (per chain by contract address, then the chains
@@ -18,6 +18,7 @@ import type {
   GroupWindowRow,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
+import { countGroupDistinct } from '../group-distinct-count.js';
 import { uniqueWindows } from '../unique-windows.js';
 import { contractKey, loadContractGroups, type LoadedGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -163,7 +164,7 @@ export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery
   if (!wantDays && q.windows.length === 0) return out;
   const groups = loadContractGroups(q.groups);
   if (groups.rows === 0) return out;
-  const { unique, of } = uniqueWindows(q.windows);
+  const { unique } = uniqueWindows(q.windows);
   if (wantDays) intList([q.days_from, q.days_until], 'day bound');
   const from = Math.min(...(wantDays ? [q.days_from] : []), ...unique.map((w) => w[0]));
   const until = Math.max(...(wantDays ? [q.days_until - 1] : []), ...unique.map((w) => w[1]));
@@ -171,49 +172,21 @@ export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery
     `SELECT origin_key, contract, day_ms, address FROM contract_address_sets FINAL
      WHERE set_key = ${sqlString(q.set_key)} AND day_ms BETWEEN ${from} AND ${until} AND ${groups.memberSql('origin_key', 'contract')}`,
   );
-  // Per (group, level): the days each address was active on.
-  const levels = new Map<string, { grp: number; chain: number | null; days: Map<string, Set<number>> }>();
-  const add = (grp: number, chain: number | null, address: string, day: number) => {
-    const k = `${grp}|${chain}`;
-    let e = levels.get(k);
-    if (!e) {
-      e = { grp, chain, days: new Map() };
-      levels.set(k, e);
-    }
-    let d = e.days.get(address);
-    if (!d) {
-      d = new Set();
-      e.days.set(address, d);
-    }
-    d.add(day);
-  };
+  // Counted as DuckDB counts them (store/group-distinct-count.ts): addresses as numbers, in
+  // order of first appearance, and a row per group the contract is in.
+  const ids = new Map<string, number>();
+  const cols: number[][] = [[], [], [], []];
   for (const r of rows) {
+    let id = ids.get(r.address);
+    if (id === undefined) ids.set(r.address, (id = ids.size));
+    const chain = groups.chains.indexOf(r.origin_key);
     for (const grp of groups.groupsOf.get(contractKey(r.origin_key, r.contract)) ?? []) {
-      add(grp, groups.chains.indexOf(r.origin_key), r.address, Number(r.day_ms));
-      if (groups.multi[grp]) add(grp, null, r.address, Number(r.day_ms));
+      cols[0]!.push(grp);
+      cols[1]!.push(chain);
+      cols[2]!.push(Number(r.day_ms));
+      cols[3]!.push(id);
     }
   }
-  for (const e of levels.values()) {
-    const group = groups.names[e.grp]!;
-    const perDay = new Map<number, number>();
-    const perWindow = new Array<number>(unique.length).fill(0);
-    for (const days of e.days.values()) {
-      for (const d of days) if (wantDays && d >= q.days_from && d < q.days_until) perDay.set(d, (perDay.get(d) ?? 0) + 1);
-      unique.forEach(([a, b], i) => {
-        for (const d of days) {
-          if (d >= a && d <= b) {
-            perWindow[i]!++;
-            break;
-          }
-        }
-      });
-    }
-    forEachLevel(groups, e.grp, e.chain, (origin_key) => {
-      for (const [day_ms, n] of [...perDay].sort((a, b) => a[0] - b[0])) out.daily.push({ group, origin_key, day_ms, n });
-      of.forEach((u, window) => {
-        if (perWindow[u]! > 0) out.windows.push({ group, origin_key, window, n: perWindow[u]! });
-      });
-    });
-  }
-  return out;
+  const [grp, chain, day_ms, address] = cols.map((c) => Float64Array.from(c)) as [Float64Array, Float64Array, Float64Array, Float64Array];
+  return countGroupDistinct({ length: grp.length, grp, chain, day_ms, address }, groups, q);
 }

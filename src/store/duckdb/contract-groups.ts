@@ -19,15 +19,12 @@ export interface LoadedGroups {
   chains: string[];
   /** Whether group `grp` has contracts on more than one chain. */
   multi: boolean[];
-  /** Whether some group has two contracts on one chain (their sets can overlap, so rows joined per group and chain need deduplicating). */
-  overlapping: boolean;
   /** (group, contract) rows loaded; a contract listed twice in a group (or a group named twice) counts once. */
   rows: number;
 }
 
 export async function loadContractGroups(db: SqlRunner, groups: readonly ContractGroup[]): Promise<LoadedGroups> {
-  const out: LoadedGroups = { names: [], chains: [], multi: [], overlapping: false, rows: 0 };
-  const groupChains = new Set<string>();
+  const out: LoadedGroups = { names: [], chains: [], multi: [], rows: 0 };
   const grpIds = new Map<string, number>();
   const chainIds = new Map<string, number>();
   const firstChain: number[] = [];
@@ -51,8 +48,6 @@ export async function loadContractGroups(db: SqlRunner, groups: readonly Contrac
         chain = out.chains.push(c.origin_key) - 1;
         chainIds.set(c.origin_key, chain);
       }
-      if (groupChains.has(`${grp}\u0000${chain}`)) out.overlapping = true;
-      groupChains.add(`${grp}\u0000${chain}`);
       if (firstChain[grp] === -1) firstChain[grp] = chain;
       else if (firstChain[grp] !== chain) out.multi[grp] = true;
       rows.push(`(${grp}, ${chain}, ${sqlString(c.origin_key)}, ${sqlString(address)})`);

@@ -19,6 +19,7 @@ import type {
   DayWindows,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
+import { countGroupDistinct } from '../group-distinct-count.js';
 import { uniqueWindows } from '../unique-windows.js';
 import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -127,70 +128,25 @@ export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQ
 }
 
 export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery): Promise<GroupDistinctResult> {
-  const out: GroupDistinctResult = { daily: [], windows: [] };
   const wantDays = q.days_until > q.days_from;
-  if (!wantDays && q.windows.length === 0) return out;
+  if (!wantDays && q.windows.length === 0) return { daily: [], windows: [] };
   const groups = await loadContractGroups(db, q.groups);
-  if (groups.rows === 0) return out;
-  const { unique, of } = uniqueWindows(q.windows);
+  if (groups.rows === 0) return { daily: [], windows: [] };
+  const { unique } = uniqueWindows(q.windows);
   if (wantDays) intList([q.days_from, q.days_until], 'day bound');
   // Only days some count looks at.
   const from = Math.min(...(wantDays ? [q.days_from] : []), ...unique.map((w) => w[0]));
   const until = Math.max(...(wantDays ? [q.days_until - 1] : []), ...unique.map((w) => w[1]));
-
-  // The groups' sets as integers (group, chain, day, address id). An address is in it once per
-  // contract of the group that saw it that day: only the daily per-chain count has to
-  // deduplicate (count DISTINCT, when a group has two contracts on one chain, since one
-  // contract's set holds an address once per day); the other counts are DISTINCT or bit_or
-  // already. Deduplicating the whole table first was one more hash aggregation of every row.
-  await db.run(
-    `CREATE OR REPLACE TEMP TABLE group_addresses AS
-     SELECT g.grp, g.chain, g.multi, s.day_ms, s.address_id AS a
+  // The groups' sets as numbers (group, chain, day, address id), counted in JavaScript
+  // (group-distinct-count.ts): DuckDB's count DISTINCT and per-address bit masks were four hash
+  // aggregations of every row for the project groups.
+  const { rows, columns } = await db.numericColumns(
+    `SELECT g.grp::DOUBLE, g.chain::DOUBLE, s.day_ms::DOUBLE, s.address_id::DOUBLE
      FROM contract_address_sets s
-     JOIN (SELECT g.grp, g.chain, g.multi, g.origin_key, c.id FROM contract_groups g JOIN address_ids c ON c.address = g.entity) g
+     JOIN (SELECT g.grp, g.chain, g.origin_key, c.id FROM contract_groups g JOIN address_ids c ON c.address = g.entity) g
        ON g.origin_key = s.origin_key AND g.id = s.contract_id
      WHERE s.set_key = ${sqlString(q.set_key)} AND s.day_ms BETWEEN ${from} AND ${until}`,
   );
-  if (wantDays) {
-    const rows = await db.all<{ grp: number; chain: number; d: number[]; n: number[] }>(
-      `SELECT grp, chain, list(day_ms::DOUBLE ORDER BY day_ms) AS d, list(n::DOUBLE ORDER BY day_ms) AS n FROM (
-         SELECT grp, chain, day_ms, ${groups.overlapping ? 'count(DISTINCT a)' : 'count(*)'} AS n FROM group_addresses WHERE day_ms >= ${q.days_from} AND day_ms < ${q.days_until} GROUP BY ALL
-         UNION ALL
-         SELECT grp, ${TOTAL}, day_ms, count(DISTINCT a) FROM group_addresses WHERE multi AND day_ms >= ${q.days_from} AND day_ms < ${q.days_until} GROUP BY ALL)
-       GROUP BY ALL`,
-    );
-    for (const r of rows) {
-      const group = groups.names[r.grp]!;
-      forEachLevel(groups, r.grp, r.chain, (origin_key) => {
-        for (let i = 0; i < r.d.length; i++) out.daily.push({ group, origin_key, day_ms: r.d[i]!, n: r.n[i]! });
-      });
-    }
-  }
-  // Windows: each address of a group (and chain) once, with a bit per window it was active in
-  // (bit_or over its days), then the addresses with each bit counted. One hash aggregation
-  // answers up to 64 windows, where a count(DISTINCT) per window deduplicated the rows again
-  // for every window.
-  for (let c = 0; c < unique.length; c += 64) {
-    const chunk = unique.slice(c, c + 64);
-    const mask = chunk.map(([lo, hi], i) => `CASE WHEN day_ms BETWEEN ${lo} AND ${hi} THEN ${1n << BigInt(i)}::UBIGINT ELSE 0::UBIGINT END`).join(' | ');
-    const rows = await db.all<{ grp: number; chain: number; w: Array<bigint | number> }>(
-      `SELECT grp, chain, [${chunk.map((_, i) => `count(*) FILTER (WHERE m & ${1n << BigInt(i)}::UBIGINT <> 0)`).join(', ')}] AS w FROM (
-         SELECT grp, chain, bit_or(${mask}) AS m FROM group_addresses GROUP BY grp, chain, a
-         UNION ALL
-         SELECT grp, ${TOTAL}, bit_or(${mask}) FROM group_addresses WHERE multi GROUP BY grp, a)
-       GROUP BY ALL`,
-    );
-    for (const r of rows) {
-      const group = groups.names[r.grp]!;
-      forEachLevel(groups, r.grp, r.chain, (origin_key) => {
-        of.forEach((u, window) => {
-          if (u < c || u >= c + 64) return;
-          const n = Number(r.w[u - c]);
-          if (n > 0) out.windows.push({ group, origin_key, window, n });
-        });
-      });
-    }
-  }
-  await db.run('DROP TABLE IF EXISTS group_addresses');
-  return out;
+  const [grp, chain, day_ms, address] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
+  return countGroupDistinct({ length: rows, grp, chain, day_ms, address }, groups, q);
 }

@@ -36,6 +36,7 @@ import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
+import { readNumericColumns } from './double-columns.js';
 import * as factReads from './fact-reads.js';
 import * as hourlyDistinct from './hourly-distinct.js';
 import * as hourlyGroupSenders from './hourly-group-senders.js';
@@ -141,29 +142,7 @@ export class DuckDbStore implements Store {
     },
     numericColumns: async (sql: string): Promise<{ rows: number; columns: Float64Array[] }> => {
       await this.useThreads(this.queryThreads);
-      const result = await this.conn.stream(sql);
-      let columns = Array.from({ length: result.columnCount }, () => new Float64Array(1 << 16));
-      let rows = 0;
-      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-        const n = chunk.rowCount;
-        if (rows + n > columns[0]!.length) {
-          const size = Math.max(2 * columns[0]!.length, rows + n);
-          columns = columns.map((old) => {
-            const grown = new Float64Array(size);
-            grown.set(old.subarray(0, rows));
-            return grown;
-          });
-        }
-        columns.forEach((into, c) => {
-          const vector = chunk.getColumnVector(c);
-          for (let i = 0; i < n; i++) {
-            const v = vector.getItem(i);
-            into[rows + i] = v === null ? NaN : Number(v);
-          }
-        });
-        rows += n;
-      }
-      return { rows, columns: columns.map((c) => c.subarray(0, rows)) };
+      return readNumericColumns(await this.conn.stream(sql));
     },
     run: async (sql: string, params?: SqlValue[]): Promise<number> => {
       await this.useThreads(this.queryThreads);

@@ -1,8 +1,7 @@
 // The part of an application detail document (CONTRACT.md section 4) that depends only on daily
 // data: per chain metric the daily series of each chain, `aggregated` and the KPI card over the
 // cross-chain totals; first_seen, chains_by_size and the contracts tables. Its hourly series,
-// token metrics and last_updated_utc are made in app-details-json.ts for every build, so that
-// this part can be kept across the builds of the hours of one day (app-details-memo.ts).
+// token metrics and last_updated_utc are made in app-details-json.ts.
 import { DAY_MS } from '../clock.js';
 import { cmp, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
 import type { AppMetric } from '../metrics/definition.js';

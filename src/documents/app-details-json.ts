@@ -2,9 +2,10 @@
 // shared application data: per-chain daily and hourly series, window aggregates, KPI cards over
 // the cross-chain daily totals, first-seen dates, chains by size and the contracts tables.
 // Pure: every number comes from AppFacts and the market rows, nothing is read here. What depends
-// only on daily data is made by app-details-daily.ts and kept across builds while it does not
-// change (app-details-memo.ts); the hourly series, token metrics and last_updated_utc are made
-// here every build.
+// only on daily data is made by app-details-daily.ts; the hourly series, token metrics and
+// last_updated_utc here. Nothing is kept from one build to the next: keeping the daily parts and
+// the last hourly rows (about 0.8 GB of small arrays at 1,000 projects) made the garbage
+// collector's work on the larger heap cost more than rebuilding them (docs/metrics.md).
 import { HOUR_MS } from '../clock.js';
 import { formatUtc } from '../metrics/calendar.js';
 import type { AppMetric } from '../metrics/definition.js';
@@ -12,9 +13,8 @@ import type { MarketRow } from '../store/labels.js';
 import { APP_HOURLY_HOURS, APP_WINDOWS, KEYS } from './app-facts.js';
 import type { AppFacts, ProjectFacts } from './app-fact-shapes.js';
 import { ethPriceOn, type AppContract, type AppInputs } from '../metrics/app-inputs.js';
-import type { DailyFragment, DailySpan } from './app-details-daily.js';
-import { memoDailyFragment } from './app-details-memo.js';
-import { columns, firstActive, hourlySendersRows, PreviousRows, seriesRows, type Row, type Table, type Value } from './app-details-rows.js';
+import { dailyFragment, type DailySpan } from './app-details-daily.js';
+import { columns, firstActive, hourlySendersRows, seriesRows, type Row, type Table, type Value } from './app-details-rows.js';
 import { kpiCard } from './kpi-card.js';
 
 /** The key token metrics are published under (not a chain). */
@@ -75,20 +75,12 @@ function tokenMetric(m: AppMetric, input: AppDetailsInput): { over_time: Record<
   return { over_time: { [TOKEN_KEY]: { daily: { types: ['unix', ...cols], data: daily } } }, data: { [TOKEN_KEY]: data }, kpi: kpiCard(cols, daily) };
 }
 
-/**
- * The hourly rows last built over each kept daily part (per metric, then span), so the next build
- * over the same part keeps its unchanged rows; weak, so they go with the part (one build's worth).
- */
-const lastHourly = new WeakMap<DailyFragment, Row[][][]>();
-
 export function appDetailsJson(input: AppDetailsInput): unknown {
   const { inputs, facts } = input;
   const pf = facts.projects.get(input.owner_project);
   if (!pf) throw new Error(`app details ${input.owner_project}: no facts (no document should be built)`);
-  const fragment = memoDailyFragment(input.owner_project, inputs, facts, pf, input.contracts);
+  const fragment = dailyFragment(inputs, facts, pf, input.contracts);
   const hours = fragment.spans.map((s) => hourSpan(inputs, pf, s));
-  const previous = lastHourly.get(fragment);
-  const hourlyNow: Row[][][] = [];
   const metrics: Record<string, unknown> = {};
   const kpi_cards: Record<string, unknown> = {};
   inputs.metrics.forEach((m, i) => {
@@ -100,19 +92,14 @@ export function appDetailsJson(input: AppDetailsInput): unknown {
       return;
     }
     const over_time: Record<string, { daily: Table; hourly: Table }> = {};
-    const made: Row[][] = (hourlyNow[i] = []);
     fragment.spans.forEach((s, j) => {
       const [from, until] = hours[j]!;
-      const before = previous?.[i]?.[j];
-      const prev = before ? new PreviousRows(before) : undefined;
-      const hourly = m.aggregate.kind === 'unique' ? hourlySendersRows(pf, s.origin_key, from, until, prev) : seriesRows(m, pf.hourly.get(s.origin_key), undefined, from, until, HOUR_MS, prev);
-      made[j] = hourly;
+      const hourly = m.aggregate.kind === 'unique' ? hourlySendersRows(pf, s.origin_key, from, until) : seriesRows(m, pf.hourly.get(s.origin_key), undefined, from, until, HOUR_MS);
       over_time[s.origin_key] = { daily: daily.daily[j]!, hourly: { types: daily.daily[j]!.types, data: hourly } };
     });
     metrics[m.metric_id] = { metric_name: m.name, avg: m.avg, over_time, aggregated: daily.aggregated };
     if (daily.kpi !== undefined) kpi_cards[m.metric_id] = daily.kpi;
   });
-  lastHourly.set(fragment, hourlyNow);
   const { first_seen, chains_by_size, contracts_table } = fragment;
   return { last_updated_utc: formatUtc(input.builtAt), metrics, kpi_cards, first_seen, chains_by_size, contracts_table };
 }

@@ -44,38 +44,9 @@ const SECOND: Value[] = [];
 const RAW: Array<{ txcount: number; senders: number } | 0> = [];
 
 /**
- * The rows of the previous build's series of the same metric and chain, walked along with the new
- * periods (both ascending): a row whose period and values are unchanged is kept rather than made
- * again. Most of an hourly series is the same from one hour to the next (it slides by an hour), and
- * its rows are millions of small arrays per build that all live until the documents are written.
- */
-export class PreviousRows {
-  private i = 0;
-  constructor(private readonly rows: readonly Row[]) {}
-
-  /** The previous row of period p, if any (p must not decrease between calls). */
-  at(p: number): Row | undefined {
-    const rows = this.rows;
-    while (this.i < rows.length && rows[this.i]![0] < p) this.i++;
-    const r = rows[this.i];
-    return r !== undefined && r[0] === p ? r : undefined;
-  }
-}
-
-function row1(prev: PreviousRows | undefined, p: number, v: Value): Row {
-  const r = prev?.at(p);
-  return r !== undefined && r[1] === v ? r : [p, v];
-}
-
-function row2(prev: PreviousRows | undefined, p: number, a: Value, b: Value): Row {
-  const r = prev?.at(p);
-  return r !== undefined && r[1] === a && r[2] === b ? r : [p, a, b];
-}
-
-/**
  * A chain metric's series on one chain (or '*') for every period in [from, until) by `step`:
  * `facts` are the chain's fact maps by key, `daa` its distinct senders per period. A rate has no
- * row for a period without transactions. `prev`: the previous build's rows of the same series.
+ * row for a period without transactions.
  */
 export function seriesRows(
   m: AppMetric,
@@ -84,13 +55,12 @@ export function seriesRows(
   from: number,
   until: number,
   step: number,
-  prev?: PreviousRows,
 ): Row[] {
   const out: Row[] = [];
   switch (m.aggregate.kind) {
     case 'unique': {
       const n = dense(daa, from, until, step, FIRST);
-      for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, n[i]!));
+      for (let i = 0, p = from; p < until; i++, p += step) out.push([p, n[i]!]);
       return out;
     }
     case 'ratio': {
@@ -98,19 +68,19 @@ export function seriesRows(
       const ok = dense(facts?.get(KEYS.successes), from, until, step, SECOND);
       for (let i = 0, p = from; p < until; i++, p += step) {
         const n = tx[i]!;
-        if (n) out.push(row1(prev, p, (ok[i] ?? 0) / n));
+        if (n) out.push([p, (ok[i] ?? 0) / n]);
       }
       return out;
     }
     case 'sum': {
       if (!m.currency) {
         const tx = dense(facts?.get(KEYS.txcount), from, until, step, FIRST);
-        for (let i = 0, p = from; p < until; i++, p += step) out.push(row1(prev, p, tx[i]!));
+        for (let i = 0, p = from; p < until; i++, p += step) out.push([p, tx[i]!]);
         return out;
       }
       const usd = dense(facts?.get(KEYS.fees_usd), from, until, step, FIRST);
       const eth = dense(facts?.get(KEYS.fees_eth), from, until, step, SECOND);
-      for (let i = 0, p = from; p < until; i++, p += step) out.push(row2(prev, p, usd[i]!, eth[i]!));
+      for (let i = 0, p = from; p < until; i++, p += step) out.push([p, usd[i]!, eth[i]!]);
       return out;
     }
     case 'market':
@@ -122,16 +92,16 @@ export function seriesRows(
  * The distinct senders of each hour in [from, until) on one chain, counted from the raw
  * transactions (address sets are per day). Null when the raw transactions counted differ from the
  * stored hourly txcount: the hour's transactions were pruned by retention (or not all ingested
- * yet), and a count over what is left would be an undercount. `prev`: as for seriesRows.
+ * yet), and a count over what is left would be an undercount.
  */
-export function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number, prev?: PreviousRows): Row[] {
+export function hourlySendersRows(pf: ProjectFacts, ok: string, from: number, until: number): Row[] {
   const stored = dense(pf.hourly.get(ok)?.get(KEYS.txcount), from, until, HOUR_MS, FIRST);
   const raw = dense(pf.sendersHourly.get(ok), from, until, HOUR_MS, RAW);
   const out: Row[] = [];
   for (let i = 0, h = from; h < until; i++, h += HOUR_MS) {
     const r = raw[i]!;
     const txcount = r === 0 ? 0 : r.txcount;
-    out.push(row1(prev, h, txcount === (stored[i] ?? 0) ? (r === 0 ? 0 : r.senders) : null));
+    out.push([h, txcount === (stored[i] ?? 0) ? (r === 0 ? 0 : r.senders) : null]);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 // The compression settings by body size (document-set.ts, docs/http.md "Compression"): bodies
-// below LARGE_BODY get brotli 9 and gzip 9, larger ones brotli 6 and gzip 6, identically on the
+// below LARGE_BODY get brotli 9 and gzip 9, larger ones brotli 5 and gzip 5, identically on the
 // sync path, the thread-pool path and for bytes the server adds itself; every variant decodes to
 // the body.
 import { brotliCompressSync, brotliDecompressSync, constants as zc, gunzipSync, gzipSync } from 'node:zlib';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocumentSet, buildDocumentSetAsync, COMPRESSION, entryOfBody, LARGE_BODY, type DocumentInput } from '../../src/documents/document-set.js';
 import { entryFromBytes } from '../../src/server/prepared-set.js';
 
-/** A JSON document of about `bytes` bytes that compresses differently at quality 6 and 9 (a daily series). */
+/** A JSON document of about `bytes` bytes that compresses differently at quality 5 and 9 (a daily series). */
 function series(path: string, bytes: number): DocumentInput {
   const data: Array<[number, number, number]> = [];
   for (let i = 0; JSON.stringify(data).length < bytes; i++) data.push([1_700_000_000_000 + i * 86_400_000, (i * 7919) % 104_729, Math.round(Math.sin(i) * 1e6) / 1e3]);

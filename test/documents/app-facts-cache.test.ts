@@ -13,6 +13,7 @@ import { reconvertChangedPrices } from '../../src/metrics/reconvert-money.js';
 import type { LabelRow, ProjectRow } from '../../src/store/labels.js';
 import type { Store } from '../../src/store/store.js';
 import { bothEngines } from '../helpers/both-engines.js';
+import { projectRow } from '../helpers/project-row.js';
 import { addr, ChainWriter, GWEI, makeChain, type BlockSpec, type TxSpec } from '../metrics/chain-fixture.js';
 
 const silent = createLogger('silent');
@@ -40,18 +41,7 @@ const HOURS = [1, 3, 9, 15, 21];
 
 const label = (origin_key: string, address: string, owner_project: string, usage_category = 'dex'): LabelRow => ({ origin_key, address, contract_name: `C ${address.slice(-3)}`, owner_project, usage_category, verified: true });
 const LABELS: LabelRow[] = [label('alpha', P, 'dex'), label('alpha', Q, 'dex', 'fungible_tokens'), label('beta', R, 'game', 'gaming'), label('alpha', T, 'feed', 'oracle')];
-const project = (owner_project: string): ProjectRow => ({
-  owner_project,
-  display_name: owner_project.toUpperCase(),
-  description: `About ${owner_project}`,
-  main_github: null,
-  twitter: null,
-  website: null,
-  logo_path: null,
-  token_symbol: null,
-  market_data_id: null,
-  features: [],
-});
+const project = (owner_project: string): ProjectRow => projectRow(owner_project, { display_name: owner_project.toUpperCase(), description: `About ${owner_project}` });
 
 const OPEN = bothEngines();
 

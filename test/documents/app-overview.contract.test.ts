@@ -11,6 +11,7 @@ import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { LabelRow, ProjectRow } from '../../src/store/labels.js';
 import { addr, ChainWriter, GWEI, makeChain, type BlockSpec, type TxSpec } from '../metrics/chain-fixture.js';
+import { projectRow } from '../helpers/project-row.js';
 
 const silent = createLogger('silent');
 const D0 = Date.UTC(2024, 0, 1);
@@ -48,18 +49,7 @@ const NOW = D(16) + 1.5 * HOUR; // days 0-15 complete: the last complete day is 
 
 const label = (origin_key: string, address: string, owner_project: string): LabelRow => ({ origin_key, address, contract_name: owner_project, owner_project, usage_category: 'dex', verified: true });
 const LABELS = [label('alpha', P, 'dex'), label('alpha', Q, 'dex'), label('alpha', T, 'feed'), label('beta', R, 'game'), label('alpha', O, 'old'), label('alpha', S, 'sleepy')];
-const PROJECTS: ProjectRow[] = ['dex', 'feed', 'game', 'old', 'sleepy'].map((owner_project) => ({
-  owner_project,
-  display_name: owner_project,
-  description: null,
-  main_github: null,
-  twitter: null,
-  website: null,
-  logo_path: null,
-  token_symbol: null,
-  market_data_id: null,
-  features: [],
-}));
+const PROJECTS: ProjectRow[] = ['dex', 'feed', 'game', 'old', 'sleepy'].map((owner_project) => projectRow(owner_project));
 
 const WINDOWS = ['1d', '7d', '30d', '90d', '365d', 'max'];
 const COLUMNS = ['owner_project', 'origin_key', 'num_contracts', 'gas_fees_eth', 'prev_gas_fees_eth', 'gas_fees_usd', 'prev_gas_fees_usd', 'txcount', 'prev_txcount', 'daa', 'prev_daa'];

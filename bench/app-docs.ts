@@ -17,7 +17,7 @@ export const APP_KINDS = [appDetails, projectsFiltered, projects] as const;
 
 export interface AppDocsRun {
   set: DocumentSet;
-  /** Seconds: application inputs, builders (facts reads included), document set. */
+  /** Seconds: application inputs, builders (facts reads included), document set (which also shapes the app details: they are made as they are serialized). */
   inputs_s: number;
   build_s: number;
   set_s: number;

@@ -30,9 +30,11 @@ export interface BuildResult {
 export async function buildToDirectory(base: AppConfig, build: BuildOptions, opts: RunOptions = {}): Promise<BuildResult> {
   const rt = await openRuntime(base, opts);
   try {
-    if (build.ingest) await rt.service.round();
-    else await rt.service.roundWithoutChains();
-    const { set, report } = await rt.service.build();
+    const round = build.ingest ? await rt.service.round() : await rt.service.roundWithoutChains();
+    // The round's first publication is the set to export (a fresh process has none before it,
+    // so the round always builds one); building it a second time only cost the time of a build.
+    const published = rt.service.holder.current();
+    const { set, report } = round.build && published ? { set: published, report: round.build } : await rt.service.build();
     const out = resolve(build.out);
     const exported = await exportDocumentSet(set, out);
     // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.

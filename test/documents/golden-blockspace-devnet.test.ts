@@ -5,10 +5,11 @@
 // fee), its price function and its label rows, applying the category rule of METRICS.md 5 here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/clock.js';
-import { DEVNET_LABELS, devnetPrice, type Devnet } from '../../src/devnet/index.js';
+import { devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { MAIN_CATEGORIES } from '../../src/registry/categories.js';
 import type { Chain } from '../../src/registry/types.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { devnetCategories } from '../helpers/devnet-categories.js';
 
 const SEED = 23;
 const HISTORY_DAYS = 20;
@@ -32,16 +33,7 @@ describe('golden: devnet → blockspace documents', () => {
     const e = built.set.entries.get(path);
     return e ? JSON.parse(e.body.toString('utf8')) : null;
   };
-  const mainOf = new Map(MAIN_CATEGORIES.flatMap((m) => m.sub.map((s) => [s, m.id] as const)));
-  const labels = DEVNET_LABELS.filter((l) => ALL.includes(l.origin_key));
-  /** The chain's own label, else the other chains' labels when they all agree; else unlabeled. */
-  const categoryOf = (ok: string, address: string): string => {
-    const rows = labels.filter((l) => l.address === address);
-    const own = rows.find((l) => l.origin_key === ok);
-    if (own) return mainOf.get(own.usage_category)!;
-    if (rows.length > 0 && rows.every((l) => l.owner_project === rows[0]!.owner_project && l.usage_category === rows[0]!.usage_category)) return mainOf.get(rows[0]!.usage_category)!;
-    return 'unlabeled';
-  };
+  const { labels, categoryOf } = devnetCategories(ALL);
   /** Money of a day's fees: the gas token's amount × its price that day; ETH = USD ÷ the ETH price. */
   const money = (ok: string, wei: bigint, day: number) => {
     const usd = (Number(wei) / 1e18) * devnetPrice(SEED, chains.find((c) => c.origin_key === ok)!.gas_token, day);

@@ -6,11 +6,11 @@
 // six chains (mantle pays fees in MNT: its USD is MNT × the MNT price).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
-import { DEVNET_APPS, DEVNET_EXTRA_PROJECTS, DEVNET_LABELS, devnetPrice, type Devnet } from '../../src/devnet/index.js';
+import { DEVNET_APPS, DEVNET_EXTRA_PROJECTS, devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { LIFETIME_LADDERS } from '../../src/registry/achievement-ladders.js';
-import { MAIN_CATEGORIES } from '../../src/registry/categories.js';
 import type { Chain } from '../../src/registry/types.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { devnetCategories } from '../helpers/devnet-categories.js';
 
 const SEED = 23;
 const HISTORY_DAYS = 20;
@@ -127,16 +127,7 @@ describe('golden: devnet → chain overview', () => {
   });
 
   it('blockspace shares of the last 7 days from the generator and the label rows', () => {
-    const mainOf = new Map(MAIN_CATEGORIES.flatMap((m) => m.sub.map((s) => [s, m.id] as const)));
-    const labels = DEVNET_LABELS.filter((l) => ALL.includes(l.origin_key));
-    /** The chain's own label, else the other chains' labels when they all agree. */
-    const categoryOf = (ok: string, address: string): string => {
-      const rows = labels.filter((l) => l.address === address);
-      const own = rows.find((l) => l.origin_key === ok);
-      if (own) return mainOf.get(own.usage_category)!;
-      if (rows.length > 0 && rows.every((l) => l.owner_project === rows[0]!.owner_project && l.usage_category === rows[0]!.usage_category)) return mainOf.get(rows[0]!.usage_category)!;
-      return 'unlabeled';
-    };
+    const { labels, categoryOf } = devnetCategories(ALL);
     let fallbackSeen = false;
     for (const ok of ALL) {
       const counts = new Map<string, number>();

@@ -3,9 +3,9 @@
 // concurrency per URL. The ingest pipeline talks to nodes only through this class.
 import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
+import { systemSleep, type Sleep } from '../timers.js';
 import { DEFAULT_AIMD, type AimdOptions } from './aimd.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { Endpoint } from './endpoint.js';
@@ -56,6 +56,10 @@ export interface RpcClientOptions {
   clock?: Clock;
   /** Monotonic ms for cooldowns and pauses; injectable for tests. Default performance.now. */
   monotonic?: () => number;
+  /** How backoff and rate-limit pauses wait; injectable with `monotonic` (tests advance both). */
+  sleep?: Sleep;
+  /** Backoff jitter in [0, 1). Default Math.random. */
+  random?: () => number;
   logger?: Logger;
 }
 
@@ -93,6 +97,8 @@ export class RpcClient {
   private readonly badCooldownMs: number;
   private readonly clock: Clock;
   private readonly now: () => number;
+  private readonly wait: Sleep;
+  private readonly random: () => number;
   private readonly logger: Logger | undefined;
   private readonly expectedChainId: number | undefined;
   private readonly closing = new AbortController();
@@ -110,6 +116,8 @@ export class RpcClient {
     this.badCooldownMs = opts.badCooldownMs ?? 30_000;
     this.clock = opts.clock ?? systemClock;
     this.now = opts.monotonic ?? (() => performance.now());
+    this.wait = opts.sleep ?? systemSleep;
+    this.random = opts.random ?? Math.random;
     this.logger = opts.logger;
     this.expectedChainId = opts.expectedChainId;
     const aimd = opts.concurrency ?? DEFAULT_AIMD;
@@ -252,7 +260,7 @@ export class RpcClient {
       // A 429 paused the endpoint and pickEndpoint waits out its Retry-After; another healthy
       // URL takes a retry at once; otherwise back off before asking the same node again.
       if (!rateLimited && !(ep && this.hasReadyAlternative(ep))) {
-        await this.sleep(backoffDelay(Math.max(1, attempt), this.backoff), signal);
+        await this.sleep(backoffDelay(Math.max(1, attempt), this.backoff, this.random), signal);
       }
     }
   }
@@ -344,7 +352,7 @@ export class RpcClient {
     const now = this.now();
     if (err instanceof RpcRateLimitError) {
       ep.limiter.onCongestion(ticket);
-      ep.pausedUntil = Math.max(ep.pausedUntil, now + (err.retryAfterMs ?? backoffDelay(1, this.backoff)));
+      ep.pausedUntil = Math.max(ep.pausedUntil, now + (err.retryAfterMs ?? backoffDelay(1, this.backoff, this.random)));
       return;
     }
     if (err instanceof JsonRpcError && (err.code === -32005 || /rate|limit|too many/i.test(err.rpcMessage))) {
@@ -423,7 +431,7 @@ export class RpcClient {
   private async sleep(ms: number, signal: AbortSignal): Promise<void> {
     if (ms <= 0) return;
     try {
-      await sleep(ms, undefined, { signal });
+      await this.wait(ms, signal);
     } catch {
       throw this.aborted();
     }

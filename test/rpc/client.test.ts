@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RpcClient, type RpcClientOptions } from '../../src/rpc/client.js';
 import { isMethodUnsupported, JsonRpcError, RpcExhaustedError } from '../../src/rpc/errors.js';
 import { hexToNumber } from '../../src/rpc/hex.js';
+import { FixedClock } from '../../src/clock.js';
 import { freePort } from '../ingest/helpers/free-port.js';
+import { VirtualTime } from '../helpers/virtual-time.js';
 import { startScriptedNode, type RpcRequest, type ScriptedNode } from './helpers/scripted-node.js';
 
 const nodes: ScriptedNode[] = [];
@@ -145,11 +147,14 @@ describe('retries', () => {
   it('times out a node that does not answer', async () => {
     const n = await node();
     n.http = () => true; // never answers
-    const c = client({ urls: [n.url], timeoutMs: 150, maxAttempts: 2 });
-    const started = performance.now();
+    const time = new VirtualTime();
+    const c = client({ urls: [n.url], timeoutMs: 150, maxAttempts: 2, monotonic: time.monotonic, sleep: time.sleep, random: () => 0.5 });
     const err = (await c.call('eth_blockNumber', []).catch((e: unknown) => e)) as Error;
     expect(err.message).toMatch(/no answer from .* within 150 ms/);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    // Both attempts reached the node and each ran into its deadline; between them the client
+    // backed off once: base 10 ms, half fixed and half jitter (0.5 of 5 ms).
+    expect(n.exchanges).toHaveLength(2);
+    expect(time.sleeps).toEqual([8]);
   });
 });
 
@@ -163,10 +168,12 @@ describe('HTTP 429', () => {
       res.end('slow down');
       return true;
     };
-    const c = client({ urls: [n.url] });
+    const time = new VirtualTime();
+    const c = client({ urls: [n.url], monotonic: time.monotonic, sleep: time.sleep });
     expect(await c.call('eth_blockNumber', [])).toBe('0x64');
     expect(n.exchanges).toHaveLength(2);
-    expect(n.exchanges[1].at - n.exchanges[0].at).toBeGreaterThanOrEqual(990);
+    // The second request went out only after the whole second the node asked for.
+    expect(time.sleeps).toEqual([1_000]);
   });
 
   it('accepts the HTTP-date form of Retry-After', async () => {
@@ -174,16 +181,18 @@ describe('HTTP 429', () => {
     n.answer = honest;
     n.http = (res, no) => {
       if (no > 0) return false;
-      res.writeHead(429, { 'retry-after': new Date(Date.now() + 2_000).toUTCString() });
+      res.writeHead(429, { 'retry-after': new Date(wall.now() + 2_000).toUTCString() });
       res.end();
       return true;
     };
-    const c = client({ urls: [n.url] });
+    // The wall clock on a whole second (HTTP dates have whole-second resolution): the date the
+    // node sends is exactly 2 s ahead of the client's clock.
+    const wall = new FixedClock(Date.UTC(2026, 0, 1, 12, 0, 0));
+    const time = new VirtualTime();
+    const c = client({ urls: [n.url], clock: wall, monotonic: time.monotonic, sleep: time.sleep });
     await c.call('eth_blockNumber', []);
-    // HTTP dates have whole-second resolution: at least 1 s, at most ~2 s.
-    const gap = n.exchanges[1].at - n.exchanges[0].at;
-    expect(gap).toBeGreaterThanOrEqual(990);
-    expect(gap).toBeLessThan(2_600);
+    expect(n.exchanges).toHaveLength(2);
+    expect(time.sleeps).toEqual([2_000]);
   });
 
   it('a run of 429s does not use up the attempts meant for failures', async () => {
@@ -209,10 +218,11 @@ describe('HTTP 429', () => {
     };
     const other = await node();
     other.answer = honest;
-    const c = client({ urls: [limited.url, other.url] });
-    const started = performance.now();
+    const time = new VirtualTime();
+    const c = client({ urls: [limited.url, other.url], monotonic: time.monotonic, sleep: time.sleep });
     expect(await c.call('eth_blockNumber', [])).toBe('0x64');
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // No pause at all: the other URL answered the retry.
+    expect(time.sleeps).toEqual([]);
     expect(limited.exchanges).toHaveLength(1);
   });
 });

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/devnet/prng.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
+import { HistogramCache } from '../../src/store/duckdb/address-sets.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { Row, SqlRunner } from '../../src/store/duckdb/sql-runner.js';
 import type { FactSubject } from '../../src/store/facts.js';
 import { bothEngines } from '../helpers/both-engines.js';
 
@@ -64,5 +66,42 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([1]);
     await store.clearFacts('a');
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);
+  });
+});
+
+// The cache's policy alone, on a runner that counts the histogram queries it is asked: an hour
+// that changes no set must not rebuild any histogram, and a chain's new day only its own.
+describe('DuckDB histogram cache', () => {
+  const runner = () => {
+    const asked: string[] = [];
+    const db: SqlRunner = {
+      all: async <T extends Row>(sql: string) => {
+        asked.push(/origin_key = '(\w+)'/g.test(sql) ? [...sql.matchAll(/origin_key = '(\w+)'/g)].map((m) => m[1]).join('+') : sql);
+        return [] as T[];
+      },
+      numericColumns: async () => ({ rows: 0, columns: [] }),
+      run: async () => 0,
+    };
+    return { db, asked };
+  };
+
+  it('keeps a histogram until a set it reads changes, and drops only those', async () => {
+    const { db, asked } = runner();
+    const cache = new HistogramCache();
+    const read = (...oks: string[]) => cache.get(db, 'daa', oks.map(subject));
+    await read('a');
+    await read('a', 'b');
+    await read('b');
+    await read('a');
+    await read('b', 'a');
+    expect(asked).toEqual(['a', 'a+b', 'b']);
+    cache.clear('b');
+    await read('a');
+    await read('a', 'b');
+    await read('b');
+    expect(asked).toEqual(['a', 'a+b', 'b', 'a+b', 'b']);
+    cache.clear();
+    await read('a');
+    expect(asked).toHaveLength(6);
   });
 });

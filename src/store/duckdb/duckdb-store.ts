@@ -151,15 +151,17 @@ export class DuckDbStore implements Store {
   };
 
   /**
-   * A write to address sets: cached histograms are dropped when it is called (later reads see
-   * it) and again when it is done (a read queued before it may have cached the old sets).
+   * A write to a chain's address sets: its cached histograms are dropped when it is called (later
+   * reads see it) and again when it is done (a read queued before it may have cached the old
+   * sets). `writes` false: the call changes no set, and the cache stays.
    */
-  private async changingSets<T>(fn: () => Promise<T>): Promise<T> {
-    this.histograms.clear();
+  private async changingSets<T>(originKey: string, writes: boolean, fn: () => Promise<T>): Promise<T> {
+    if (!writes) return fn();
+    this.histograms.clear(originKey);
     try {
       return await fn();
     } finally {
-      this.histograms.clear();
+      this.histograms.clear(originKey);
     }
   }
 
@@ -323,11 +325,11 @@ export class DuckDbStore implements Store {
   }
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
-    return this.changingSets(() => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
+    return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
   }
 
   clearFacts(originKey: string): Promise<void> {
-    return this.changingSets(() => this.transaction(() => facts.clearFacts(this.db, originKey)));
+    return this.changingSets(originKey, true, () => this.transaction(() => facts.clearFacts(this.db, originKey)));
   }
 
   pendingDays(originKey: string): Promise<number[]> {
@@ -438,7 +440,8 @@ export class DuckDbStore implements Store {
   }
 
   writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {
-    return this.changingSets(() => this.transaction(() => contractFacts.writeContractAddressSets(this.db, req)));
+    // Contract sets have a table of their own, which no cached histogram reads.
+    return this.transaction(() => contractFacts.writeContractAddressSets(this.db, req));
   }
 
   pruneContractHours(originKey: string, beforeMs: number): Promise<void> {

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/devnet/prng.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
-import { HistogramCache } from '../../src/store/duckdb/address-sets.js';
+import { dayHistogram } from '../../src/store/duckdb/address-sets.js';
+import { HistogramCache } from '../../src/store/histogram-cache.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Row, SqlRunner } from '../../src/store/duckdb/sql-runner.js';
 import type { FactSubject } from '../../src/store/facts.js';
@@ -71,7 +72,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
 
 // The cache's policy alone, on a runner that counts the histogram queries it is asked: an hour
 // that changes no set must not rebuild any histogram, and a chain's new day only its own.
-describe('DuckDB histogram cache', () => {
+describe('histogram cache', () => {
   const runner = () => {
     const asked: string[] = [];
     const db: SqlRunner = {
@@ -88,7 +89,7 @@ describe('DuckDB histogram cache', () => {
   it('keeps a histogram until a set it reads changes, and drops only those', async () => {
     const { db, asked } = runner();
     const cache = new HistogramCache();
-    const read = (...oks: string[]) => cache.get(db, 'daa', oks.map(subject));
+    const read = (...oks: string[]) => cache.get('daa', oks.map(subject), () => dayHistogram(db, 'daa', oks.map(subject)));
     await read('a');
     await read('a', 'b');
     await read('b');

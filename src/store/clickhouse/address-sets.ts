@@ -3,6 +3,7 @@
 import { DAY_MS } from '../../clock.js';
 import { countWindows, type DayHistogram } from '../day-histogram.js';
 import type { ChainAddressSetsRequest, FactSubject } from '../facts.js';
+import type { HistogramCache } from '../histogram-cache.js';
 import { inPeriods, loadPeriodScope } from './period-scope.js';
 import { deleteWhere, insertSelect } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -58,8 +59,10 @@ export async function distinctCountsOverUnion(
   setKey: string,
   subjects: readonly FactSubject[],
   windows: ReadonlyArray<readonly [number, number]>,
+  cache?: HistogramCache,
 ): Promise<number[]> {
   if (subjects.length === 0 || windows.length === 0) return new Array<number>(windows.length).fill(0);
   for (const w of windows) intList([w[0], w[1]], 'distinct-count window');
-  return countWindows(await dayHistogram(db, setKey, subjects), windows);
+  const load = (): Promise<DayHistogram> => dayHistogram(db, setKey, subjects);
+  return countWindows(await (cache ? cache.get(setKey, subjects, load) : load()), windows);
 }

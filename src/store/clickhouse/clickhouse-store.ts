@@ -24,6 +24,7 @@ import type {
 } from '../contract-facts.js';
 import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProjectRows } from '../row-checks.js';
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
+import { HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
 import * as blockspace from './blockspace.js';
 import * as bucketAggregates from './bucket-aggregates.js';
@@ -104,12 +105,35 @@ export class ClickHouseStore implements Store {
    * FINAL). Not part of the Store interface.
    */
   query<T extends Row = Row>(sql: string): Promise<T[]> {
+    this.histograms.clear();
     return this.db.all<T>(sql);
   }
 
   /** Any statement (see query). */
-  exec(sql: string): Promise<void> {
-    return this.db.run(sql);
+  async exec(sql: string): Promise<void> {
+    this.histograms.clear();
+    try {
+      await this.db.run(sql);
+    } finally {
+      this.histograms.clear();
+    }
+  }
+
+  /**
+   * Distinct-count histograms (address-sets.ts), kept until a chain's sets change: this store is
+   * their only writer (one builder per cluster, docs/scale.md), so every write passes here.
+   */
+  private readonly histograms = new HistogramCache();
+
+  /** A write to a chain's address sets (see the DuckDB store's method of the same name). */
+  private async changingSets<T>(originKey: string, writes: boolean, fn: () => Promise<T>): Promise<T> {
+    if (!writes) return fn();
+    this.histograms.clear(originKey);
+    try {
+      return await fn();
+    } finally {
+      this.histograms.clear(originKey);
+    }
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -225,11 +249,11 @@ export class ClickHouseStore implements Store {
   }
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
-    return addressSets.writeChainAddressSets(this.db, req);
+    return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => addressSets.writeChainAddressSets(this.db, req));
   }
 
   clearFacts(originKey: string): Promise<void> {
-    return facts.clearFacts(this.db, originKey);
+    return this.changingSets(originKey, true, () => facts.clearFacts(this.db, originKey));
   }
 
   pendingDays(originKey: string): Promise<number[]> {
@@ -265,11 +289,11 @@ export class ClickHouseStore implements Store {
   }
 
   distinctCounts(setKey: string, subject: FactSubject, windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
-    return addressSets.distinctCountsOverUnion(this.db, setKey, [subject], windows);
+    return addressSets.distinctCountsOverUnion(this.db, setKey, [subject], windows, this.histograms);
   }
 
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]> {
-    return addressSets.distinctCountsOverUnion(this.db, setKey, subjects, windows);
+    return addressSets.distinctCountsOverUnion(this.db, setKey, subjects, windows, this.histograms);
   }
 
   bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]> {

@@ -4,6 +4,7 @@ import { DAY_MS } from '../../clock.js';
 import type { ChainAddressSetsRequest, FactSubject } from '../facts.js';
 import { inFactPeriods, loadPeriodScope } from './period-scope.js';
 import { countWindows, type DayHistogram } from '../day-histogram.js';
+import type { HistogramCache } from '../histogram-cache.js';
 import type { SqlRunner } from './sql-runner.js';
 import { chainFilter, intList, sqlString } from './sql-text.js';
 
@@ -56,38 +57,6 @@ export async function dayHistogram(db: SqlRunner, setKey: string, subjects: read
   return out;
 }
 
-/**
- * Histograms kept between reads, and between builds while the sets stay the same: a build asks
- * the same subjects' windows from several documents (a chain's daa detail and the aa_last7d
- * export rows), and an hour that completes no day changes no set, so its build reads none of
- * them again (a histogram covers all history: rebuilding it every hour would make the hour's
- * cost grow with the stored days). The owner drops a chain's entries whenever its address sets
- * may have changed, and all of them on raw SQL or a rolled-back transaction.
- */
-export class HistogramCache {
-  private readonly byKey = new Map<string, { origins: ReadonlySet<string>; h: Promise<DayHistogram> }>();
-
-  get(db: SqlRunner, setKey: string, subjects: readonly FactSubject[]): Promise<DayHistogram> {
-    const key = JSON.stringify([setKey, subjects.map((s) => [s.origin_key, s.dimension, s.entity]).sort()]);
-    let e = this.byKey.get(key);
-    if (!e) {
-      e = { origins: new Set(subjects.map((s) => s.origin_key)), h: dayHistogram(db, setKey, subjects) };
-      this.byKey.set(key, e);
-      const mine = e;
-      e.h.catch(() => {
-        if (this.byKey.get(key) === mine) this.byKey.delete(key);
-      });
-    }
-    return e.h;
-  }
-
-  /** Drops the histograms that read `originKey`'s sets, or every one when no chain is named. */
-  clear(originKey?: string): void {
-    if (originKey === undefined) return this.byKey.clear();
-    for (const [key, e] of this.byKey) if (e.origins.has(originKey)) this.byKey.delete(key);
-  }
-}
-
 /** Exact distinct addresses over the union of several subjects' sets (an address in two sets counts once), per window of days. */
 export async function distinctCountsOverUnion(
   db: SqlRunner,
@@ -98,6 +67,7 @@ export async function distinctCountsOverUnion(
 ): Promise<number[]> {
   if (subjects.length === 0 || windows.length === 0) return new Array<number>(windows.length).fill(0);
   for (const w of windows) intList([w[0], w[1]], 'distinct-count window');
-  const h = await (cache ? cache.get(db, setKey, subjects) : dayHistogram(db, setKey, subjects));
+  const load = (): Promise<DayHistogram> => dayHistogram(db, setKey, subjects);
+  const h = await (cache ? cache.get(setKey, subjects, load) : load());
   return countWindows(h, windows);
 }

@@ -27,7 +27,7 @@ import * as addressSets from './address-sets.js';
 import * as blockspace from './blockspace.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
-import { HistogramCache } from './address-sets.js';
+import { HistogramCache } from '../histogram-cache.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';

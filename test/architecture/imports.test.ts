@@ -40,7 +40,7 @@ function importGraph(dirs: string[]): Graph {
   return graph;
 }
 
-/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts) → `clock`, `log`. */
+/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts) → `clock`, `log`, `timers`. */
 function stageOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'src') return parts[0];
@@ -48,7 +48,7 @@ function stageOf(file: string): string {
 }
 
 // Shared leaves every stage may import.
-const LEAVES = new Set(['clock', 'log']);
+const LEAVES = new Set(['clock', 'log', 'timers']);
 const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard', 'app', 'cli'];
 
 /** For each stage, the stages it may import besides itself and the leaves. */

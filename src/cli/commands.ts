@@ -12,7 +12,6 @@ import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
 import { loadConfig } from '../registry/config.js';
 import { rentNotes } from '../registry/settlement.js';
-import type { Transport } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 
 interface DevnetFlags {
@@ -27,7 +26,6 @@ interface CommonFlags extends DevnetFlags {
 interface ServeFlags extends CommonFlags {
   port?: number;
   host?: string;
-  transport?: Transport;
 }
 
 /** Config file (or defaults) + flag overrides; the devnet's chains when no file is given. */
@@ -39,7 +37,6 @@ function prepare(flags: ServeFlags): { config: AppConfig; devnet: DevnetChoice |
     config = { ...config, data_dir: dir, duckdb_path: join(dir, DEFAULTS.duckdb_file) };
   }
   if (flags.host) config = { ...config, server: { ...config.server, host: flags.host } };
-  if (flags.transport) config = { ...config, server: { ...config.server, transport: flags.transport } };
   if (flags.config) {
     if (config.chains.length === 0) {
       throw new CliError(`${flags.config}: no chains configured. Add a "chains:" list (see examples/real-chains.yaml), or run without --config for the built-in devnet.`);

@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { StoreUnreadableError } from '../app/runtime.js';
 import { ConfigError } from '../registry/config-error.js';
-import { TRANSPORTS } from '../registry/server-settings.js';
+import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
 
@@ -15,6 +15,11 @@ function int(name: string, min: number, max: number) {
     if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
     return n;
   };
+}
+
+function onlyNodeTransport(v: string): 'node' {
+  if (v !== 'node') throw new InvalidArgumentError(UWS_REMOVED);
+  return v;
 }
 
 const program = new Command()
@@ -35,7 +40,8 @@ devnetFlags(
     .option('-c, --config <file>', 'configuration file (YAML); see examples/chainlytics.example.yaml')
     .option('-p, --port <n>', 'HTTP port (default 8080, or $PORT)', int('--port', 1, 65535))
     .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
-    .addOption(new Option('--transport <name>', 'HTTP stack: node (default) or uws (faster; see docs/http.md)').choices([...TRANSPORTS]))
+    // Hidden: kept so a unit file written for two HTTP stacks gets the reason instead of "unknown option".
+    .addOption(new Option('--transport <name>').hideHelp().argParser(onlyNodeTransport))
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)'),
 ).action(runServe);
 

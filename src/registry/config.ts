@@ -20,7 +20,6 @@ import { registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
 export type { AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
-export { TRANSPORTS, type Transport } from './server-settings.js';
 
 export interface ParseOptions {
   /** Environment for ${VAR} in rpc_urls, PORT and the price API key; default process.env. */

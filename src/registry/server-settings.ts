@@ -3,16 +3,16 @@
 // tests and the bench (through serverSettings() in config.ts) all go through this one path, so
 // the rules the tests exercise are the rules production runs. What each key expects and how to
 // fix it, in the operator's words, is in config-hints.ts; checks across keys in config-checks.ts.
-//
-// Transport names live here rather than in src/server because the registry validates them and
-// must not import the server (the server reads its settings from the registry, never the
-// other way round).
 import { z } from 'zod';
 import { isHttpUrl } from './http-url.js';
 
-/** HTTP stacks under the same request handler (docs/http.md, "Transports"). */
-export const TRANSPORTS = ['node', 'uws'] as const;
-export type Transport = (typeof TRANSPORTS)[number];
+/**
+ * Why `server.transport: uws` (and `serve --transport uws`) is refused, and what to do instead;
+ * shared by the config hint and the CLI so both say the same.
+ */
+export const UWS_REMOVED =
+  'the uws transport was removed (uWebSockets.js has no maintained npm build for Node 22 and 24); node:http is the only HTTP stack. ' +
+  'Past its rate, serve the exported files (chainlytics build --out DIR) from nginx or a CDN: docs/http.md, "Past node:http"';
 
 /** The route `rate_limits.apps_details_per_minute` limits (interface.md 8). */
 export const APPS_DETAILS_PREFIX = '/v1/apps/details/';
@@ -22,7 +22,6 @@ export const SERVER_DEFAULTS = {
   host: '0.0.0.0',
   trust_proxy: false,
   access_log: true,
-  transport: 'node' satisfies Transport,
   apps_details_per_minute: 10,
   api_key_per_minute: 600,
   /** Tracked clients per limited route when rate_limits.max_clients is not given. */
@@ -65,7 +64,9 @@ export const serverSectionSchema = z.strictObject({
   // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
   trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
   access_log: z.boolean().optional(),
-  transport: z.enum(TRANSPORTS).optional(),
+  // Accepted so a file written when there were two HTTP stacks still loads; nothing reads it.
+  // Any other value (uws) is a config error carrying UWS_REMOVED.
+  transport: z.literal('node').optional(),
   rate_limits: section(
     z.strictObject({
       apps_details_per_minute: wholeAtLeast(0).optional(),
@@ -118,8 +119,6 @@ export interface ServerSettings {
   /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
   trust_proxy: boolean | number;
   access_log: boolean;
-  /** HTTP stack under the same handler: node:http, or uWebSockets.js (docs/http.md). */
-  transport: Transport;
   rate_limits: {
     /** 0 disables the limit. */
     apps_details_per_minute: number;
@@ -133,15 +132,15 @@ export interface ServerSettings {
 }
 
 export interface ConnectionLimits {
-  /** Open connections; beyond it a new connection's request gets 503 and the connection closes (node). */
+  /** Open connections; beyond it a new connection's request gets 503 and the connection closes. */
   max_open: number;
-  /** Answered requests of one connection whose responses the kernel has not yet taken (node). */
+  /** Answered requests of one connection whose responses the kernel has not yet taken. */
   max_queued_responses: number;
-  /** A connection whose pending writes make no progress this long is destroyed (node). */
+  /** A connection whose pending writes make no progress this long is destroyed. */
   write_stall_seconds: number;
-  /** Whole request head within this many seconds of its first byte, else 408 (node). */
+  /** Whole request head within this many seconds of its first byte, else 408. */
   header_timeout_seconds: number;
-  /** Whole request within this many seconds, else 408 (node). */
+  /** Whole request within this many seconds, else 408. */
   request_timeout_seconds: number;
 }
 
@@ -160,7 +159,6 @@ export function resolveServerSettings(section: ServerSection | null | undefined,
     public_base_url: (s.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
     trust_proxy: s.trust_proxy ?? SERVER_DEFAULTS.trust_proxy,
     access_log: s.access_log ?? SERVER_DEFAULTS.access_log,
-    transport: s.transport ?? SERVER_DEFAULTS.transport,
     rate_limits: {
       apps_details_per_minute: s.rate_limits?.apps_details_per_minute ?? SERVER_DEFAULTS.apps_details_per_minute,
       routes: s.rate_limits?.routes ?? [],

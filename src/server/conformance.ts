@@ -1,6 +1,5 @@
-// RFC 9112 rules the transports' parsers let through, checked before the request handler runs,
-// with their JSON error bodies. Both transports answer them alike where their parser lets the
-// request reach us (docs/http.md, "Errors").
+// RFC 9112 rules node's parser lets through, checked before the request handler runs, with
+// their JSON error bodies (docs/http.md, "Errors").
 import { badRequestBody, errorBody } from './errors.js';
 import { MAX_TARGET_LENGTH } from './request-path.js';
 

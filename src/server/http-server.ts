@@ -1,37 +1,23 @@
-// The HTTP server's entry point and its node:http transport. createHttpServer picks the transport
-// (options.transport, else config.transport); the logic of CONTRACT.md section 7
-// lives in request-handler.ts and is the same for both. This file adapts node:http to it and
-// answers what node itself rejects (unparseable requests, CONNECT, Expect) with the same JSON
-// error bodies.
+// The HTTP server: node:http carrying the logic of CONTRACT.md section 7, which lives in
+// request-handler.ts. This file adapts node:http to it and answers what node itself rejects
+// (unparseable requests, CONNECT, Expect) with the same JSON error bodies. node:http is the
+// only HTTP stack; past its rate, the exported files are served by nginx or a CDN
+// (docs/http.md, "Past node:http").
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Transport } from '../registry/server-settings.js';
 import { badRequestBody, errorBody, EXPECTATION_FAILED_BODY, METHOD_NOT_ALLOWED_BODY, MISSING_HOST_BODY } from './errors.js';
 import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 import { ALLOWED_METHODS, CORS_HEADERS, JSON_TYPE, NO_STORE } from './response-headers.js';
 import { ConnectionGuard } from './connection-guard.js';
 import { DUPLICATE_HOST_BODY, NO_VERSION_BODY, OVER_CAPACITY_BODY, OVER_CAPACITY_RETRY_SECONDS, overflowIsTarget, URI_TOO_LONG_BODY } from './conformance.js';
-import { createUwsServer } from './uws-server.js';
 
 export { NOT_READY_RETRY_SECONDS, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
 
-/** The node:http transport also exposes its http.Server. */
+/** The server, with its http.Server and connection guard for the tests that look inside. */
 export interface NodeHttpServer extends ChainlyticsHttpServer {
-  transport: 'node';
   server: http.Server;
   guard: ConnectionGuard;
-}
-
-/**
- * The server for `opts.transport ?? opts.config.transport`. The app passes `config.server` as
- * `config`, so `server.transport` in chainlytics.yaml takes effect here.
- */
-export function createHttpServer(opts: HttpServerOptions): ChainlyticsHttpServer {
-  const transport: Transport = opts.transport ?? opts.config.transport;
-  if (transport === 'node') return createNodeServer(opts);
-  if (transport === 'uws') return createUwsServer(opts);
-  throw new Error(`unknown server transport ${JSON.stringify(transport)}: use "node" (the default) or "uws"`);
 }
 
 /** node:http's request as the handler reads it. */
@@ -67,7 +53,7 @@ class NodeResponse implements ResponseSink {
   defer(): void {}
 }
 
-export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
+export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
   const handler = createRequestHandler(opts);
   const { metrics } = handler;
 
@@ -174,7 +160,7 @@ export function createNodeServer(opts: HttpServerOptions): NodeHttpServer {
       server.closeAllConnections();
     });
 
-  return { transport: 'node', server, guard, metrics, listen, close };
+  return { server, guard, metrics, listen, close };
 }
 
 function countHeader(rawHeaders: readonly string[], lowerName: string): number {

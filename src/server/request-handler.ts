@@ -1,16 +1,15 @@
-// The HTTP logic of CONTRACT.md section 7, independent of the transport that carries it. A
-// transport (http-server.ts, uws-server.ts) turns its request into a RequestView, calls
-// `handle`, and writes what arrives at its ResponseSink.
+// The HTTP logic of CONTRACT.md section 7, apart from node:http: http-server.ts turns a
+// request into a RequestView, calls `handle`, and writes what arrives at its ResponseSink.
 //
 // The hot path for a document is: pick the current set once, look the raw target up in the
 // prepared map, negotiate the encoding (cached), and hand precomputed header arrays and bytes to
 // the sink. Everything else — path rules, limits, keys, errors — runs only when that lookup
 // misses or the route needs it. Every header is read synchronously inside `handle`, before any
-// await, because a uWS request object is only valid during its callback.
+// await (/metrics keeps a snapshot of what its deferred answer needs).
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
-import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings, type Transport } from '../registry/server-settings.js';
+import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings } from '../registry/server-settings.js';
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
@@ -61,8 +60,6 @@ export interface HttpServerOptions {
   logger?: Logger;
   /** Registry for /metrics; a fresh one by default. */
   registry?: Registry;
-  /** Overrides config.transport. */
-  transport?: Transport;
   /**
    * The dashboard (src/dashboard): its page answers "/" instead of the docs page, its assets
    * their own paths. Without it, "/" is the docs page.
@@ -70,9 +67,8 @@ export interface HttpServerOptions {
   staticFiles?: readonly StaticFile[];
 }
 
-/** What createHttpServer returns, whichever transport carries the requests. */
+/** What createHttpServer returns. */
 export interface ChainlyticsHttpServer {
-  transport: Transport;
   metrics: ServerMetrics;
   /** Starts listening; resolves to the base URL, e.g. "http://127.0.0.1:40123". */
   listen(port: number, host?: string): Promise<string>;
@@ -83,7 +79,7 @@ export interface ChainlyticsHttpServer {
 export interface RequestHandler {
   /** Answers one request (synchronously, except /metrics, which defers). */
   handle(req: RequestView, res: ResponseSink): void;
-  /** Answers with a JSON error without routing: for transport-level rejections (400, 417). */
+  /** Answers with a JSON error without routing: for what node:http itself flags (400, 417, 503). */
   reject(req: RequestView, res: ResponseSink, status: number, body: Buffer, extra?: readonly string[]): void;
   metrics: ServerMetrics;
   /** Stops following document set swaps and writes the access log's pending summaries. */

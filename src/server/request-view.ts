@@ -1,17 +1,14 @@
-// The two narrow interfaces between the HTTP logic (request-handler.ts) and a transport
-// (http-server.ts for node:http, uws-server.ts for uWebSockets.js). The logic never sees a
-// transport object: it reads a request through RequestView and answers through ResponseSink, so
-// both transports run exactly the same rules.
+// The two narrow interfaces between the HTTP logic (request-handler.ts) and node:http
+// (http-server.ts). The logic never sees a node object: it reads a request through RequestView
+// and answers through ResponseSink, so its rules read without node's API around them and a
+// deferred answer (/metrics) can keep a plain snapshot of its request.
 
 export interface RequestView {
   /** The method exactly as sent (case-sensitive: "get" is not GET). */
   readonly method: string;
   /** The raw request target, query string included, as sent on the request line. */
   readonly target: string;
-  /**
-   * The value of a request header (`name` in lower case), or undefined when absent. Must be
-   * called synchronously inside the transport's request callback (uWS requests live on its stack).
-   */
+  /** The value of a request header (`name` in lower case), or undefined when absent. */
   header(name: string): string | undefined;
   /** Every line of a repeated header joined with ", " (X-Forwarded-For, where order matters). */
   headerList(name: string): string | undefined;
@@ -27,8 +24,8 @@ export interface ResponseSink {
    */
   send(status: number, headers: readonly string[], body: Buffer | undefined, omitBody: boolean): void;
   /**
-   * Announces that the answer will be sent later (after an await). The transport must keep the
-   * response usable until then and set `aborted` if the client goes away meanwhile.
+   * Announces that the answer will be sent later (after an await): the response must stay
+   * usable until then, and `aborted` tells whether the client went away meanwhile.
    */
   defer(): void;
   /** True once the client is gone; `send` is then a no-op. */

@@ -97,18 +97,6 @@ describe('serving the dashboard', () => {
     expect((await request(beforeFirstSet.base, '/v1/master.json')).status).toBe(503);
   });
 
-  it('is served the same over the uws transport', async () => {
-    const uws = await startServer(fixtureSet(), { transport: 'uws' }, undefined, files);
-    try {
-      for (const f of files) {
-        const r = await request(uws.base, f.path, { headers: { 'Accept-Encoding': 'gzip' } });
-        expect([r.status, r.headers['content-type'], r.headers['content-encoding']]).toEqual([200, f.contentType, 'gzip']);
-      }
-    } finally {
-      await uws.close();
-    }
-  });
-
   it('keeps the API description at /docs', async () => {
     const r = await request(withSet.base, '/docs');
     expect(r.status).toBe(200);

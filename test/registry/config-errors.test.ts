@@ -183,12 +183,14 @@ describe('configuration errors', () => {
     expect(issue.expected).toBe('a date YYYY-MM-DD that exists');
   });
 
-  it('unknown server transport: names both choices', () => {
-    const text = base('server:\n  transport: uwebsockets\n');
+  it('server transport uws: says it was removed and what serves faster than node:http', () => {
+    const text = base('server:\n  transport: uws\n');
     const issue = issueFor(errorOf(text), 'server.transport');
-    expect(issue.where).toBe(posOf(text, 'uwebsockets'));
-    expect(issue.expected).toBe('node or uws');
-    expect(issue.found).toContain('uwebsockets');
+    expect(issue.where).toBe(posOf(text, 'uws'));
+    expect(issue.expected).toBe('node, or no transport key');
+    expect(issue.found).toContain('uws');
+    expect(issue.hint).toContain('the uws transport was removed');
+    expect(issue.hint).toContain('chainlytics build --out DIR) from nginx or a CDN');
   });
 
   it('negative finality_lag', () => {

@@ -26,7 +26,6 @@ describe('loadConfig(null): defaults', () => {
       public_base_url: 'http://localhost:8080',
       trust_proxy: false,
       access_log: true,
-      transport: 'node',
       rate_limits: { apps_details_per_minute: 10, routes: [] },
       api_keys: { require_for_apps: false, keys: [] },
       connections: { max_open: 4096, max_queued_responses: 16, write_stall_seconds: 20, header_timeout_seconds: 10, request_timeout_seconds: 30 },

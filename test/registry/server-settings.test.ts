@@ -3,7 +3,6 @@
 // serverSettings(), the path the server tests and the bench build their settings with.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, serverSettings } from '../../src/registry/config.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { hashApiKey } from '../../src/server/api-keys.js';
 
 describe('serverSettings', () => {
@@ -44,7 +43,7 @@ describe('serverSettings', () => {
       'server:',
       '  public_base_url: https://data.example.org/',
       '  trust_proxy: 2',
-      '  transport: uws',
+      '  transport: node',
       '  rate_limits: { apps_details_per_minute: 3, routes: [ { prefix: /v1/metrics/, per_minute: 60, name: metrics } ] }',
       '  api_keys: { keys: [ { name: acme, sha256: ' + 'AB'.repeat(32) + ' } ] }',
       '',
@@ -53,7 +52,7 @@ describe('serverSettings', () => {
     const fromTest = serverSettings({
       public_base_url: 'https://data.example.org/',
       trust_proxy: 2,
-      transport: 'uws',
+      transport: 'node',
       rate_limits: { apps_details_per_minute: 3, routes: [{ prefix: '/v1/metrics/', per_minute: 60, name: 'metrics' }] },
       api_keys: { keys: [{ name: 'acme', sha256: 'AB'.repeat(32) }] },
     });
@@ -61,10 +60,11 @@ describe('serverSettings', () => {
     expect(fromTest.api_keys.keys).toEqual([{ name: 'acme', sha256: 'ab'.repeat(32), per_minute: 600 }]);
   });
 
-  it('accepts exactly the transport names, and ignores PORT', () => {
-    expect(TRANSPORTS).toEqual(['node', 'uws']);
-    for (const t of TRANSPORTS) expect(serverSettings({ transport: t }).transport).toBe(t);
-    expect(() => serverSettings({ transport: 'uwebsockets' as 'uws' })).toThrow(/server\.transport: expected node or uws; found "uwebsockets"/);
+  it('accepts transport: node (files written for two HTTP stacks), refuses uws naming the removal and the way past node:http; ignores PORT', () => {
+    expect(serverSettings({ transport: 'node' })).toEqual(serverSettings());
+    expect(() => serverSettings({ transport: 'uws' as 'node' })).toThrow(
+      /server\.transport: expected node, or no transport key; found "uws"\. Fix: delete the line: the uws transport was removed .*nginx or a CDN/,
+    );
     const saved = process.env.PORT;
     process.env.PORT = '9999';
     try {

@@ -1,4 +1,4 @@
-// The access log of a real server (both transports, ephemeral port): a key sent in the query
+// The access log of a real server (ephemeral port): a key sent in the query
 // string is refused and must not be written; a valid key in a header is logged as its holder's
 // name, never as the key.
 import { Writable } from 'node:stream';
@@ -6,7 +6,6 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { serverSettings } from '../../src/registry/config.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { hashApiKey } from '../../src/server/api-keys.js';
 import { DocumentHolder } from '../../src/server/document-holder.js';
 import { createHttpServer } from '../../src/server/http-server.js';
@@ -31,7 +30,7 @@ describe('loggedPath', () => {
   });
 });
 
-describe.each(TRANSPORTS)('%s transport: access log', (transport) => {
+describe('access log', () => {
   it('redacts credential query parameters and names the key holder instead of the key', async () => {
     const lines: string[] = [];
     const sink = new Writable({
@@ -46,7 +45,6 @@ describe.each(TRANSPORTS)('%s transport: access log', (transport) => {
       config: serverSettings({
         public_base_url: 'https://api.example.org',
         access_log: true,
-        transport,
         api_keys: { require_for_apps: true, keys: [{ name: 'acme', sha256: hashApiKey(KEY), per_minute: 100 }] },
       }),
       logger: pino(sink),

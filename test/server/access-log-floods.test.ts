@@ -1,12 +1,11 @@
 // Error floods in the access log: a client hammering unknown paths (404) costs a bounded number
 // of lines per window plus one summary counting the rest; successful requests are all logged.
-// Real server on an ephemeral port, both transports; the window advances with the test clock.
+// Real server on an ephemeral port; the window advances with the test clock.
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { serverSettings } from '../../src/registry/config.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { ERROR_LINES_PER_WINDOW, ERROR_WINDOW_MS } from '../../src/server/access-log.js';
 import { DocumentHolder } from '../../src/server/document-holder.js';
 import { createHttpServer } from '../../src/server/http-server.js';
@@ -15,7 +14,7 @@ import { request } from './helpers/http-client.js';
 
 type Line = { path?: string; status: number; route?: string; suppressed?: number; logged?: number; msg?: string };
 
-describe.each(TRANSPORTS)('%s transport: access log under an error flood', (transport) => {
+describe('access log under an error flood', () => {
   it('logs the first lines of a 404 flood per window, then one summary; every 200 is logged', async () => {
     const lines: Line[] = [];
     const sink = new Writable({
@@ -28,7 +27,7 @@ describe.each(TRANSPORTS)('%s transport: access log under an error flood', (tran
     const app = createHttpServer({
       holder: new DocumentHolder(fixtureSet()),
       clock,
-      config: serverSettings({ access_log: true, transport }),
+      config: serverSettings({ access_log: true }),
       logger: pino(sink),
     });
     const base = await app.listen(0, '127.0.0.1');

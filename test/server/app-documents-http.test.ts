@@ -1,5 +1,5 @@
 // The server's rules for the application routes (CONTRACT.md section 7) hold for really built
-// application documents, over both transports: app details carry X-Data-Source and the IETF
+// application documents: app details carry X-Data-Source and the IETF
 // RateLimit headers (10 per minute per client), a project outside the filtered list is a 404
 // naming projects_filtered.json, an API key is optional unless the operator requires one, and
 // the project lists are neither limited nor attributed.
@@ -11,7 +11,6 @@ import { buildDocumentSet, type DocumentSet } from '../../src/documents/document
 import { openApiDocument } from '../../src/documents/openapi.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { hashApiKey } from '../../src/server/api-keys.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { addr, ChainWriter, GWEI, makeChain } from '../metrics/chain-fixture.js';
@@ -47,11 +46,11 @@ beforeAll(async () => {
   }
 });
 
-describe.each(TRANSPORTS)('%s transport: application documents', (transport) => {
+describe('application documents', () => {
   describe('defaults', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startServer(set, { transport });
+      srv = await startServer(set);
     });
     afterAll(() => srv.close());
 
@@ -86,7 +85,7 @@ describe.each(TRANSPORTS)('%s transport: application documents', (transport) => 
   describe('an operator that requires an API key', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startServer(set, { transport, api_keys: { require_for_apps: true, keys: [{ name: 'acme', sha256: hashApiKey(KEY), per_minute: 3 }] } });
+      srv = await startServer(set, { api_keys: { require_for_apps: true, keys: [{ name: 'acme', sha256: hashApiKey(KEY), per_minute: 3 }] } });
     });
     afterAll(() => srv.close());
 

@@ -1,7 +1,6 @@
 // The connection limits of docs/http.md ("Connection limits"), with short settings, over real sockets.
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NodeHttpServer } from '../../src/server/http-server.js';
 import { fixtureSet } from './helpers/fixture-set.js';
 import { parseResponses, rawExchange, request } from './helpers/http-client.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -23,7 +22,7 @@ function connect(base: string): Promise<net.Socket> {
   });
 }
 
-describe('node transport', () => {
+describe('connection limits', () => {
   it('beyond connections.max_open, a request gets 503 + Retry-After + JSON and the connection closes', async () => {
     srv = await startServer(fixtureSet(), { connections: { max_open: 3 } });
     for (let i = 0; i < 3; i++) await connect(srv.base); // idle connections hold the slots
@@ -41,7 +40,7 @@ describe('node transport', () => {
 
   it('a connection whose writes make no progress for write_stall_seconds is destroyed', async () => {
     srv = await startServer(fixtureSet(), { connections: { write_stall_seconds: 0.5, max_queued_responses: 100_000 } });
-    const guard = (srv.app as NodeHttpServer).guard;
+    const guard = srv.app.guard;
     const s = await connect(srv.base);
     s.pause(); // never read: the kernel's buffers fill and the server's writes stall
     s.write('GET /v1/fees/table.json HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(3_000));
@@ -61,13 +60,12 @@ describe('node transport', () => {
   });
 });
 
-describe.each(['node', 'uws'] as const)('%s transport: a request head sent byte by byte', (transport) => {
-  // node: header_timeout_seconds (1 s here) holds within a tenth of it. uWS has no setting: its
-  // own idle timeout (10 s, checked on a 4 s tick) cuts such a client, with no answer.
-  const limit = transport === 'node' ? 1_000 : 10_000;
-  const margin = transport === 'node' ? 600 : 4_600;
+describe('a request head sent byte by byte', () => {
+  // header_timeout_seconds (1 s here) holds within a tenth of it.
+  const limit = 1_000;
+  const margin = 600;
   it(`is cut within ${limit / 1000} s + ${margin / 1000} s`, async () => {
-    srv = await startServer(fixtureSet(), { transport, connections: { header_timeout_seconds: 1, request_timeout_seconds: 2 } });
+    srv = await startServer(fixtureSet(), { connections: { header_timeout_seconds: 1, request_timeout_seconds: 2 } });
     const s = await connect(srv.base);
     const head = 'GET /v1/master.json HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(10_000);
     const chunks: Buffer[] = [];
@@ -82,6 +80,6 @@ describe.each(['node', 'uws'] as const)('%s transport: a request head sent byte 
     clearInterval(drip);
     expect(ms).toBeGreaterThan(limit - 100);
     expect(ms).toBeLessThan(limit + margin);
-    if (transport === 'node') expect(parseResponses(Buffer.concat(chunks))[0].status).toBe(408);
+    expect(parseResponses(Buffer.concat(chunks))[0].status).toBe(408);
   });
 });

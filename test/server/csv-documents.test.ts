@@ -1,10 +1,9 @@
 // Documents published as CSV (the flat exports, CONTRACT.md section 9) are served like every
 // document — from memory, ETag per encoding, brotli and gzip precompressed, 304 on revalidation —
-// with their own Content-Type, text/csv; charset=utf-8, over both transports.
+// with their own Content-Type, text/csv; charset=utf-8.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, request } from './helpers/http-client.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -13,12 +12,12 @@ const CSV_TYPE = 'text/csv; charset=utf-8';
 const DAILY_CC = 'public, max-age=300, stale-while-revalidate=60, stale-if-error=86400';
 const CSV_PATHS = ['/v1/export/txcount.csv', '/v1/fundamentals.csv', '/v1/fundamentals_full.csv'];
 
-describe.each(TRANSPORTS)('CSV documents, %s transport', (transport) => {
+describe('CSV documents', () => {
   let srv: TestServer;
   let set: DocumentSet;
   beforeAll(async () => {
     set = fixtureSet();
-    srv = await startServer(set, { transport });
+    srv = await startServer(set);
   });
   afterAll(() => srv.close());
 

@@ -5,7 +5,6 @@ import { Gauge } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { serverSettings } from '../../src/registry/config.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { DocumentHolder } from '../../src/server/document-holder.js';
 import type { HealthInfo } from '../../src/server/health.js';
 import { createHttpServer } from '../../src/server/http-server.js';
@@ -13,13 +12,12 @@ import { BUILT_AT, fixtureSet } from './helpers/fixture-set.js';
 import { json, request } from './helpers/http-client.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
-// Every test runs over both transports (node:http and uWebSockets.js): same handler, same answers.
-describe.each(TRANSPORTS)('%s transport', (transport) => {
+describe('health, metrics and the access log', () => {
   describe('/healthz', () => {
     let srv: TestServer;
     let info: HealthInfo | (() => never);
     beforeAll(async () => {
-      srv = await startServer(null, { transport }, () => (typeof info === 'function' ? info() : info));
+      srv = await startServer(null, {}, () => (typeof info === 'function' ? info() : info));
     });
     afterAll(() => srv.close());
 
@@ -72,7 +70,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
   describe('/metrics', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startServer(fixtureSet(), { transport });
+      srv = await startServer(fixtureSet());
     });
     afterAll(() => srv.close());
 
@@ -123,7 +121,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
         const app = createHttpServer({
           holder: new DocumentHolder(fixtureSet()),
           clock: new FixedClock(BUILT_AT),
-          config: serverSettings({ public_base_url: 'https://api.example.org', access_log, transport }),
+          config: serverSettings({ public_base_url: 'https://api.example.org', access_log }),
           logger,
         });
         return { app, base: await app.listen(0) };

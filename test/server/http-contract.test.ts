@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { BUILT_AT, fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, parseResponses, rawExchange, request, type Reply } from './helpers/http-client.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const HOURLY_CC = 'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400';
@@ -43,10 +42,7 @@ function expectError(r: Reply, status: number, code: string): { message: string;
   return body.error;
 }
 
-// Both transports (node:http, the default, and uWebSockets.js) run the same request handler; every
-// row is checked over each. Where a transport answers outside the handler (requests its HTTP
-// parser rejects), the test states what each one does.
-describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport', (transport) => {
+describe('HTTP contract (CONTRACT.md section 7)', () => {
   let srv: TestServer;
   let set: DocumentSet;
   const inputs = new Map(fixtureInputs().map((d) => [d.path, d]));
@@ -54,7 +50,7 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
   beforeAll(async () => {
     set = fixtureSet();
     // A generous limit so this file's many /apps/ requests test the rows, not the limiter.
-    srv = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 }, transport });
+    srv = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } });
   });
   afterAll(() => srv.close());
 
@@ -96,12 +92,8 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
       expect(r.headers.etag).toBe(set.entries.get('/v1/master.json')!.etag);
     });
 
-    it('accepts the absolute form of the request target (node); uWS closes unanswered', async () => {
+    it('accepts the absolute form of the request target', async () => {
       const raw = await rawExchange(srv.base, 'GET http://api.example.org/v1/master.json HTTP/1.1\r\nHost: api.example.org\r\nConnection: close\r\n\r\n');
-      if (transport === 'uws') {
-        expect(raw.length).toBe(0); // uWS's parser takes origin-form targets only (docs/http.md)
-        return;
-      }
       const [r] = parseResponses(raw);
       expect(r.status).toBe(200);
       expect(r.headers.get('etag')).toBe(set.entries.get('/v1/master.json')!.etag);
@@ -268,22 +260,14 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
     it('a fragment and a non-path target are rejected (raw request)', async () => {
       for (const target of ['/v1/master.json#x', 'v1/master.json']) {
         const raw = await rawExchange(srv.base, `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-        if (transport === 'uws' && target === 'v1/master.json') {
-          expect(raw.length).toBe(0); // not origin-form: uWS's parser drops it
-          continue;
-        }
         const [r] = parseResponses(raw);
         expect(r.status).toBe(400);
         expect((JSON.parse(r.body.toString()) as { error: { code: string } }).error.code).toBe('bad_request');
       }
     });
 
-    it('HTTP/1.1 without Host → 400 with a JSON body (node); uWS closes the connection unanswered', async () => {
+    it('HTTP/1.1 without Host → 400 with a JSON body', async () => {
       const raw = await rawExchange(srv.base, 'GET /v1/master.json HTTP/1.1\r\n\r\n');
-      if (transport === 'uws') {
-        expect(raw.length).toBe(0); // uWS's parser requires Host and drops the connection (docs/http.md)
-        return;
-      }
       const [r] = parseResponses(raw);
       expect(r.status).toBe(400);
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
@@ -295,29 +279,18 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
         srv.base,
         'GET /v1/master.json HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/fees/table.json HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n',
       );
-      // uWS answers the expectation with an interim 100 Continue, in order, before the final 200.
-      const responses = parseResponses(raw).filter((r) => transport === 'node' || r.status !== 100);
-      if (transport === 'uws') expect(parseResponses(raw).map((r) => r.status)).toEqual([200, 100, 200]);
-      const [a, b] = responses;
+      const [a, b] = parseResponses(raw);
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(b.body.equals(set.entries.get('/v1/fees/table.json')!.body)).toBe(true);
-      // node: close, so a body the client may still send is never read as a request. uWS reads a
-      // declared body by its framing, so it can keep the connection.
-      if (transport === 'node') expect(b.headers.get('connection')).toBe('close');
+      // Closed, so a body the client may still send is never read as a request.
+      expect(b.headers.get('connection')).toBe('close');
       const [e] = parseResponses(await rawExchange(srv.base, 'GET /v1/master.json HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\n\r\n'));
       expect(e.status).toBe(417);
       expect((JSON.parse(e.body.toString()) as { error: { code: string } }).error.code).toBe('bad_request');
     });
 
-    it('unparseable requests get 400/431 with the JSON body from the clientError handler (node); uWS closes unanswered', async () => {
+    it('unparseable requests get 400/431 with the JSON body from the clientError handler', async () => {
       const rawBad = await rawExchange(srv.base, 'GET /v1/master.json HTTP/1.1\r\nHo st: x\r\n\r\n');
-      if (transport === 'uws') {
-        expect(rawBad.length).toBe(0);
-        // uWS accepts larger header blocks than node's 16 KiB; a 20 KB header is served.
-        const [r] = parseResponses(await rawExchange(srv.base, `GET /v1/master.json HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
-        expect(r.status).toBe(200);
-        return;
-      }
       const [bad] = parseResponses(rawBad);
       expect(bad.status).toBe(400);
       expect(bad.headers.get('access-control-allow-origin')).toBe('*');
@@ -335,12 +308,8 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
       expect(r.headers.allow).toBe('GET, HEAD, OPTIONS');
     });
 
-    it('CONNECT → 405 with a JSON body (node); uWS closes unanswered', async () => {
+    it('CONNECT → 405 with a JSON body', async () => {
       const raw = await rawExchange(srv.base, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
-      if (transport === 'uws') {
-        expect(raw.length).toBe(0);
-        return;
-      }
       const [r] = parseResponses(raw);
       expect(r.status).toBe(405);
       expect(r.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
@@ -384,10 +353,10 @@ describe.each(TRANSPORTS)('HTTP contract (CONTRACT.md section 7), %s transport',
   });
 });
 
-describe.each(TRANSPORTS)('no document set yet: 503, %s transport', (transport) => {
+describe('no document set yet: 503', () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startServer(null, { transport });
+    srv = await startServer(null);
   });
   afterAll(() => srv.close());
 

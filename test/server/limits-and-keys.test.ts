@@ -1,7 +1,6 @@
 // Rate limits, RateLimit headers and API keys on /v1/apps/details/ (CONTRACT.md section 7), over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/server/api-keys.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { fixtureSet } from './helpers/fixture-set.js';
 import { json, request, type Reply } from './helpers/http-client.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -13,12 +12,11 @@ function errorCode(r: Reply): string {
   return (json(r) as { error: { code: string } }).error.code;
 }
 
-// Every test runs over both transports (node:http and uWebSockets.js): same handler, same answers.
-describe.each(TRANSPORTS)('%s transport', (transport) => {
+describe('rate limits and API keys', () => {
   describe('default limit: 10 requests per minute per client address', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startServer(fixtureSet(), { transport });
+      srv = await startServer(fixtureSet());
     });
     afterAll(() => srv.close());
 
@@ -62,8 +60,8 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
     let direct: TestServer;
     let proxied: TestServer;
     beforeAll(async () => {
-      direct = await startServer(fixtureSet(), { transport, rate_limits: { apps_details_per_minute: 2 } });
-      proxied = await startServer(fixtureSet(), { transport, rate_limits: { apps_details_per_minute: 2 }, trust_proxy: true });
+      direct = await startServer(fixtureSet(), { rate_limits: { apps_details_per_minute: 2 } });
+      proxied = await startServer(fixtureSet(), { rate_limits: { apps_details_per_minute: 2 }, trust_proxy: true });
     });
     afterAll(async () => {
       await direct.close();
@@ -95,7 +93,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
     describe('required for apps', () => {
       let srv: TestServer;
       beforeAll(async () => {
-        srv = await startServer(fixtureSet(), { transport, api_keys: { require_for_apps: true, ...keys } });
+        srv = await startServer(fixtureSet(), { api_keys: { require_for_apps: true, ...keys } });
       });
       afterAll(() => srv.close());
 
@@ -145,7 +143,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
     describe('optional (default)', () => {
       let srv: TestServer;
       beforeAll(async () => {
-        srv = await startServer(fixtureSet(), { transport, api_keys: { require_for_apps: false, ...keys } });
+        srv = await startServer(fixtureSet(), { api_keys: { require_for_apps: false, ...keys } });
       });
       afterAll(() => srv.close());
 
@@ -163,7 +161,7 @@ describe.each(TRANSPORTS)('%s transport', (transport) => {
   describe('configurable route limits', () => {
     let srv: TestServer;
     beforeAll(async () => {
-      srv = await startServer(fixtureSet(), { transport, rate_limits: { apps_details_per_minute: 10, routes: [{ prefix: '/v1/metrics/', per_minute: 2, name: 'metrics' }] } });
+      srv = await startServer(fixtureSet(), { rate_limits: { apps_details_per_minute: 10, routes: [{ prefix: '/v1/metrics/', per_minute: 2, name: 'metrics' }] } });
     });
     afterAll(() => srv.close());
 

@@ -7,20 +7,19 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { fixtureSet } from './helpers/fixture-set.js';
-import { TRANSPORTS } from '../../src/registry/server-settings.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const GENERATIONS = 6;
 const REQUESTS = 2_500;
 const CONCURRENCY = 32;
 
-describe.each(TRANSPORTS)('document set swaps under concurrent load, %s transport', (transport) => {
+describe('document set swaps under concurrent load', () => {
   let srv: TestServer;
   let sets: DocumentSet[];
   beforeAll(async () => {
     sets = Array.from({ length: GENERATIONS }, (_, g) => fixtureSet(g));
     // Rate limits are not under test here.
-    srv = await startServer(sets[0], { rate_limits: { apps_details_per_minute: 0 }, transport });
+    srv = await startServer(sets[0], { rate_limits: { apps_details_per_minute: 0 } });
   });
   afterAll(() => srv.close());
 

@@ -1,7 +1,9 @@
 // tvl and app_revenue from the operator's CSV files `date,origin_key,usd` (one file per series,
 // any number of files). `date` is a UTC day `YYYY-MM-DD`. Every bad row is reported with the
-// file, its line number and what is wrong, and nothing is taken from a file with errors.
+// file, its line number and what is wrong, and nothing is taken from a file with errors. The
+// file is read by the one CSV reader (../csv-records.ts: quoted fields, BOM, CRLF).
 import { readFile } from 'node:fs/promises';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../csv-records.js';
 
 export interface ExternalCsvRow {
   origin_key: string;
@@ -26,17 +28,21 @@ const KEY_RE = /^[a-z0-9_]+$/;
 
 /** Parses one file's text; `file` names it in errors. */
 export function parseExternalCsv(text: string, file: string): ExternalCsvRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
-  if (header.join(',') !== 'date,origin_key,usd') throw new ExternalCsvError(file, [`line 1: header is "${lines[0] ?? ''}", expected "date,origin_key,usd"`]);
+  let all: CsvRecord[];
+  try {
+    all = readCsvRecords(text);
+  } catch (err) {
+    // Text that is not CSV (a quote left open) is a problem of the file like any bad line.
+    throw err instanceof CsvSyntaxError ? new ExternalCsvError(file, [err.message]) : err;
+  }
+  const [header, ...records] = all;
+  if (header?.fields.map((h) => h.toLowerCase()).join(',') !== 'date,origin_key,usd') {
+    throw new ExternalCsvError(file, [`line ${header?.line ?? 1}: header is "${header?.fields.join(',') ?? ''}", expected "date,origin_key,usd"`]);
+  }
   const problems: string[] = [];
   const rows: ExternalCsvRow[] = [];
   const seen = new Map<string, number>();
-  for (let i = 1; i < lines.length; i++) {
-    const n = i + 1;
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    const cells = line.split(',').map((c) => c.trim());
+  for (const { line: n, fields: cells } of records) {
     if (cells.length !== 3) {
       problems.push(`line ${n}: ${cells.length} columns, expected 3 (date,origin_key,usd)`);
       continue;

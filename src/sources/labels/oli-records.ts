@@ -1,7 +1,8 @@
 // OLI label exports as plain records: the CSV form (a header row naming the columns, as in
 // OLI's label exports) and the JSON form (an array of objects, as OLI's per-chain top-100
-// files). Values are kept as found; label-rows.ts validates them.
-import { readCsvRecords } from './csv-records.js';
+// files). Values are kept as found (CSV fields without the spaces around them); label-rows.ts
+// validates them.
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../csv-records.js';
 
 export interface OliRecord {
   /** 1-based position among the data rows of the file. */
@@ -25,9 +26,16 @@ export function readOliRecords(text: string, format: OliFormat = detectFormat(te
 }
 
 function csvRecords(text: string): OliRecord[] {
-  const [header, ...rows] = readCsvRecords(text);
+  let all: CsvRecord[];
+  try {
+    all = readCsvRecords(text);
+  } catch (err) {
+    // Text that is not CSV (a quote left open) rejects the file whole, like a broken JSON file.
+    throw err instanceof CsvSyntaxError ? new OliFileError(`not valid CSV: ${err.message}`) : err;
+  }
+  const [header, ...rows] = all;
   if (!header) return [];
-  const names = header.fields.map((h) => h.trim());
+  const names = header.fields;
   if (!names.includes('address') || !names.includes('chain_id')) {
     throw new OliFileError(`the header (line ${header.line}) must name the columns address and chain_id; found ${names.slice(0, 6).join(',')}`);
   }

@@ -1,8 +1,10 @@
 // Prices from a CSV file `date,asset,usd` (METRICS.md section 6), for operators without an API
 // or for history an API does not reach. `date` is `YYYY-MM-DD` (a daily price) or a UTC hour
-// `YYYY-MM-DDTHH:00:00Z` / `YYYY-MM-DD HH:00` (an hourly price). Every bad line is reported
-// with its line number, and nothing is imported from a file with errors.
+// `YYYY-MM-DDTHH:00:00Z` / `YYYY-MM-DD HH:00` (an hourly price). The file is read by the one
+// CSV reader (../csv-records.ts: quoted fields, BOM, CRLF). Every bad line is reported with its
+// line number, and nothing is imported from a file with errors.
 import { readFile } from 'node:fs/promises';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from '../csv-records.js';
 import type { PriceRow } from '../../store/prices.js';
 import type { Store } from '../../store/store.js';
 
@@ -24,21 +26,24 @@ const ASSET_RE = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** Parses the CSV text; `source` names the file in error messages. */
 export function parsePriceCsv(text: string, source = 'prices.csv'): PriceRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const problems: string[] = [];
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
-  if (header.join(',') !== 'date,asset,usd') {
-    throw new PriceCsvError(source, [`line 1: header is "${lines[0] ?? ''}", expected "date,asset,usd"`]);
+  let all: CsvRecord[];
+  try {
+    all = readCsvRecords(text);
+  } catch (err) {
+    // Text that is not CSV (a quote left open) is a problem of the file like any bad line.
+    throw err instanceof CsvSyntaxError ? new PriceCsvError(source, [err.message]) : err;
   }
+  const [header, ...records] = all;
+  const names = header?.fields.map((h) => h.toLowerCase()) ?? [];
+  if (names.join(',') !== 'date,asset,usd') {
+    throw new PriceCsvError(source, [`line ${header?.line ?? 1}: header is "${header?.fields.join(',') ?? ''}", expected "date,asset,usd"`]);
+  }
+  const problems: string[] = [];
   const rows: PriceRow[] = [];
   const firstLine = new Map<string, number>();
-  for (let i = 1; i < lines.length; i++) {
-    const n = i + 1;
-    const line = lines[i]!.trim();
-    if (line === '') continue;
-    const cells = line.split(',').map((c) => c.trim());
+  for (const { line: n, fields: cells } of records) {
     if (cells.length !== 3) {
-      problems.push(`line ${n}: ${cells.length} fields, expected 3 (date,asset,usd): "${line}"`);
+      problems.push(`line ${n}: ${cells.length} fields, expected 3 (date,asset,usd): "${cells.join(',')}"`);
       continue;
     }
     const [date, asset, usdText] = cells as [string, string, string];

@@ -5,7 +5,7 @@ import { serverSettings } from '../../../src/registry/config.js';
 import type { ServerSectionInput, ServerSettings } from '../../../src/registry/server-settings.js';
 import { DocumentHolder } from '../../../src/server/document-holder.js';
 import type { HealthInfo } from '../../../src/server/health.js';
-import { createHttpServer, type ChainlyticsHttpServer } from '../../../src/server/http-server.js';
+import { createHttpServer, type NodeHttpServer } from '../../../src/server/http-server.js';
 import type { StaticFile } from '../../../src/server/static-files.js';
 import { BUILT_AT } from './fixture-set.js';
 
@@ -13,7 +13,7 @@ export interface TestServer {
   base: string;
   holder: DocumentHolder;
   clock: FixedClock;
-  app: ChainlyticsHttpServer;
+  app: NodeHttpServer;
   config: ServerSettings;
   close(): Promise<void>;
 }

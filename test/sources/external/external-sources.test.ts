@@ -162,6 +162,21 @@ describe('external source (tvl, app_revenue)', () => {
       expect(err).toContain(why);
   });
 
+  it('parseExternalCsv reads a fully quoted spreadsheet export: BOM, CRLF, a quoted comma, a trailing newline', () => {
+    const text = '\uFEFF"date","origin_key","usd"\r\n"2024-01-01","mock_op","42.5"\r\n"2024-01-02", "mock_op" ,"7"\r\n';
+    expect(parseExternalCsv(text, 'tvl.csv')).toEqual([
+      { origin_key: 'mock_op', day_ms: D0, usd: 42.5 },
+      { origin_key: 'mock_op', day_ms: D0 + DAY, usd: 7 },
+    ]);
+    expect(() => parseExternalCsv('date,origin_key,usd\r\n2024-01-01,mock_op,"1,000"\r\n', 'tvl.csv')).toThrow('tvl.csv: 1 problem(s) (expected header "date,origin_key,usd"):\n  line 2: usd "1,000" is not a number of 0 or more');
+  });
+
+  it('parseExternalCsv names the file and line of text that is not CSV', () => {
+    expect(() => parseExternalCsv('date,origin_key,usd\n2024-01-01,mock_op,1\n2024-01-02,"mock_op,2\n', 'rev.csv')).toThrow(
+      'rev.csv: 1 problem(s) (expected header "date,origin_key,usd"):\n  line 3: a quoted field is never closed',
+    );
+  });
+
   it('parseExternalCsv rejects a wrong header', () => {
     expect(() => parseExternalCsv('day,chain,value\n', 'x.csv')).toThrow('x.csv: 1 problem(s) (expected header "date,origin_key,usd"):\n  line 1: header is "day,chain,value"');
   });

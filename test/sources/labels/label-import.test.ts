@@ -7,7 +7,6 @@ import { formatLabelIssue, validateLabelRecords } from '../../../src/sources/lab
 import { readOliRecords } from '../../../src/sources/labels/oli-records.js';
 import { parseLabelSource } from '../../../src/sources/labels/label-sources.js';
 import { mergeLabelBatches } from '../../../src/sources/labels/merge-labels.js';
-import { readCsvRecords } from '../../../src/sources/labels/csv-records.js';
 
 const OLI = join(import.meta.dirname, '../../fixtures/oli');
 const read = (f: string): string => readFileSync(join(OLI, f), 'utf8');
@@ -110,20 +109,19 @@ describe('every kind of bad row, with its message', () => {
     ]);
   });
 
+  it('a fully quoted CSV export: BOM, CRLF, a quoted comma, a trailing newline; rows and lines as in the file', () => {
+    const q = (cells: string[]): string => cells.map((c) => `"${c}"`).join(',');
+    const text = `\uFEFF${q(HEADER.split(','))}\r\n${q([GOOD, 'eip155:8453', 'Router, v2', 'uniswap', 'dex', 'true'])}\r\n${q(['0x1', 'eip155:10', 'X', 'op', 'dex', ''])}\r\n`;
+    const { batch, issues } = parseLabelSource(text, 'quoted.csv', CHAINS);
+    expect(batch.rows).toEqual([{ origin_key: 'base', address: GOOD, contract_name: 'Router, v2', owner_project: 'uniswap', usage_category: 'dex', verified: true }]);
+    expect(issues.map(formatLabelIssue)).toEqual(['quoted.csv:3 (row 2): address "0x1" is not 0x followed by 40 hex digits; row skipped']);
+  });
+
   it('a file that is not a label file at all is rejected as a whole', () => {
     expect(() => parseLabelSource('date,asset,usd\n2024-01-01,ethereum,3000\n', 'prices.csv', CHAINS)).toThrow(/must name the columns address and chain_id/);
     expect(() => parseLabelSource('[{"address": ', 'broken.json', CHAINS)).toThrow(/not valid JSON/);
     expect(() => parseLabelSource('{"rows": 1}', 'obj.json', CHAINS)).toThrow(/expected a JSON array/);
-  });
-});
-
-describe('CSV records', () => {
-  it('quoted fields with commas, doubled quotes and line breaks; CRLF; a byte-order mark; blank lines', () => {
-    expect(readCsvRecords('\uFEFFa,b\r\n"x, ""y""","multi\nline"\r\n\r\nlast,\n')).toEqual([
-      { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['x, "y"', 'multi\nline'] },
-      { line: 5, fields: ['last', ''] },
-    ]);
+    expect(() => parseLabelSource(`${HEADER}\n${GOOD},eip155:10,"Pool,op,dex,\n`, 'open.csv', CHAINS)).toThrow('not valid CSV: line 2: a quoted field is never closed');
   });
 });
 

@@ -25,6 +25,28 @@ describe('price CSV (date,asset,usd)', () => {
     ]);
   });
 
+  it('reads a fully quoted spreadsheet export: BOM, CRLF, quoted fields, a trailing newline', () => {
+    const text = '\uFEFF"date","asset","usd"\r\n"2024-03-01","ethereum","3400.5"\r\n"2024-03-01T13:00:00Z", "ethereum" ,"3410"\r\n';
+    expect(parsePriceCsv(text, 'p.csv')).toEqual([
+      { asset: 'ethereum', granularity: 'daily', period_ms: Date.UTC(2024, 2, 1), usd: 3400.5 },
+      { asset: 'ethereum', granularity: 'hourly', period_ms: Date.UTC(2024, 2, 1, 13), usd: 3410 },
+    ]);
+  });
+
+  it('a quoted field holding a comma is one field, checked as a value', () => {
+    expect(problems('date,asset,usd\n2024-03-01,ethereum,"3,400.5"\n')).toEqual(['line 2: usd "3,400.5" is not a positive number']);
+  });
+
+  it('names the file and the line of text that is not CSV; lines after a quoted line break count it', () => {
+    expect(() => parsePriceCsv('date,asset,usd\n2024-03-01,ethereum,1\n"2024-03-02,ethereum,2\n', 'prices/eth.csv')).toThrow(
+      'prices/eth.csv: 1 problem(s) in the price CSV (expected header "date,asset,usd"):\n  line 3: a quoted field is never closed',
+    );
+    expect(problems('date,asset,usd\r\n"2024-03-01","ether\r\neum",1\r\n2024-03-02,ethereum,x\r\n')).toEqual([
+      'line 2: asset "ether\r\neum" is not a price-source id (lower case, e.g. "ethereum")',
+      'line 4: usd "x" is not a positive number',
+    ]);
+  });
+
   it('names the line of every problem', () => {
     const p = problems(
       [
@@ -55,6 +77,8 @@ describe('price CSV (date,asset,usd)', () => {
   it('requires the header', () => {
     expect(problems('day,coin,price\n2024-01-01,ethereum,1')).toEqual(['line 1: header is "day,coin,price", expected "date,asset,usd"']);
     expect(() => parsePriceCsv('x', 'prices/eth.csv')).toThrow(/^prices\/eth\.csv: 1 problem/);
+    expect(problems('')).toEqual(['line 1: header is "", expected "date,asset,usd"']);
+    expect(problems('\n\n"day","coin","price"\n')).toEqual(['line 3: header is "day,coin,price", expected "date,asset,usd"']);
   });
 
   describe('importing a file', () => {

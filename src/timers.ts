@@ -7,3 +7,6 @@ import { setTimeout as wait } from 'node:timers/promises';
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export const systemSleep: Sleep = (ms, signal) => wait(ms, undefined, { signal });
+
+/** systemSleep that does not keep the process alive, for background sweeps (connection-guard.ts). */
+export const backgroundSleep: Sleep = (ms, signal) => wait(ms, undefined, { signal, ref: false });

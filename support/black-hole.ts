@@ -7,6 +7,8 @@ export interface BlackHole {
   port: number;
   /** Connections accepted so far. */
   connections(): number;
+  /** Connections open now (accepted and not yet closed by the client). */
+  open(): number;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function startBlackHole(port = 0): Promise<BlackHole> {
     url: `http://127.0.0.1:${bound}`,
     port: bound,
     connections: () => accepted,
+    open: () => sockets.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

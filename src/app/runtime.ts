@@ -26,8 +26,11 @@ export interface RunOptions {
   clock?: Clock;
   /** Default: pino on stdout at LOG_LEVEL. */
   logger?: Logger;
-  /** Round pace, first-set wait and price-source timings (tests shorten them). */
-  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient'>;
+  /**
+   * Round pace, first-set wait, RPC and price-source timings (tests shorten them), and how the
+   * rounds and the clients wait (tests hold the waits and fire them).
+   */
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep'>;
 }
 
 export interface Runtime {

@@ -38,6 +38,7 @@ import { PriceUpdater } from '../sources/prices/price-updater.js';
 import { assetsFor } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
 import { StoreUnreadableError } from '../store/store-unreadable.js';
+import { systemSleep, type Sleep } from '../timers.js';
 
 export interface ServiceOptions {
   config: AppConfig;
@@ -56,8 +57,13 @@ export interface ServiceOptions {
   firstSetWaitMs?: number;
   /** Cool-downs of the price source's circuit breaker. Default 30 s doubling up to 30 min. */
   priceBreaker?: { baseCooldownMs?: number; maxCooldownMs?: number };
-  /** Price client settings (timeouts, retries); tests shorten them. */
-  priceClient?: Pick<CoinGeckoOptions, 'timeoutMs' | 'retries' | 'backoff'>;
+  /** Price client settings (timeouts, retries; how its retries wait); tests shorten them. */
+  priceClient?: Pick<CoinGeckoOptions, 'timeoutMs' | 'retries' | 'backoff' | 'sleep' | 'random'>;
+  /**
+   * How run() waits: the first set's deadline and the pause between rounds. Injectable so that
+   * tests assert the waits requested and fire them. Default: a timer.
+   */
+  sleep?: Sleep;
 }
 
 export interface RoundResult {
@@ -252,7 +258,9 @@ export class Service {
     this.prices.start(signal);
     // The first set: every chain's first pass, or the deadline, whichever comes first.
     const waited = performance.now();
-    await Promise.race([this.ingestor.firstPasses(signal), sleepUnless(this.opts.firstSetWaitMs ?? 30_000, signal)]);
+    const passed = new AbortController(); // ends the deadline's wait once every chain has passed
+    await Promise.race([this.ingestor.firstPasses(signal), this.sleepUnless(this.opts.firstSetWaitMs ?? 30_000, AbortSignal.any([signal, passed.signal]))]);
+    passed.abort();
     const late = this.ingestor.awaitingFirstPass();
     if (!signal.aborted && late.length > 0) {
       logger.warn({ chains: late, waited_ms: Math.round(performance.now() - waited) }, 'first document set built without chains still catching up; their documents follow');
@@ -275,7 +283,7 @@ export class Service {
       }
       // Wake just after the hour turns, so the roll-over is published within moments.
       const toNextHour = hourStart(clock.now()) + HOUR_MS - clock.now() + HOUR_EDGE_MS;
-      await sleepUnless(Math.min(interval, Math.max(MIN_PAUSE_MS, toNextHour)), signal);
+      await this.sleepUnless(Math.min(interval, Math.max(MIN_PAUSE_MS, toNextHour)), signal);
     }
     await ingesting;
     await this.prices.pending;
@@ -318,6 +326,12 @@ export class Service {
     await this.stablecoins.close();
   }
 
+  /** Resolves after `ms`, or at once when `signal` aborts (never rejects). */
+  private async sleepUnless(ms: number, signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    await (this.opts.sleep ?? systemSleep)(ms, signal).catch(() => undefined);
+  }
+
   /** Reads the stored sample gaps for /healthz (health() itself cannot wait on the store). */
   private async refreshDataGaps(): Promise<void> {
     const { config, store } = this.opts;
@@ -337,17 +351,4 @@ function sourceName(url: string): string {
   } catch {
     return 'price source';
   }
-}
-
-function sleepUnless(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const t = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(t);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -2,6 +2,7 @@
 // fault responses, and shutting down without waiting for held ("timeout") connections.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { systemSleep, type Sleep } from '../timers.js';
 import type { FaultInjector, FaultKind } from './faults.js';
 
 export function sendBody(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -43,7 +44,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
  * Answers a request with an HTTP-level fault. `realBody` is the answer the request deserved
  * (a truncated body is a prefix of it). rpc_error is protocol-specific and not handled here.
  */
-export function sendFault(kind: Exclude<FaultKind, 'rpc_error'>, res: ServerResponse, faults: FaultInjector, realBody: () => string, held: Set<NodeJS.Timeout>): void {
+export function sendFault(kind: Exclude<FaultKind, 'rpc_error'>, res: ServerResponse, faults: FaultInjector, realBody: () => string, server: LoopbackServer): void {
   switch (kind) {
     case 'http_429':
       sendBody(res, 429, '{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"rate limit exceeded, retry later"}}', {
@@ -57,19 +58,10 @@ export function sendFault(kind: Exclude<FaultKind, 'rpc_error'>, res: ServerResp
       res.end(text);
       return;
     }
-    case 'timeout': {
+    case 'timeout':
       // Say nothing, then drop the connection: the client's deadline has to fire first.
-      const timer = setTimeout(() => {
-        held.delete(timer);
-        res.destroy();
-      }, faults.timeoutMs);
-      held.add(timer);
-      res.on('close', () => {
-        clearTimeout(timer);
-        held.delete(timer);
-      });
+      server.hold(res, faults.timeoutMs);
       return;
-    }
     case 'malformed': {
       const garbage = ['{"jsonrpc":"2.0","id":1,"result":0x12,}', '<html>upstream error</html>', '{"jsonrpc":"2.0","result":{"number":"0x1"'][faults.rng.int(3)];
       sendBody(res, 200, garbage);
@@ -93,11 +85,16 @@ export function sendFault(kind: Exclude<FaultKind, 'rpc_error'>, res: ServerResp
 
 /** An HTTP server on an ephemeral loopback port, closable without waiting for idle keep-alive sockets. */
 export class LoopbackServer {
-  readonly held = new Set<NodeJS.Timeout>();
+  /** The waits of the connections held by 'timeout' faults; close() ends them. */
+  private readonly held = new Set<AbortController>();
   private readonly server: Server;
   url = '';
 
-  constructor(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  constructor(
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+    /** How a held connection waits before it is dropped. Default: a timer. */
+    private readonly sleep: Sleep = systemSleep,
+  ) {
     this.server = createServer({ keepAliveTimeout: 65_000 }, handler);
     // Clients keep connections for a few seconds; a server that closes first races them.
     this.server.headersTimeout = 70_000;
@@ -114,8 +111,22 @@ export class LoopbackServer {
     });
   }
 
+  /** Answers nothing for `ms`, then drops the connection (unless the client left first). */
+  hold(res: ServerResponse, ms: number): void {
+    const wait = new AbortController();
+    this.held.add(wait);
+    res.on('close', () => wait.abort());
+    this.sleep(ms, wait.signal).then(
+      () => {
+        this.held.delete(wait);
+        res.destroy();
+      },
+      () => this.held.delete(wait),
+    );
+  }
+
   close(): Promise<void> {
-    for (const t of this.held) clearTimeout(t);
+    for (const wait of this.held) wait.abort();
     this.held.clear();
     return new Promise((resolve) => {
       this.server.close(() => resolve());

@@ -3,6 +3,7 @@
 import { systemClock, type Clock } from '../clock.js';
 import { builtinChain } from '../registry/builtin-chains.js';
 import type { Chain, ChainFamily } from '../registry/types.js';
+import type { Sleep } from '../timers.js';
 import { DEVNET_LABELS, type DevnetLabel } from './app-labels.js';
 import { AppGroundTruth, type AppHourTruth, type AppTruth, type ContractDayTruth } from './app-truth.js';
 import { ChainSim, type BlockspaceTruth, type DayTruth, type FeeTxTruth } from './chain-sim.js';
@@ -46,6 +47,11 @@ export interface DevnetOptions {
   chains?: string[];
   /** Default '127.0.0.1'; every server listens on an ephemeral port. */
   host?: string;
+  /**
+   * How a 'timeout' fault holds its connection before dropping it (setFaults' timeoutMs).
+   * Default: a timer; tests pass one that records the delay and fires when they say.
+   */
+  sleep?: Sleep;
 }
 
 export interface DevnetChainInfo {
@@ -139,6 +145,7 @@ interface ResolvedOptions {
   txPerDay: number;
   specs: DevnetChainSpec[];
   host: string;
+  sleep: Sleep | undefined;
 }
 
 function resolveOptions(opts: DevnetOptions): ResolvedOptions {
@@ -165,7 +172,7 @@ function resolveOptions(opts: DevnetOptions): ResolvedOptions {
     return spec;
   });
   if (new Set(keys).size !== keys.length) throw new Error(`devnet: options.chains lists a chain twice: ${keys.join(', ')}`);
-  return { seed, clock, historyDays, liveSince, historyBlockInterval, txPerDay, specs, host: opts.host ?? '127.0.0.1' };
+  return { seed, clock, historyDays, liveSince, historyBlockInterval, txPerDay, specs, host: opts.host ?? '127.0.0.1', sleep: opts.sleep };
 }
 
 function isoDate(unixS: number): string {
@@ -221,7 +228,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
   const population = new Population(o.seed);
   const l1BaseFee = l1BaseFeeModel(o.seed, o.txPerDay, o.liveSince);
   const servers = new Map<string, RpcServer>();
-  const prices = new PriceServer(o.seed, o.clock, o.specs.flatMap((s) => imitated(s).defillama ?? []));
+  const prices = new PriceServer(o.seed, o.clock, o.specs.flatMap((s) => imitated(s).defillama ?? []), o.sleep);
   const started: Array<{ close(): Promise<void> }> = [];
   let chains: DevnetChainInfo[];
   let priceUrl: string;
@@ -237,7 +244,7 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
         population,
         l1BaseFee,
       });
-      const server = new RpcServer(sim, o.seed);
+      const server = new RpcServer(sim, o.seed, o.sleep);
       await server.listen(o.host);
       started.push(server);
       servers.set(spec.origin_key, server);

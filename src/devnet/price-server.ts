@@ -4,6 +4,7 @@
 // /overview/fees/{chain}) for the devnet chains' DefiLlama names (external-series.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../clock.js';
+import type { Sleep } from '../timers.js';
 import { FaultInjector } from './faults.js';
 import { LoopbackServer, sendBody, sendFault } from './http-util.js';
 import { hashString } from './prng.js';
@@ -24,9 +25,11 @@ export class PriceServer {
     private readonly clock: Clock,
     /** The chain names the DefiLlama-shaped endpoints know; others answer 404 like an unknown chain. */
     private readonly llamaNames: readonly string[] = [],
+    /** How a 'timeout' fault holds its connection (LoopbackServer). */
+    sleep?: Sleep,
   ) {
     this.faults = new FaultInjector(seed ^ hashString('faults:prices'));
-    this.http = new LoopbackServer((req, res) => this.handle(req, res));
+    this.http = new LoopbackServer((req, res) => this.handle(req, res), sleep);
   }
 
   listen(host: string): Promise<string> {
@@ -41,7 +44,7 @@ export class PriceServer {
     const fault = this.faults.draw();
     if (fault !== null) {
       // A price API has no JSON-RPC error object; its equivalent is a 5xx.
-      sendFault(fault === 'rpc_error' ? 'http_5xx' : fault, res, this.faults, () => this.route(req).body, this.http.held);
+      sendFault(fault === 'rpc_error' ? 'http_5xx' : fault, res, this.faults, () => this.route(req).body, this.http);
       return;
     }
     const { status, body } = this.route(req);

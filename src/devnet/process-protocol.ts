@@ -2,7 +2,7 @@
 import type { Chain } from '../registry/types.js';
 import type { DevnetChainInfo, DevnetOptions } from './index.js';
 
-export interface DevnetProcessOptions extends Omit<DevnetOptions, 'clock'> {
+export interface DevnetProcessOptions extends Omit<DevnetOptions, 'clock' | 'sleep'> {
   /** Freeze the child's clock at this unix ms (a FixedClock; move it with setNow). Default: the system clock. */
   fixedNowMs?: number;
 }

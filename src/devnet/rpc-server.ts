@@ -1,6 +1,7 @@
 // A devnet chain's JSON-RPC endpoint over node:http: single calls and batches, JSON-RPC 2.0
 // error codes, and the faults a test asked for.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Sleep } from '../timers.js';
 import type { ChainSim } from './chain-sim.js';
 import { FaultInjector } from './faults.js';
 import { BodyTooLarge, LoopbackServer, readBody, sendAscii, sendBody, sendFault } from './http-util.js';
@@ -33,9 +34,11 @@ export class RpcServer {
   constructor(
     readonly sim: ChainSim,
     seed: number,
+    /** How a 'timeout' fault holds its connection (LoopbackServer). */
+    sleep?: Sleep,
   ) {
     this.faults = new FaultInjector(seed ^ hashString(`faults:${sim.spec.origin_key}`));
-    this.http = new LoopbackServer((req, res) => void this.handle(req, res));
+    this.http = new LoopbackServer((req, res) => void this.handle(req, res), sleep);
   }
 
   listen(host: string): Promise<string> {
@@ -69,7 +72,7 @@ export class RpcServer {
       else sendAscii(res, body);
       return;
     }
-    sendFault(fault, res, this.faults, () => this.answer(text, false) ?? '', this.http.held);
+    sendFault(fault, res, this.faults, () => this.answer(text, false) ?? '', this.http);
   }
 
   /** The response body for a request body; null when every call was a notification. */

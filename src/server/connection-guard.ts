@@ -14,6 +14,15 @@
 import type http from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionLimits } from '../registry/server-settings.js';
+import { backgroundSleep, type Sleep } from '../timers.js';
+
+/** How the guard waits between its write-stall sweeps and reads the time they compare. */
+export interface ConnectionGuardTiming {
+  /** Default: a timer that does not keep the process alive. */
+  sleep?: Sleep;
+  /** Monotonic ms. Default performance.now. */
+  monotonic?: () => number;
+}
 
 interface ConnectionState {
   /** Answered responses the kernel has not yet taken ('finish' not yet emitted). */
@@ -32,24 +41,26 @@ export type Admission = 'serve' | 'over_capacity' | 'drop';
 
 export class ConnectionGuard {
   private readonly states = new Map<Socket, ConnectionState>();
-  private readonly sweeper: NodeJS.Timeout;
+  private readonly now: () => number;
+  private readonly disposed = new AbortController();
   /** Connections destroyed by the write-stall timeout or the queue cap (for tests and logs). */
   destroyed = { stalled: 0, queue: 0 };
 
   constructor(
     server: http.Server,
     private readonly limits: ConnectionLimits,
+    timing: ConnectionGuardTiming = {},
   ) {
+    this.now = timing.monotonic ?? (() => performance.now());
     // Counted here rather than with server.maxConnections, which closes without an answer.
     server.on('connection', (socket: Socket) => {
-      const st: ConnectionState = { pending: 0, closing: false, overCap: this.states.size >= limits.max_open, lastBytes: 0, lastProgress: performance.now() };
+      const st: ConnectionState = { pending: 0, closing: false, overCap: this.states.size >= limits.max_open, lastBytes: 0, lastProgress: this.now() };
       this.states.set(socket, st);
       socket.once('close', () => this.states.delete(socket));
     });
     const stallMs = limits.write_stall_seconds * 1000;
     // A quarter of the timeout between sweeps: a stalled connection goes within 1.25× the setting.
-    this.sweeper = setInterval(() => this.sweep(stallMs), Math.max(50, Math.min(1000, stallMs / 4)));
-    this.sweeper.unref();
+    void this.sweepEvery(Math.max(50, Math.min(1000, stallMs / 4)), stallMs, timing.sleep ?? backgroundSleep);
   }
 
   get open(): number {
@@ -95,8 +106,20 @@ export class ConnectionGuard {
     }
   }
 
+  /** Sweeps every `ms` until disposed. */
+  private async sweepEvery(ms: number, stallMs: number, sleep: Sleep): Promise<void> {
+    for (;;) {
+      try {
+        await sleep(ms, this.disposed.signal);
+      } catch {
+        return; // disposed
+      }
+      this.sweep(stallMs);
+    }
+  }
+
   private sweep(stallMs: number): void {
-    const now = performance.now();
+    const now = this.now();
     for (const [socket, st] of this.states) {
       const backedUp = st.pending > 0 || socket.writableLength > 0;
       if (!backedUp || socket.bytesWritten !== st.lastBytes) {
@@ -110,6 +133,6 @@ export class ConnectionGuard {
   }
 
   dispose(): void {
-    clearInterval(this.sweeper);
+    this.disposed.abort();
   }
 }

@@ -98,7 +98,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     },
     onRequest,
   );
-  guard = new ConnectionGuard(server, limits);
+  guard = new ConnectionGuard(server, limits, opts.connectionGuard);
 
   // Expect: 100-continue. Node's default writes "100 Continue" straight to the socket, which
   // lands inside a pipelined earlier response. No route reads a body, so answer with the final

@@ -18,6 +18,7 @@ import { AccessLog } from './access-log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
 import { clientAddress } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
+import type { ConnectionGuardTiming } from './connection-guard.js';
 import { negotiateEncoding } from './content-encoding.js';
 import { DOCS_PAGE_PATHS, docsPageHtml } from './docs-page.js';
 import type { DocumentHolder } from './document-holder.js';
@@ -65,6 +66,8 @@ export interface HttpServerOptions {
    * their own paths. Without it, "/" is the docs page.
    */
   staticFiles?: readonly StaticFile[];
+  /** node transport: how the connection guard's write-stall sweeps wait and read the time (tests fire them). */
+  connectionGuard?: ConnectionGuardTiming;
 }
 
 /** What createHttpServer returns. */

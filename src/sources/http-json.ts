@@ -5,6 +5,7 @@
 // callers pass URLs without secrets (keys travel in headers).
 import { systemClock, type Clock } from '../clock.js';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../rpc/backoff.js';
+import { systemSleep, type Sleep } from '../timers.js';
 
 export interface HttpJsonOptions {
   /** Names the source in error messages, e.g. 'price source'. */
@@ -17,7 +18,10 @@ export interface HttpJsonOptions {
   /** Longest `Retry-After` honoured, ms (default 60 000): a server asking for more fails the call. */
   maxRetryAfterMs?: number;
   clock?: Clock;
-  sleep?: (ms: number) => Promise<void>;
+  /** How the waits between retries wait. Default: a timer. */
+  sleep?: Sleep;
+  /** Backoff jitter in [0, 1). Default Math.random. */
+  random?: () => number;
 }
 
 /** An HTTP data source's failure (named for the first source that used it); `status` null = no HTTP answer. */
@@ -39,13 +43,13 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
   const clock = opts.clock ?? systemClock;
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = opts.sleep ?? systemSleep;
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   let lastError: PriceSourceError | null = null;
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) {
       const asked = lastError instanceof RetryAfter ? lastError.retryAfterMs : null;
-      await abortable(sleep(asked ?? backoffDelay(attempt, backoff)), signal);
+      await abortable(sleep(asked ?? backoffDelay(attempt, backoff, opts.random), signal), signal);
     }
     signal?.throwIfAborted();
     let res: Response;

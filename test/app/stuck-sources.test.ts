@@ -1,12 +1,17 @@
 // One bad source stalls nothing: `serve` with two devnet chains next to a chain whose RPC node
-// accepts connections and never answers, and a price API that does the same. The devnet
-// chains' documents are published within a bound while the black holes never answer, a clock
-// moved past the hour publishes a new set promptly, and shutdown finishes within 10 s (the
-// requests in flight to the black holes are aborted, not waited out).
+// accepts connections and never answers, and a price API that does the same. The first set waits
+// for its deadline, not for the black holes, and carries the devnet chains' documents; a clock
+// moved past the hour publishes a new set in the very next round; and aborting ends run() and
+// close() without waiting out the requests in flight to the black holes.
+//
+// Nothing here reads the time. The service waits (first-set deadline, pause between rounds)
+// through a ManualTime the test fires, so the tests assert the waits requested and what each one
+// led to. The black holes never answer, the RPC and price deadlines are the defaults (20 s, 15 s)
+// and the clients' waits between retries are held for good: a call to a black hole ends only
+// when it is aborted, so a shutdown that did not abort it would hang and fail the test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Serving } from '../../src/app/serve.js';
 import { FixedClock, HOUR_MS } from '../../src/clock.js';
@@ -16,11 +21,20 @@ import { createLogger } from '../../src/log.js';
 import type { AppConfig } from '../../src/registry/app-config.js';
 import { loadConfig } from '../../src/registry/config.js';
 import { startBlackHole, type BlackHole } from '../../support/black-hole.js';
+import { ManualTime } from '../helpers/virtual-time.js';
 
 const START = Date.UTC(2025, 2, 10, 12, 30);
 const clock = new FixedClock(START);
 const dir = mkdtempSync(join(tmpdir(), 'chainlytics-stuck-'));
 const FIRST_SET_WAIT_MS = 2_000;
+const ROUND_INTERVAL_MS = 200;
+/** The service's waits: the first-set deadline and the pauses between rounds. */
+const time = new ManualTime();
+/**
+ * The RPC and price clients' waits between retries, held and never fired: once a request to a
+ * black hole has run into its deadline, only an abort can end the call.
+ */
+const clientTime = new ManualTime();
 let devnet: Devnet;
 let rpcHole: BlackHole;
 let priceHole: BlackHole;
@@ -28,7 +42,7 @@ let serving: Serving | null = null;
 const ac = new AbortController();
 let running: Promise<void> | null = null;
 
-/** `p`, or a rejection naming what did not happen within `ms`. */
+/** `p`, or a rejection naming what did not happen within `ms` (clean-up only: no test decides by it). */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   const late = new Promise<never>((_, reject) => {
@@ -62,8 +76,18 @@ beforeAll(async () => {
     server: { ...defaults.server, port: 0, host: '127.0.0.1', access_log: false },
   };
   // Default RPC and price timeouts (20 s, 15 s with retries): only the round pace and the
-  // first-set wait are shortened.
-  serving = await serve(config, { clock, logger: createLogger('silent'), timing: { roundIntervalMs: 200, firstSetWaitMs: FIRST_SET_WAIT_MS } });
+  // first-set wait are shortened, and the service and its clients wait on the test's ManualTimes.
+  serving = await serve(config, {
+    clock,
+    logger: createLogger('silent'),
+    timing: {
+      roundIntervalMs: ROUND_INTERVAL_MS,
+      firstSetWaitMs: FIRST_SET_WAIT_MS,
+      sleep: time.sleep,
+      rpc: { sleep: clientTime.sleep },
+      priceClient: { sleep: clientTime.sleep },
+    },
+  });
 });
 
 afterAll(async () => {
@@ -76,18 +100,55 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
+interface HealthChain {
+  origin_key: string;
+  head_block: number | null;
+  last_ingested_block: number | null;
+}
+
+async function healthChains(s: Serving): Promise<Map<string, HealthChain>> {
+  const body = (await (await fetch(`${s.base}/healthz`)).json()) as { chains: HealthChain[] };
+  return new Map(body.chains.map((c) => [c.origin_key, c]));
+}
+
+/** Resolves once /healthz shows both devnet chains caught up with their heads (their first pass done). */
+async function devnetChainsCaughtUp(s: Serving): Promise<Map<string, HealthChain>> {
+  for (;;) {
+    const chains = await healthChains(s);
+    const done = ['base', 'ethereum'].every((k) => {
+      const c = chains.get(k);
+      return c !== undefined && c.head_block !== null && c.last_ingested_block === c.head_block;
+    });
+    if (done) return chains;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Resolves once every connection the black hole accepted has been closed by the client. */
+async function drained(hole: BlackHole): Promise<void> {
+  while (hole.open() > 0) await new Promise((r) => setTimeout(r, 20));
+}
+
 describe('a black-holed RPC node and price API next to healthy chains', () => {
-  it('publishes the healthy chains within the first-set wait while the black holes never answer', async () => {
+  it('publishes the healthy chains once the first-set deadline fires, while the black holes never answer', async () => {
     const s = serving!;
     expect((await fetch(`${s.base}/v1/master.json`)).status).toBe(503);
-    const t0 = performance.now();
-    const first = nextSwap(s);
     running = s.run(ac.signal);
-    await within(first, FIRST_SET_WAIT_MS + 6_000, 'first document set');
-    const ms = performance.now() - t0;
-    // Both devnet chains finish their first pass in well under the wait; the stuck one never does.
-    expect(ms).toBeLessThan(FIRST_SET_WAIT_MS + 6_000);
+    // run() asks to wait for every chain's first pass, at most the first-set wait.
+    const deadline = await time.next();
+    expect(deadline.ms).toBe(FIRST_SET_WAIT_MS);
+    // Both devnet chains finish their first pass while the deadline is pending; the stuck one never does.
+    const chains = await devnetChainsCaughtUp(s);
+    expect(chains.get('dev_stuck')?.last_ingested_block).toBeNull();
     expect(rpcHole.connections()).toBeGreaterThan(0);
+    // Nothing was published before the deadline: the first set waits for it, not for the stuck chain.
+    expect(s.holder.current()).toBeNull();
+    expect((await fetch(`${s.base}/v1/master.json`)).status).toBe(503);
+
+    const first = nextSwap(s);
+    deadline.fire();
+    await first;
+    expect(time.fired).toEqual([FIRST_SET_WAIT_MS]);
 
     const master = await fetch(`${s.base}/v1/master.json`);
     expect(master.status).toBe(200);
@@ -96,27 +157,45 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
       expect((await fetch(`${s.base}/v1/metrics/chains/${chain}/txcount.json`)).status, chain).toBe(200);
     }
     expect((await fetch(`${s.base}/v1/metrics/chains/dev_stuck/txcount.json`)).status).toBe(404);
-  }, 30_000);
+    expect(rpcHole.open()).toBeGreaterThan(0); // still waiting on the node that never answers
+  });
 
-  it('publishes a new set promptly once the clock passes the hour', async () => {
+  it('publishes a new set in the first round after the clock passes the hour', async () => {
     const s = serving!;
     const before = s.holder.current()!.builtAt;
+    // Between rounds the service pauses for the round interval (the hour is 30 minutes away).
+    const pause = await time.next();
+    expect(pause.ms).toBe(ROUND_INTERVAL_MS);
     clock.set(Date.UTC(2025, 2, 10, 13, 0, 1));
-    const t0 = performance.now();
-    const set = await within(nextSwap(s), 3_000, 'set after the hour');
-    expect(performance.now() - t0).toBeLessThan(3_000);
+    const next = nextSwap(s);
+    pause.fire();
+    const set = await next;
+    // The round that this one pause started published the set: no further wait was fired.
+    expect(time.fired).toEqual([FIRST_SET_WAIT_MS, ROUND_INTERVAL_MS]);
     expect(set.builtAt).toBeGreaterThan(before);
     expect(Math.floor(set.builtAt / HOUR_MS)).toBe(Math.floor(clock.now() / HOUR_MS));
-  }, 30_000);
+  });
 
-  it('stops within 10 s: abort ends run(), close() ends the server, the store and the connections', async () => {
+  it('stops on abort: run() ends without another round, close() ends the server, the store and the connections', async () => {
     const s = serving!;
-    const t0 = performance.now();
+    // The service is between rounds; the RPC and price requests to the black holes are in flight.
+    const pause = await time.next();
+    const fired = time.fired.length;
     ac.abort();
-    await within(running!, 10_000, 'run() after abort');
-    await within(s.close(), 10_000, 'close()');
+    await running!;
+    await s.close();
     serving = null;
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(10_000);
-  }, 30_000);
+    // The abort cut the pause short; no wait was fired after it, so nothing was waited out.
+    expect(time.aborted).toEqual([pause.ms]);
+    expect(time.holding).toBe(0);
+    expect(time.fired).toHaveLength(fired);
+    // The calls to the black holes ended by the abort: any wait between their retries was cut
+    // short, none ran out (clientTime never fires one), and every connection they had open was
+    // closed by the client (a black hole closes none).
+    expect(clientTime.fired).toEqual([]);
+    expect(clientTime.holding).toBe(0);
+    await drained(rpcHole);
+    await drained(priceHole);
+    expect(rpcHole.open() + priceHole.open()).toBe(0);
+  });
 });

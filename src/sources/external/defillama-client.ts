@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { BackoffOptions } from '../../rpc/backoff.js';
-import { getJson, PriceSourceError } from '../http-json.js';
+import { getJson, PriceSourceError, type HttpJsonOptions } from '../http-json.js';
 
 export type ExternalSeriesName = 'tvl' | 'app_revenue';
 
@@ -17,6 +17,9 @@ export interface DefiLlamaOptions {
   backoff?: BackoffOptions;
   timeoutMs?: number;
   clock?: Clock;
+  /** How the waits between retries wait, and their jitter (tests). */
+  sleep?: HttpJsonOptions['sleep'];
+  random?: HttpJsonOptions['random'];
 }
 
 const tvlSchema = z.array(z.object({ date: z.number(), tvl: z.number().nullable() }));
@@ -50,7 +53,15 @@ export class DefiLlamaClient {
     const shown = `${this.name}/…${path}`;
     let json: unknown;
     try {
-      ({ json } = await getJson(`${this.base}${path}`, { label: 'external source', retries: this.opts.retries ?? 2, backoff: this.opts.backoff, timeoutMs: this.opts.timeoutMs, clock: this.opts.clock }, signal));
+      ({ json } = await getJson(`${this.base}${path}`, {
+          label: 'external source',
+          retries: this.opts.retries ?? 2,
+          backoff: this.opts.backoff,
+          timeoutMs: this.opts.timeoutMs,
+          clock: this.opts.clock,
+          sleep: this.opts.sleep,
+          random: this.opts.random,
+        }, signal));
     } catch (err) {
       if (!(err instanceof PriceSourceError)) throw err;
       // The full URL may hold a key: only its origin and the endpoint reach messages.

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { BackoffOptions } from '../../rpc/backoff.js';
+import type { Sleep } from '../../timers.js';
 import { getJson, PriceSourceError, type HttpJsonOptions } from '../http-json.js';
 
 export { PriceSourceError };
@@ -27,7 +28,10 @@ export interface CoinGeckoOptions {
   /** Longest `Retry-After` honoured, ms (default 60 000): a server asking for more fails the call. */
   maxRetryAfterMs?: number;
   clock?: Clock;
-  sleep?: (ms: number) => Promise<void>;
+  /** How the waits between retries wait. Default: a timer. */
+  sleep?: Sleep;
+  /** Backoff jitter in [0, 1). Default Math.random. */
+  random?: () => number;
 }
 
 const simplePriceSchema = z.record(z.string(), z.record(z.string(), z.number().nullable()));
@@ -69,7 +73,7 @@ export class CoinGeckoClient {
     }
     this.base = base.toString().replace(/\/+$/, '').replace(/\/api\/v3$/, '');
     this.keyHeader = opts.apiKeyHeader ?? (base.hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key');
-    this.http = { label: 'price source', retries: opts.retries, backoff: opts.backoff, timeoutMs: opts.timeoutMs, maxRetryAfterMs: opts.maxRetryAfterMs, clock: opts.clock, sleep: opts.sleep };
+    this.http = { label: 'price source', retries: opts.retries, backoff: opts.backoff, timeoutMs: opts.timeoutMs, maxRetryAfterMs: opts.maxRetryAfterMs, clock: opts.clock, sleep: opts.sleep, random: opts.random };
   }
 
   /** Current prices: `{ [id]: usd }`; ids the API does not know are absent from the answer. */

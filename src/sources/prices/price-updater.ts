@@ -7,7 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { PriceRow } from '../../store/prices.js';
 import type { Store } from '../../store/store.js';
-import { CircuitBreaker } from './circuit-breaker.js';
+import { CircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker.js';
 import type { CoinGeckoClient } from './coingecko-client.js';
 import { PriceCsvFiles } from './csv-files.js';
 import { syncPrices } from './sync.js';
@@ -24,8 +24,8 @@ export interface PriceUpdaterOptions {
   logger: Logger;
   /** Minimum time between two successful HTTP syncs. Default 10 min. */
   intervalMs?: number;
-  /** Circuit breaker cool-downs of the HTTP source. */
-  breaker?: { baseCooldownMs?: number; maxCooldownMs?: number };
+  /** Circuit breaker cool-downs of the HTTP source, and the monotonic clock they are timed on (tests). */
+  breaker?: Pick<CircuitBreakerOptions, 'baseCooldownMs' | 'maxCooldownMs' | 'monotonic'>;
 }
 
 export class PriceUpdater {

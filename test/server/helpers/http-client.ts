@@ -30,6 +30,21 @@ export function json(reply: Reply): unknown {
   return JSON.parse(reply.body.toString('utf8'));
 }
 
+/**
+ * Writes `raw` bytes to the server and collects everything until the server closes the
+ * connection. No timer: a server that never closes it fails the test by the test's timeout.
+ */
+export function exchangeUntilClosed(baseUrl: string, raw: Buffer | string): Promise<Buffer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect({ host: url.hostname, port: Number(url.port) }, () => socket.write(raw));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('close', () => resolve(Buffer.concat(chunks)));
+    socket.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? undefined : reject(e)));
+  });
+}
+
 /** Writes `raw` bytes to the server and collects everything until the server closes or `idleMs` passes. */
 export function rawExchange(baseUrl: string, raw: Buffer | string, idleMs = 300): Promise<Buffer> {
   const url = new URL(baseUrl);

@@ -45,11 +45,14 @@ import * as sharedAddresses from './shared-addresses.js';
 import * as contractFingerprints from './contract-fingerprints.js';
 import * as contractHours from './contract-hours.js';
 import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
-import { blockRow, txRow } from './raw-rows.js';
+import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-binary.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
 import type { Row } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
+
+const TX_INSERT_COLUMNS = insertColumns(TX_COLUMNS);
+const BLOCK_INSERT_COLUMNS = insertColumns(BLOCK_COLUMNS);
 
 /**
  * The store over a ClickHouse cluster, through one node's HTTP interface: that node's
@@ -121,6 +124,12 @@ export class ClickHouseStore implements Store {
     const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
     const ok = sqlString(originKey);
     if (batch.blocks.length > 0) {
+      // Encoded first, so a value a column cannot hold is refused before anything is written; the
+      // rows' version is taken after that of the tombstones below, which it must outrank.
+      const tombstones = this.db.version();
+      const version = this.db.version();
+      const txs = rowBinary(TX_COLUMNS, batch.txs, version);
+      const blocks = rowBinary(BLOCK_COLUMNS, batch.blocks, version);
       // Replace, never add: blocks already stored in the range (a reorg written without a
       // rollback) lose their transactions first; a retry of the same batch writes rows of the
       // same keys, which FINAL collapses into one.
@@ -132,13 +141,13 @@ export class ClickHouseStore implements Store {
         const replaced = changed.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
         if (replaced.length > 0) {
           const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
-          await deleteWhere(this.db, 'transactions', which);
-          await deleteWhere(this.db, 'blocks', which);
+          await deleteWhere(this.db, 'transactions', which, tombstones);
+          await deleteWhere(this.db, 'blocks', which, tombstones);
         }
       }
       // Transactions before their blocks: a block row is what marks its transactions as stored.
-      await putRows(this.db, 'transactions', batch.txs.map(txRow));
-      await putRows(this.db, 'blocks', batch.blocks.map(blockRow));
+      await this.db.insertBinary('transactions', TX_INSERT_COLUMNS, txs);
+      await this.db.insertBinary('blocks', BLOCK_INSERT_COLUMNS, blocks);
     }
     await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
     await this.putCheckpoint(checkpoint);

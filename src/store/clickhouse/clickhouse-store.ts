@@ -63,6 +63,15 @@ const BLOCK_INSERT_COLUMNS = insertColumns(BLOCK_COLUMNS);
  */
 export class ClickHouseStore implements Store {
   readonly engine = 'clickhouse' as const;
+  /**
+   * Per chain, a number never below the highest block stored in any version (replaced and
+   * deleted rows included): a batch that starts above it replaces nothing, so writeBatch reads no
+   * stored blocks first, which is the common case. It holds because a chain's blocks are written
+   * by one ingest process (docs/scale.md) through one store, only by writeBatch and rollback;
+   * `exec` of other SQL forgets it. Loaded per chain on first use, so a restarted process starts
+   * from what is stored.
+   */
+  private readonly highest = new Map<string, number>();
 
   private constructor(
     private readonly db: NodeConnection,
@@ -110,8 +119,9 @@ export class ClickHouseStore implements Store {
     return this.db.all<T>(sql);
   }
 
-  /** Any statement (see query). */
+  /** Any statement (see query). It may write blocks, so what writeBatch knows of them is forgotten. */
   exec(sql: string): Promise<void> {
+    this.highest.clear();
     return this.db.run(sql);
   }
 
@@ -130,15 +140,17 @@ export class ClickHouseStore implements Store {
       const version = this.db.version();
       const txs = rowBinary(TX_COLUMNS, batch.txs, version);
       const blocks = rowBinary(BLOCK_COLUMNS, batch.blocks, version);
-      // Replace, never add: blocks already stored in the range (a reorg written without a
-      // rollback) lose their transactions first; a retry of the same batch writes rows of the
-      // same keys, which FINAL collapses into one.
-      const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
-      const stored = await this.db.all<{ n: string }>(`SELECT count() AS n FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
-      if (Number(stored[0]?.n ?? 0) > 0) {
+      const highest = await this.highestBlock(originKey);
+      // Raised before writing: a write that fails part way may have stored some of these blocks.
+      this.highest.set(originKey, Math.max(highest, hi));
+      if (lo <= highest) {
+        // Replace, never add: blocks already stored in the range with another hash (a reorg
+        // written without a rollback) lose their transactions first; a retry of the same batch
+        // writes rows of the same keys, which FINAL collapses into one.
+        const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
         const fresh = new Map(batch.blocks.map((b) => [b.block_number, b.block_hash]));
-        const changed = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
-        const replaced = changed.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
+        const stored = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
+        const replaced = stored.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
         if (replaced.length > 0) {
           const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
           await deleteWhere(this.db, 'transactions', which, tombstones);
@@ -151,6 +163,17 @@ export class ClickHouseStore implements Store {
     }
     await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
     await this.putCheckpoint(checkpoint);
+  }
+
+  /** See `highest`. Without FINAL: rows replaced or deleted count too, which only raises the bound. */
+  private async highestBlock(originKey: string): Promise<number> {
+    let h = this.highest.get(originKey);
+    if (h === undefined) {
+      const r = await this.db.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
+      h = Number(r[0]?.n ?? -1);
+      this.highest.set(originKey, h);
+    }
+    return h;
   }
 
   private putCheckpoint(cp: Checkpoint): Promise<void> {
@@ -186,6 +209,9 @@ export class ClickHouseStore implements Store {
     await deleteWhere(this.db, 'blocks', `origin_key = ${ok} AND block_number >= ${fromBlock}`);
     if (checkpoint) await this.putCheckpoint(checkpoint);
     else await deleteWhere(this.db, 'checkpoints', `origin_key = ${ok}`);
+    // Only once every block from fromBlock on is deleted: a failure part way keeps the higher bound.
+    const h = this.highest.get(originKey);
+    if (h !== undefined) this.highest.set(originKey, Math.min(h, fromBlock - 1));
   }
 
   async pruneRaw(originKey: string, beforeUnixS: number): Promise<number> {

@@ -46,11 +46,14 @@ import * as sharedAddresses from './shared-addresses.js';
 import * as contractFingerprints from './contract-fingerprints.js';
 import * as contractHours from './contract-hours.js';
 import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
-import { blockRow, txRow } from './raw-rows.js';
+import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-binary.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
 import type { Row } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
+
+const TX_INSERT_COLUMNS = insertColumns(TX_COLUMNS);
+const BLOCK_INSERT_COLUMNS = insertColumns(BLOCK_COLUMNS);
 
 /**
  * The store over a ClickHouse cluster, through one node's HTTP interface: that node's
@@ -61,6 +64,15 @@ import { intList, sqlString } from './sql-text.js';
  */
 export class ClickHouseStore implements Store {
   readonly engine = 'clickhouse' as const;
+  /**
+   * Per chain, a number never below the highest block stored in any version (replaced and
+   * deleted rows included): a batch that starts above it replaces nothing, so writeBatch reads no
+   * stored blocks first, which is the common case. It holds because a chain's blocks are written
+   * by one ingest process (docs/scale.md) through one store, only by writeBatch and rollback;
+   * `exec` of other SQL forgets it. Loaded per chain on first use, so a restarted process starts
+   * from what is stored.
+   */
+  private readonly highest = new Map<string, number>();
 
   private constructor(
     private readonly db: NodeConnection,
@@ -109,8 +121,9 @@ export class ClickHouseStore implements Store {
     return this.db.all<T>(sql);
   }
 
-  /** Any statement (see query). */
+  /** Any statement (see query). It may write blocks and address sets, so what writeBatch knows of blocks and the cached histograms are forgotten. */
   async exec(sql: string): Promise<void> {
+    this.highest.clear();
     this.histograms.clear();
     try {
       await this.db.run(sql);
@@ -145,27 +158,46 @@ export class ClickHouseStore implements Store {
     const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
     const ok = sqlString(originKey);
     if (batch.blocks.length > 0) {
-      // Replace, never add: blocks already stored in the range (a reorg written without a
-      // rollback) lose their transactions first; a retry of the same batch writes rows of the
-      // same keys, which FINAL collapses into one.
-      const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
-      const stored = await this.db.all<{ n: string }>(`SELECT count() AS n FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
-      if (Number(stored[0]?.n ?? 0) > 0) {
+      // Encoded first, so a value a column cannot hold is refused before anything is written; the
+      // rows' version is taken after that of the tombstones below, which it must outrank.
+      const tombstones = this.db.version();
+      const version = this.db.version();
+      const txs = rowBinary(TX_COLUMNS, batch.txs, version);
+      const blocks = rowBinary(BLOCK_COLUMNS, batch.blocks, version);
+      const highest = await this.highestBlock(originKey);
+      // Raised before writing: a write that fails part way may have stored some of these blocks.
+      this.highest.set(originKey, Math.max(highest, hi));
+      if (lo <= highest) {
+        // Replace, never add: blocks already stored in the range with another hash (a reorg
+        // written without a rollback) lose their transactions first; a retry of the same batch
+        // writes rows of the same keys, which FINAL collapses into one.
+        const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
         const fresh = new Map(batch.blocks.map((b) => [b.block_number, b.block_hash]));
-        const changed = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
-        const replaced = changed.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
+        const stored = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
+        const replaced = stored.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
         if (replaced.length > 0) {
           const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
-          await deleteWhere(this.db, 'transactions', which);
-          await deleteWhere(this.db, 'blocks', which);
+          await deleteWhere(this.db, 'transactions', which, tombstones);
+          await deleteWhere(this.db, 'blocks', which, tombstones);
         }
       }
       // Transactions before their blocks: a block row is what marks its transactions as stored.
-      await putRows(this.db, 'transactions', batch.txs.map(txRow));
-      await putRows(this.db, 'blocks', batch.blocks.map(blockRow));
+      await this.db.insertBinary('transactions', TX_INSERT_COLUMNS, txs);
+      await this.db.insertBinary('blocks', BLOCK_INSERT_COLUMNS, blocks);
     }
     await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
     await this.putCheckpoint(checkpoint);
+  }
+
+  /** See `highest`. Without FINAL: rows replaced or deleted count too, which only raises the bound. */
+  private async highestBlock(originKey: string): Promise<number> {
+    let h = this.highest.get(originKey);
+    if (h === undefined) {
+      const r = await this.db.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
+      h = Number(r[0]?.n ?? -1);
+      this.highest.set(originKey, h);
+    }
+    return h;
   }
 
   private putCheckpoint(cp: Checkpoint): Promise<void> {
@@ -201,6 +233,9 @@ export class ClickHouseStore implements Store {
     await deleteWhere(this.db, 'blocks', `origin_key = ${ok} AND block_number >= ${fromBlock}`);
     if (checkpoint) await this.putCheckpoint(checkpoint);
     else await deleteWhere(this.db, 'checkpoints', `origin_key = ${ok}`);
+    // Only once every block from fromBlock on is deleted: a failure part way keeps the higher bound.
+    const h = this.highest.get(originKey);
+    if (h !== undefined) this.highest.set(originKey, Math.min(h, fromBlock - 1));
   }
 
   async pruneRaw(originKey: string, beforeUnixS: number): Promise<number> {

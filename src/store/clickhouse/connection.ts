@@ -5,6 +5,8 @@
 // failures (every statement is idempotent: see schema.ts), and errors that name the node.
 // The password goes to the client only; no message built here contains it or the URL's
 // credentials.
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import type { Row, SqlRunner } from './sql-runner.js';
 
@@ -115,6 +117,21 @@ export class NodeConnection implements SqlRunner {
       const values = rows.slice(i, i + CHUNK) as Row[];
       await this.attempt(`insert into ${table}`, () => this.client.insert({ table, values, format: 'JSONEachRow' }));
     }
+  }
+
+  /**
+   * Rows already in RowBinary (row-binary.ts) into `table` (columns named as encoded), as one
+   * INSERT streamed from `chunks`. The client's insert() takes no binary format, so this is an
+   * INSERT … FORMAT RowBinary with the body as its data; a retry sends the same chunks again.
+   */
+  async insertBinary(table: string, columns: string, chunks: readonly Buffer[]): Promise<void> {
+    if (chunks.length === 0) return;
+    await this.attempt(`insert into ${table}`, async () => {
+      const res = await this.client.exec({ query: `INSERT INTO ${table} (${columns}) FORMAT RowBinary`, values: Readable.from(chunks) });
+      // The answer comes once the insert is done; its (empty) body is read so the socket is reused.
+      res.stream.resume();
+      await finished(res.stream);
+    });
   }
 
   version(): number {

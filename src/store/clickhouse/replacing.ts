@@ -8,10 +8,13 @@ export function putRows(db: SqlRunner, table: string, rows: readonly Row[], vers
   return db.insert(table, rows.map((r) => ({ ...r, version, deleted: 0 })));
 }
 
-/** Deletes every row of `table` matching `where` (over the table's columns) by inserting tombstones. */
-export async function deleteWhere(db: SqlRunner, table: string, where: string): Promise<void> {
+/**
+ * Deletes every row of `table` matching `where` (over the table's columns) by inserting tombstones
+ * (of `version`, by default a fresh one: rows written after it must have a newer one to count).
+ */
+export async function deleteWhere(db: SqlRunner, table: string, where: string, version = db.version()): Promise<void> {
   const cols = columnsOf(table).join(', ');
-  await db.run(`INSERT INTO ${table} (${cols}, version, deleted) SELECT ${cols}, ${db.version()}, 1 FROM ${table} FINAL WHERE ${where}`);
+  await db.run(`INSERT INTO ${table} (${cols}, version, deleted) SELECT ${cols}, ${version}, 1 FROM ${table} FINAL WHERE ${where}`);
 }
 
 /** Inserts the rows a SELECT of the table's data columns returns, with one fresh version. */

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ClickHouseStore } from '../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import type { EngineName } from '../src/store/store.js';
 import { startClickHouseCluster, type ClickHouseCluster } from '../support/clickhouse/cluster.js';
 
-export type EngineName = 'duckdb' | 'clickhouse';
+export type { EngineName };
 
 export interface EngineStore {
   engine: EngineName;

@@ -90,6 +90,14 @@ export function nodePeakRssMb(pid: number | null): number | null {
   return m ? Math.round(Number(m[1]) / 1024) : null;
 }
 
+/** CPU seconds (user + system, all threads) a ClickHouse node's process has used so far; null when it is not running. */
+export function nodeCpuSeconds(pid: number | null): number | null {
+  if (pid === null) return null;
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks (100 a second on Linux).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 /** The peak of this process's RSS, sampled every 200 ms from `reset()` on (for one engine's part of a run). */
 export function rssSampler(): { reset(): void; peakMb(): number } {
   let peak = 0;

@@ -15,6 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { Service } from '../src/app/service.js';
+import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { DEFAULT_TUNING } from '../src/ingest/chain-sync.js';
 import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
@@ -36,7 +37,7 @@ export interface PhaseOptions {
   hours: number;
   /** Compute the raw rows' checksum at the end (both engines must agree). */
   checksum: boolean;
-  /** BENCH_PROFILE: print every store call of each measured hour. */
+  /** BENCH_PROFILE: print every store call and document builder of each measured hour. */
   profile: boolean;
   /** Called once the history is stored (not timed): reads of the workload's shape. */
   onHistory?: (engine: EngineName, store: EngineStore['store']) => Promise<void>;
@@ -77,6 +78,23 @@ export interface PhaseFigures {
   checksum: string | null;
   disk_mb: number;
   node_peak_rss_mb: Array<number | null> | null;
+}
+
+/**
+ * BENCH_PROFILE: every store call and every document kind's builder of one hour, timed
+ * (bench/call-profile.ts); `report` prints them and puts the builders back.
+ */
+function profileHour(store: object): { report(log: (line: string) => void): void } {
+  const calls = profileCalls(store);
+  const kinds = DOCUMENT_KINDS as unknown as Array<{ path: string; build?: (...a: never[]) => unknown }>;
+  const builders = kinds.map((k) => k.build);
+  for (const k of kinds) if (k.build) k.build = calls.timed(`build ${k.path}`, k.build);
+  return {
+    report(log) {
+      calls.report(log);
+      kinds.forEach((k, i) => (k.build = builders[i]));
+    },
+  };
 }
 
 /** The ClickHouse nodes' CPU seconds so far, summed; null on DuckDB. */
@@ -123,7 +141,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
       const priceGapLog = new PriceGapLog();
       const hours: HourFigures[] = [];
       for (let i = 0; i < o.hours; i++) {
-        const calls = o.profile ? profileCalls(store) : null;
+        const calls = o.profile ? profileHour(store) : null;
         const nodeCpu0 = nodeCpu(opened);
         const written = await writeHour(opened, w, H, i);
         const cpu0 = process.cpuUsage();

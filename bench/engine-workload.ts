@@ -1,8 +1,8 @@
-// The synthetic workload of bench/engine.ts, one definition in three forms that give the same
-// rows: as NormalizedBatch objects for Store.writeBatch, and as INSERT … SELECT statements in
-// DuckDB's and ClickHouse's SQL, which generate the history inside the engine (tens of millions
-// of rows built in JavaScript and sent through writeBatch would take the benchmark over an hour
-// here, measuring the generator more than the store).
+// The synthetic workload of bench/engine.ts, one definition in three forms (row-forms.ts) that
+// give the same rows: as NormalizedBatch objects for Store.writeBatch, and as INSERT … SELECT
+// statements in DuckDB's and ClickHouse's SQL, which generate the history inside the engine
+// (tens of millions of rows built in JavaScript and sent through writeBatch would take the
+// benchmark over an hour here, measuring the generator more than the store).
 //
 // Chain c, block n (one every BLOCK_S seconds from T0), transaction i of TX_PER_BLOCK: with
 // j = n·T + i and k = (j · 2654435761) mod 2^32 (a multiplicative hash, exact in both engines and
@@ -11,6 +11,7 @@
 import type { Chain } from '../src/registry/types.js';
 import type { NormalizedBatch, NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
 import { makeChain } from '../support/make-chain.js';
+import { BLOCK_COLUMNS, CLICKHOUSE, DUCKDB, dirtyHoursSql, hex, mix, mixSql, TX_COLUMNS, type Dialect } from './row-forms.js';
 
 export const BLOCK_S = 60;
 export const T0 = Date.UTC(2024, 0, 1) / 1000;
@@ -33,7 +34,6 @@ export function workload(totalTx: number, chainCount: number, days: number): Wor
   return { chains, blocksPerChain, txPerBlock };
 }
 
-const hex = (n: number, width: number): string => `0x${n.toString(16).padStart(width, '0')}`;
 const blockHash = (c: number, n: number): number => c * 1e9 + n + 1;
 const txHash = (c: number, n: number, i: number): number => c * 1e12 + n * 10_000 + i;
 
@@ -47,7 +47,7 @@ export function batch(w: Workload, c: number, from: number, to: number): Normali
     const time = T0 + n * BLOCK_S;
     const hash = hex(blockHash(c, n), 64);
     for (let i = 0; i < T; i++) {
-      const k = Math.imul(n * T + i, 2654435761) >>> 0;
+      const k = mix(n * T + i);
       const price = BigInt(1_000_000_000 + (k % 997) * 1_000_000);
       const gas = BigInt(21_000 + (k % 13) * 15_000);
       const empty = k % 3 === 0;
@@ -83,35 +83,6 @@ export function batch(w: Workload, c: number, from: number, to: number): Normali
   return { blocks, txs };
 }
 
-/** The SQL pieces that differ between the engines. */
-interface Dialect {
-  /** A relation of `x` = 0 … count-1. */
-  range(count: number): string;
-  /** `x` as 0x plus `width` lower-case hex digits. */
-  hex(x: string, width: number): string;
-  intDiv(a: string, b: number): string;
-  /** Extra columns and values after the data columns (ClickHouse's version and deleted). */
-  tail: { columns: string; values: string };
-}
-
-const DUCKDB: Dialect = {
-  range: (count) => `range(${count}) r(x)`,
-  hex: (x, width) => `printf('0x%0${width}x', ${x})`,
-  intDiv: (a, b) => `(${a}) // ${b}`,
-  tail: { columns: '', values: '' },
-};
-
-const CLICKHOUSE: Dialect = {
-  range: (count) => `(SELECT number AS x FROM numbers(${count}))`,
-  hex: (x, width) => `concat('0x', leftPad(lower(hex(toUInt64(${x}))), ${width}, '0'))`,
-  intDiv: (a, b) => `intDiv(${a}, ${b})`,
-  tail: { columns: ', version, deleted', values: ', 1, 0' },
-};
-
-const TX_COLUMNS =
-  'origin_key, block_number, block_hash, block_time, tx_hash, tx_index, tx_type, nonce, from_address, to_address, created_contract, input_empty, selector, value_wei, gas_limit, gas_used, status, gas_price_wei, l1_fee_wei, l1_gas_used, fee_wei, is_user_tx, blob_gas_used, blob_gas_price_wei';
-const BLOCK_COLUMNS = 'origin_key, block_number, block_hash, parent_hash, block_time, gas_used, base_fee_wei, tx_count';
-
 /** Statements writing blocks [from, to) of chain `c` with their transactions and dirty hours. */
 function historySql(d: Dialect, w: Workload, c: number, from: number, to: number): string[] {
   const o = `'${w.chains[c]!.origin_key}'`;
@@ -119,7 +90,7 @@ function historySql(d: Dialect, w: Workload, c: number, from: number, to: number
   const count = to - from;
   // j = n·T + i for the block n = from + x / T and i = x mod T.
   const j = `(${from * T} + x)`;
-  const k = `((${j} * 2654435761) % 4294967296)`;
+  const k = mixSql(j);
   const gas = `(21000 + (k % 13) * 15000)`;
   const price = `(1000000000 + (k % 997) * 1000000)`;
   const tx = `
@@ -135,11 +106,7 @@ function historySql(d: Dialect, w: Workload, c: number, from: number, to: number
     SELECT ${o}, ${n}, ${d.hex(`${c * 1e9 + 1} + ${n}`, 64)}, ${d.hex(`${c * 1e9} + ${n}`, 64)}, ${T0} + ${n} * ${BLOCK_S}, 0, ${BASE_FEE}, ${T}${d.tail.values}
     FROM ${d.range(count)}`;
   // Whole hours only (the caller's ranges start and end on hours), so no hour is written twice.
-  const perHour = 3600 / BLOCK_S;
-  const hours = `
-    INSERT INTO dirty_hours (origin_key, hour_ms${d.tail.columns})
-    SELECT ${o}, (${T0} + (${from} + x * ${perHour}) * ${BLOCK_S}) * 1000${d.tail.values}
-    FROM ${d.range(Math.ceil(count / perHour))}`;
+  const hours = dirtyHoursSql(d, w.chains[c]!.origin_key, T0, BLOCK_S, from, to);
   return [tx, blocks, hours];
 }
 

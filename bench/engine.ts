@@ -28,20 +28,19 @@
 // of each incremental hour (bench/call-profile.ts).
 // BENCH_WRITE_ONLY=1 stops each engine after the write figures (ingest, write, bulk_same, and the
 // check that both engines hold the same rows), for quick work on the write path.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
+import type { ClickHouseCluster } from '../support/clickhouse/cluster.js';
 import { performance } from 'node:perf_hooks';
 import { FixedClock } from '../src/clock.js';
 import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
-import { ClickHouseStore } from '../src/store/clickhouse/clickhouse-store.js';
-import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
+import type { ClickHouseStore } from '../src/store/clickhouse/clickhouse-store.js';
+import type { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/store/store.js';
-import { startClickHouseCluster, type ClickHouseCluster } from '../support/clickhouse/cluster.js';
 import { CONTRACT_TXCOUNT } from '../src/metrics/definitions/app/txcount.js';
 import { KEYS } from '../src/documents/app-facts.js';
 import { profileCalls } from './call-profile.js';
+import { diskMb, nodePeakRssMb, openEngineStore, rawChecksum, rssSampler, type EngineName } from './engine-store.js';
 import { batch, BLOCK_S, clickhouseHistorySql, duckdbHistorySql, T0, workload } from './engine-workload.js';
 import { clickhouseBulk, duckdbBulk, type BulkResult } from './engine-bulk.js';
 import { NodeConnection } from '../src/store/clickhouse/connection.js';
@@ -50,7 +49,7 @@ const TOTAL_TX = Number(process.env.BENCH_TX ?? 20_000_000);
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 6);
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 const INGEST_DAYS = Number(process.env.BENCH_INGEST_DAYS ?? 4);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',');
+const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',') as EngineName[];
 const BLOCKS_PER_BATCH = Number(process.env.BENCH_BLOCKS_PER_BATCH ?? 200);
 const WRITE_ONLY = process.env.BENCH_WRITE_ONLY === '1';
 const log = (msg: string): void => void process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
@@ -108,30 +107,7 @@ async function bulkLoad(engine: string, store: DuckDbStore | ClickHouseStore): P
   return CHAINS * bulkBlocks * txPerBlock;
 }
 
-/** What both engines must hold alike: counts, a wei sum and hash bounds of the raw rows. */
-async function checksum(engine: string, store: DuckDbStore | ClickHouseStore): Promise<string> {
-  const rows =
-    engine === 'clickhouse'
-      ? await (store as ClickHouseStore).query(
-          `SELECT toString(count()) AS n, toString(sum(fee_wei)) AS fees, toString(uniqExact(from_address)) AS senders, toString(countIf(selector IS NULL)) AS empty,
-             min(tx_hash) AS lo, max(tx_hash) AS hi, toString(sum(gas_limit)) AS gas FROM transactions FINAL`,
-        )
-      : await (store as DuckDbStore).query(
-          `SELECT count(*)::VARCHAR AS n, sum(fee_wei)::VARCHAR AS fees, count(DISTINCT from_address)::VARCHAR AS senders, count(*) FILTER (WHERE selector IS NULL)::VARCHAR AS empty,
-             min(tx_hash) AS lo, max(tx_hash) AS hi, sum(gas_limit)::VARCHAR AS gas FROM transactions`,
-        );
-  return JSON.stringify(rows[0]);
-}
-
-let peakRss = 0;
-const sample = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
-sample.unref();
-
-function nodePeakRssMb(pid: number | null): number | null {
-  if (pid === null) return null;
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : null;
-}
+const rss = rssSampler();
 
 interface WriteFigures {
   bulk_rows_per_s: number;
@@ -153,31 +129,12 @@ interface Figures extends WriteFigures {
   disk_mb?: number;
 }
 
-async function diskMb(store: DuckDbStore | ClickHouseStore, cluster: ClickHouseCluster | null, path: string): Promise<number> {
-  if (!cluster) {
-    await (store as DuckDbStore).exec('CHECKPOINT');
-    return Math.round(statSync(path).size / 1_048_576);
-  }
-  const [r] = await (store as ClickHouseStore).query<{ b: string }>(
-    `SELECT toString(sum(bytes_on_disk)) AS b FROM clusterAllReplicas('${cluster.name}', system.parts) WHERE database = currentDatabase() AND active`,
-  );
-  return Math.round(Number(r!.b) / 1_048_576);
-}
-
 const checksums: Record<string, string> = {};
 
-async function run(engine: string): Promise<Figures> {
-  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-bench-engine-'));
-  let cluster: ClickHouseCluster | null = null;
-  let store: DuckDbStore | ClickHouseStore;
-  const dbPath = join(dir, 'bench.duckdb');
-  peakRss = process.memoryUsage.rss();
-  if (engine === 'clickhouse') {
-    cluster = await startClickHouseCluster({ shards: 2 });
-    store = await ClickHouseStore.open({ engine: 'clickhouse', url: cluster.nodes[0]!.url, database: 'bench', cluster: cluster.name, user: 'default', password_env: null, password: null });
-  } else {
-    store = await DuckDbStore.open({ path: dbPath });
-  }
+async function run(engine: EngineName): Promise<Figures> {
+  rss.reset();
+  const opened = await openEngineStore(engine);
+  const { store, cluster } = opened;
   const logger = createLogger('silent');
   const seconds = (from: number): number => (performance.now() - from) / 1000;
   try {
@@ -185,19 +142,19 @@ async function run(engine: string): Promise<Figures> {
     const bulkRows = await bulkLoad(engine, store);
     const bulkS = seconds(tb);
     log(`${engine}: ${bulkRows} transactions generated in ${bulkS.toFixed(1)} s`);
-    const first = await bulkSameRows(engine, cluster, dir);
+    const first = await bulkSameRows(engine, cluster, dirname(opened.path));
     const t0 = performance.now();
     const { rows, writeS } = await writeRange(store, bulkBlocks, blocksPerChain);
     const ingestS = seconds(t0);
     log(`${engine}: ${rows} transactions written through writeBatch in ${ingestS.toFixed(1)} s (${writeS.toFixed(1)} s in writeBatch)`);
-    const second = await bulkSameRows(engine, cluster, dir);
+    const second = await bulkSameRows(engine, cluster, dirname(opened.path));
     for (const b of [first, second]) if (b.rows !== rows) throw new Error(`${engine}: the bulk insert took ${b.rows} rows, writeBatch ${rows}`);
     const same = { rows: first.rows + second.rows, seconds: first.seconds + second.seconds };
     log(
       `${engine}: the same rows by the engine's bulk insert in ${first.seconds.toFixed(1)} s before and ${second.seconds.toFixed(1)} s after: ` +
         `writeBatch ${Math.round(rows / writeS)} rows/s, bulk ${Math.round(same.rows / same.seconds)} rows/s`,
     );
-    checksums[engine] = await checksum(engine, store);
+    checksums[engine] = await rawChecksum(opened);
     log(`${engine}: ${checksums[engine]}`);
     const writeFigures = {
       bulk_rows_per_s: Math.round(bulkRows / bulkS),
@@ -235,7 +192,7 @@ async function run(engine: string): Promise<Figures> {
       calls?.report(log);
     }
     const [hourS, nextS] = hours as [number, number];
-    const disk = await diskMb(store, cluster, dbPath);
+    const disk = await diskMb(opened);
     log(`${engine}: ${disk} MB on disk`);
     return {
       ...writeFigures,
@@ -243,14 +200,12 @@ async function run(engine: string): Promise<Figures> {
       read_contract_facts_s: Number(readS.toFixed(2)),
       incremental_hour_s: Number(hourS.toFixed(2)),
       next_hour_s: Number(nextS.toFixed(2)),
-      peak_rss_mb: Math.round(peakRss / 1_048_576),
+      peak_rss_mb: rss.peakMb(),
       ...(cluster ? { node_peak_rss_mb: cluster.nodes.map((n) => nodePeakRssMb(n.pid())) } : {}),
       disk_mb: disk,
     };
   } finally {
-    await store.close();
-    await cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await opened.close();
   }
 }
 

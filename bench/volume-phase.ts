@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { Service } from '../src/app/service.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
+import type { DocumentSet } from '../src/documents/document-set.js';
 import { DEFAULT_TUNING } from '../src/ingest/chain-sync.js';
 import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
@@ -50,6 +51,11 @@ export interface HourFigures {
   write_s: number;
   facts_s: number;
   docs_s: number;
+  /** Of docs_s, the builders (buildAllDocuments); the rest serializes, hashes and compresses. */
+  docs_build_s: number;
+  /** Documents whose bytes differ from the served set's (compressed again), and their size. */
+  docs_changed: number;
+  docs_changed_mb: number;
   swap_s: number;
   /** Building the hour's rows in JavaScript (not part of hour_s: ingestion's would be RPC and normalizing). */
   generate_s: number;
@@ -150,8 +156,10 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         const facts = await computeFacts(store, o.config.chains, clock, { logger, priceGapLog });
         const facts_s = since(t1);
         const t2 = performance.now();
+        const before = service.holder.current();
         const built = await service.build();
         const docs_s = since(t2);
+        const changed = changedEntries(before, built.set);
         const t3 = performance.now();
         service.holder.swap(built.set);
         const swap_s = since(t3);
@@ -162,6 +170,9 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
           write_s: r3(written.write_s),
           facts_s: r3(facts_s),
           docs_s: r3(docs_s),
+          docs_build_s: r3(built.report.elapsed_ms / 1000),
+          docs_changed: changed.count,
+          docs_changed_mb: r3(changed.bytes / 1e6),
           swap_s: r3(swap_s),
           generate_s: r3(written.generate_s),
           cpu_s: r3(written.cpu_s + (cpu.user + cpu.system) / 1e6),
@@ -173,7 +184,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         };
         hours.push(h);
         log(
-          `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
+          `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s (builders ${h.docs_build_s.toFixed(2)} s; ${h.docs_changed} documents changed, ${h.docs_changed_mb.toFixed(1)} MB compressed) + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
         );
         calls?.report(log);
       }
@@ -247,4 +258,17 @@ async function writeHour(s: EngineStore, w: VolumeWorkload, H: number, i: number
     }
   }
   return { write_s, cpu_s, generate_s, transactions, batches };
+}
+
+/** The documents of `next` whose bodies differ from `previous`'s (those compressed again), and their bytes. */
+function changedEntries(previous: DocumentSet | null, next: DocumentSet): { count: number; bytes: number } {
+  let count = 0;
+  let bytes = 0;
+  for (const e of next.entries.values()) {
+    const p = previous?.entries.get(e.path);
+    if (p && p.br === e.br) continue;
+    count++;
+    bytes += e.body.length;
+  }
+  return { count, bytes };
 }

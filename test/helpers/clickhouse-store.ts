@@ -2,13 +2,15 @@
 // ClickHouse stores on it: each open gets its own database, so tests never see each other's rows.
 import { startClickHouseCluster, type ClickHouseCluster } from '../../support/clickhouse/cluster.js';
 import { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
+import type { ConnectionRuntime } from '../../src/store/clickhouse/connection.js';
 import type { ClickHouseSettings } from '../../src/registry/store-settings.js';
 
 export interface TestCluster {
   cluster: ClickHouseCluster;
   /** Settings of a store in `database` (default: a fresh name) through node 1. */
   settings(database?: string): ClickHouseSettings;
-  open(database?: string): Promise<ClickHouseStore>;
+  /** `runtime`: the connection's sleep and version clock (tests record the retry delays). */
+  open(database?: string, runtime?: ConnectionRuntime): Promise<ClickHouseStore>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function startTestCluster(): Promise<TestCluster> {
   return {
     cluster,
     settings,
-    open: (database) => ClickHouseStore.open(settings(database)),
+    open: (database, runtime) => ClickHouseStore.open(settings(database), runtime),
     stop: () => cluster.stop(),
   };
 }

@@ -31,7 +31,7 @@ import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
 import * as contractFactColumns from './contract-fact-columns.js';
-import { NodeConnection } from './connection.js';
+import { NodeConnection, type ConnectionRuntime } from './connection.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
 import * as factReads from './fact-reads.js';
@@ -85,9 +85,9 @@ export class ClickHouseStore implements Store {
    * missing. A node is reached at its host from system.clusters and the HTTP port of `url`
    * (every node of the cluster serves HTTP on the same port).
    */
-  static async open(cfg: ClickHouseSettings): Promise<ClickHouseStore> {
+  static async open(cfg: ClickHouseSettings, runtime: ConnectionRuntime = {}): Promise<ClickHouseStore> {
     const entry = new URL(cfg.url);
-    const boot = new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: 'system' });
+    const boot = new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
     let hosts: Array<{ host_address: string }>;
     try {
       await boot.ping();
@@ -102,14 +102,14 @@ export class ClickHouseStore implements Store {
     }
     const nodes = hosts.map((h) => `${entry.protocol}//${h.host_address.includes(':') ? `[${h.host_address}]` : h.host_address}:${entry.port || (entry.protocol === 'https:' ? 443 : 80)}`);
     for (const url of nodes) {
-      const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' });
+      const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
       try {
         for (const ddl of nodeDdl(cfg.database, cfg.cluster)) await conn.run(ddl);
       } finally {
         await conn.close();
       }
     }
-    return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }), nodes);
+    return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }, runtime), nodes);
   }
 
   /**

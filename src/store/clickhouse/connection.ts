@@ -8,6 +8,8 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { systemClock, type Clock } from '../../clock.js';
+import { systemSleep, type Sleep } from '../../timers.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 
 export interface NodeAddress {
@@ -41,11 +43,25 @@ const TRANSIENT = /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|socket hang up|Timeou
 
 export class StoreUnavailableError extends Error {}
 
-/** A version counter: milliseconds since 2020 × 1024 plus a sequence, always increasing within a process. */
+/**
+ * A version counter: milliseconds since 2020 × 1024 plus a sequence, always increasing within a
+ * process. Across processes (a restarted ingester, a second builder) only time keeps versions
+ * increasing, so `nowMs` is the machine's real time: never the service's clock, which a
+ * reproducible build freezes.
+ */
 let lastVersion = 0;
-export function nextVersion(): number {
-  lastVersion = Math.max(lastVersion + 1, (Date.now() - Date.UTC(2020, 0, 1)) * 1024);
+export function nextVersion(nowMs: number): number {
+  lastVersion = Math.max(lastVersion + 1, (nowMs - Date.UTC(2020, 0, 1)) * 1024);
   return lastVersion;
+}
+
+/** What a connection waits and versions with; tests inject both (the defaults are the real ones). */
+export interface ConnectionRuntime {
+  /** The pause between retries of a transient failure (delayMs, then doubling). */
+  sleep?: Sleep;
+  /** Real time for row versions (see nextVersion). */
+  versionClock?: Clock;
+  retry?: { attempts: number; delayMs: number };
 }
 
 export class NodeConnection implements SqlRunner {
@@ -53,10 +69,17 @@ export class NodeConnection implements SqlRunner {
   /** host:port for messages. */
   readonly label: string;
 
+  private readonly retry: { attempts: number; delayMs: number };
+  private readonly sleep: Sleep;
+  private readonly versionClock: Clock;
+
   constructor(
     readonly node: NodeAddress,
-    private readonly retry: { attempts: number; delayMs: number } = { attempts: 4, delayMs: 250 },
+    runtime: ConnectionRuntime = {},
   ) {
+    this.retry = runtime.retry ?? { attempts: 4, delayMs: 250 };
+    this.sleep = runtime.sleep ?? systemSleep;
+    this.versionClock = runtime.versionClock ?? systemClock;
     const u = new URL(node.url);
     this.label = `ClickHouse node ${u.host}`;
     this.client = createClient({
@@ -79,7 +102,7 @@ export class NodeConnection implements SqlRunner {
       } catch (err) {
         last = err;
         if (!TRANSIENT.test(String((err as Error)?.message ?? err)) && !TRANSIENT.test(String((err as NodeJS.ErrnoException)?.code ?? ''))) break;
-        if (i + 1 < this.retry.attempts) await new Promise((r) => setTimeout(r, this.retry.delayMs * 2 ** i));
+        if (i + 1 < this.retry.attempts) await this.sleep(this.retry.delayMs * 2 ** i);
       }
     }
     const msg = scrub(String((last as Error)?.message ?? last), this.node.password);
@@ -135,7 +158,7 @@ export class NodeConnection implements SqlRunner {
   }
 
   version(): number {
-    return nextVersion();
+    return nextVersion(this.versionClock.now());
   }
 
   async ping(): Promise<void> {

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs before `npm start` and `npm test` (npm pre-scripts) so that each is the one command a
-# newcomer types on a fresh machine: it installs the npm packages when they are missing or older
-# than the lock file, and, for the tests, the real servers they run (nginx) from Debian.
+# Runs before `npm start`, `npm test` and `npm run chainlytics` (npm pre-scripts) so that each is
+# the one command a newcomer types on a fresh machine: it installs the npm packages when they are
+# missing or older than the lock file, builds dist/ (`npm run build`: the compiled code
+# bin/chainlytics.js runs, and the dashboard's files) when it is missing or older than its
+# sources, and, for the tests, installs the real servers they run (nginx) from Debian.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +11,15 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   echo "chainlytics: installing npm packages..." >&2
   # Not `npm ci`: see .ci/run (the lock lists linux-x64's native packages only).
   npm install --no-save --no-audit --no-fund >&2
+fi
+
+# The inputs are BUILD_INPUTS of scripts/build.ts (a file or folder in them newer than the stamp
+# of the last complete build; test/build/build.test.ts keeps the two lists equal).
+build_inputs=(src web scripts tsconfig.json tsconfig.build.json package.json package-lock.json)
+if [ ! -f dist/.build-stamp ] || [ ! -f dist/cli/main.js ] || [ ! -f dist/web/index.html ] \
+  || [ -n "$(find "${build_inputs[@]}" -newer dist/.build-stamp -print -quit)" ]; then
+  echo "chainlytics: building dist/ (npm run build)..." >&2
+  npm run --silent build >&2
 fi
 
 if [ "${1:-}" = "--test" ]; then

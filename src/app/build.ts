@@ -2,7 +2,7 @@
 // a directory a static host or nginx serves (DIR/v1/... with .gz and .br, and nginx's map of
 // hourly documents).
 import { resolve } from 'node:path';
-import { buildDashboard } from '../dashboard/bundle.js';
+import { loadDashboard } from '../dashboard/assets.js';
 import { exportDocumentSet } from '../documents/export.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
@@ -28,6 +28,8 @@ export interface BuildResult {
 }
 
 export async function buildToDirectory(base: AppConfig, build: BuildOptions, opts: RunOptions = {}): Promise<BuildResult> {
+  // Read before the round: a checkout without a build fails here, not after ingesting.
+  const dashboard = await loadDashboard();
   const rt = await openRuntime(base, opts);
   try {
     const round = build.ingest ? await rt.service.round() : await rt.service.roundWithoutChains();
@@ -40,7 +42,7 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
     await writeNginxHourlyMap(set, out);
     // The dashboard next to v1/: index.html and assets/, which nginx serves at "/".
-    const dashboardFiles = await exportStaticFiles(await buildDashboard(), out, set.builtAt);
+    const dashboardFiles = await exportStaticFiles(dashboard, out, set.builtAt);
     return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {
     await rt.close();

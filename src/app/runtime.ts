@@ -12,6 +12,8 @@ import { Service, type ServiceOptions } from './service.js';
 
 /** Thrown by every entry point when the store file is damaged; the CLI prints its message. */
 export { StoreUnreadableError } from '../store/store-unreadable.js';
+/** Thrown by serve and build when the dashboard's files were never built (dist/web/); the CLI prints its message. */
+export { DashboardNotBuiltError } from '../dashboard/assets.js';
 
 /** The built-in devnet chains instead of config.chains (`chainlytics` without --config). */
 export interface DevnetChoice {

@@ -1,6 +1,6 @@
 // `chainlytics serve`: the service's rounds behind the HTTP server, listening on the configured
 // port. Returns once listening; the caller runs the rounds until it aborts, then closes.
-import { buildDashboard } from '../dashboard/bundle.js';
+import { loadDashboard } from '../dashboard/assets.js';
 import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
 import { createHttpServer } from '../server/http-server.js';
@@ -20,15 +20,10 @@ export interface Serving {
 }
 
 export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Serving> {
+  // Read before anything starts: a checkout without a build fails here, at once.
+  const staticFiles = await loadDashboard();
   const rt = await openRuntime(base, opts);
   const { config, service } = rt;
-  let staticFiles;
-  try {
-    staticFiles = await buildDashboard();
-  } catch (err) {
-    await rt.close();
-    throw err;
-  }
   const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger, staticFiles });
   let listening: string;
   try {

@@ -3,7 +3,7 @@
 // end with a message and exit code 2, never with a stack trace.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
-import { StoreUnreadableError } from '../app/runtime.js';
+import { DashboardNotBuiltError, StoreUnreadableError } from '../app/runtime.js';
 import { ConfigError } from '../registry/config-error.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
@@ -81,8 +81,8 @@ program.command('chains').description('list the built-in chains (an operator onl
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  // A damaged store file: the message names it and what to do; a stack would only hide that.
-  if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError) {
+  // A damaged store file, a checkout never built: the message names it and what to do; a stack would only hide that.
+  if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError || err instanceof DashboardNotBuiltError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

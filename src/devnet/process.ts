@@ -1,9 +1,9 @@
 // Runs the devnet in a separate Node process, so a benchmark or a demo gets one core for the
-// devnet and one for ingestion. The child is src/devnet/child.ts under tsx; the two talk over
+// devnet and one for ingestion. The child is child.js next to this file (compiled, plain Node),
+// or child.ts under tsx when running from the sources (src/entry-points.ts); the two talk over
 // Node's IPC channel. Faults, reorgs and ground truth are in-process features (startDevnet).
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { processEntry } from '../entry-points.js';
 import type { Chain } from '../registry/types.js';
 import type { ChildReply, DevnetProcessInfo, DevnetProcessOptions, ParentMessage } from './process-protocol.js';
 
@@ -18,9 +18,6 @@ export interface DevnetProcess {
   close(): Promise<void>;
 }
 
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-
 export interface ProcessControl {
   /** Give up when the child is not ready within this many ms (default 60 000). */
   startTimeoutMs?: number;
@@ -31,7 +28,8 @@ export interface ProcessControl {
 export function startDevnetProcess(opts: DevnetProcessOptions = {}, control: ProcessControl = {}): Promise<DevnetProcess> {
   if ('clock' in opts) throw new Error('startDevnetProcess: a Clock object cannot cross processes; pass fixedNowMs for a frozen clock');
   const startTimeoutMs = control.startTimeoutMs ?? 60_000;
-  const child = fork(CHILD, [], { execArgv: [...(control.execArgv ?? []), '--import', TSX], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const entry = processEntry(import.meta.url, './child');
+  const child = fork(entry.path, [], { execArgv: [...(control.execArgv ?? []), ...entry.execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const send = (m: ParentMessage): void => void child.send(m);
   let nextId = 1;
   const pending = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();

@@ -1,9 +1,11 @@
 // The worker threads that compress and hash document bodies for buildDocumentSetAsync
-// (compress-worker.js does the work). Started on first use, one per core; a worker is
+// (compress-worker.ts does the work). Started on first use, one per core; a worker is
 // unreferenced while it has nothing to do, so an idle pool never keeps the process alive.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
+import { workerEntry } from '../entry-points.js';
+import type { CompressAnswer, CompressRequest } from './compress-worker.js';
 
 export interface CompressJob {
   /** Moved to the worker: unusable here until the result hands it back. */
@@ -30,29 +32,20 @@ interface PoolWorker {
   waiting: Map<number, Waiting>;
 }
 
-interface Answer {
-  id: number;
-  error?: string;
-  body: Uint8Array;
-  br: Uint8Array;
-  gzip: Uint8Array;
-  sha256: string;
-}
-
 /** Two workers keep both cores of the reference machine busy while the main thread serializes; more cores, more workers, up to 8. */
 export const POOL_SIZE = Math.min(8, Math.max(1, availableParallelism()));
 
-const WORKER_URL = new URL('./compress-worker.js', import.meta.url);
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 const pool: PoolWorker[] = [];
 let nextId = 0;
 
 function start(): PoolWorker {
-  // No flags of this process (a loader, --input-type, profiling): the worker is plain JavaScript.
-  const p: PoolWorker = { worker: new Worker(WORKER_URL, { execArgv: [] }), waiting: new Map() };
+  // compress-worker.js next to this file, or compress-worker.ts through tsx from the sources.
+  const entry = workerEntry(import.meta.url, './compress-worker');
+  const p: PoolWorker = { worker: new Worker(entry.filename, entry.options), waiting: new Map() };
   p.worker.unref();
-  p.worker.on('message', (a: Answer) => {
+  p.worker.on('message', (a: CompressAnswer) => {
     const w = p.waiting.get(a.id);
     if (!w) return;
     p.waiting.delete(a.id);
@@ -96,7 +89,8 @@ export function compressInPool(job: CompressJob): Promise<CompressResult> {
     p.waiting.set(id, { resolve, reject });
     p.worker.ref();
     try {
-      p.worker.postMessage({ id, body: moved, brotli: job.brotli, gzip: job.gzip }, [moved.buffer as ArrayBuffer]);
+      const request: CompressRequest = { id, body: moved, brotli: job.brotli, gzip: job.gzip };
+      p.worker.postMessage(request, [moved.buffer as ArrayBuffer]);
     } catch (err) {
       p.waiting.delete(id);
       if (p.waiting.size === 0) p.worker.unref();

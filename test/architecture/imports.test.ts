@@ -1,6 +1,8 @@
 // Data flows one way (docs/architecture.md): this test reads every import of src/, bench/,
-// support/ and test/ with TypeScript's own import scanner and fails on an edge that goes
-// against the flow, or on an import cycle. A rule's message names the file and the import.
+// support/, scripts/ and test/ with TypeScript's own import scanner and fails on an edge that goes
+// against the flow, or on an import cycle. A rule's message names the file and the import. The
+// compiled src/ runs without the development dependencies, so src/ imports only packages of
+// package.json `dependencies`.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -10,6 +12,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Repository-relative path (with /) → the repository-relative files it imports. */
 type Graph = Map<string, string[]>;
+
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];
@@ -40,7 +44,16 @@ function importGraph(dirs: string[]): Graph {
   return graph;
 }
 
-/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts) → `clock`, `log`, `timers`. */
+/** The packages a file imports ('@scope/name' or 'name'; node: builtins left out), type-only imports included. */
+function packageImports(file: string): string[] {
+  const info = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, true);
+  return info.importedFiles
+    .map((f) => f.fileName)
+    .filter((spec) => !spec.startsWith('.') && !spec.startsWith('node:'))
+    .map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
+}
+
+/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts, entry-points.ts) → `clock`, `log`, `timers`, `entry-points`. */
 function stageOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'src') return parts[0];
@@ -48,7 +61,7 @@ function stageOf(file: string): string {
 }
 
 // Shared leaves every stage may import.
-const LEAVES = new Set(['clock', 'log', 'timers']);
+const LEAVES = new Set(['clock', 'log', 'timers', 'entry-points']);
 const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard', 'app', 'cli'];
 
 /** For each stage, the stages it may import besides itself and the leaves. */
@@ -62,7 +75,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   metrics: ['registry', 'sources', 'store'],
   documents: ['registry', 'store', 'metrics'],
   server: ['registry', 'documents'],
-  // Bundles web/ into the files the server serves (it reads web/ as files, never imports it).
+  // Reads the dashboard's built files (dist/web/) as the server's StaticFiles; never imports web/.
   dashboard: ['server'],
   app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard'],
   cli: ['registry', 'app'],
@@ -71,9 +84,13 @@ const ALLOWED: Record<string, readonly string[]> = {
 /** Outside src/: who may import what (never test/ from bench or support, never these from src). */
 const ALLOWED_OUTSIDE: Record<string, readonly string[]> = {
   support: ['src'],
-  bench: ['src', 'support'],
-  // The dashboard's tests read its pure modules (number formatting).
-  test: ['src', 'support', 'web'],
+  // The build (npm run build): the dashboard bundler shares the served files' names and types with src/.
+  scripts: ['src'],
+  // bench:start builds before it measures (scripts/build.ts).
+  bench: ['src', 'support', 'scripts'],
+  // The dashboard's tests read its pure modules (number formatting); the build's tests and
+  // vitest's globalSetup use scripts/.
+  test: ['src', 'support', 'web', 'scripts'],
   // The dashboard is a client of the public API only: nothing of src/.
   web: [],
 };
@@ -117,7 +134,7 @@ function cycles(graph: Graph): string[][] {
 }
 
 describe('import directions', () => {
-  const graph = importGraph(['src', 'bench', 'support', 'test', 'web']);
+  const graph = importGraph(['src', 'bench', 'support', 'scripts', 'test', 'web']);
 
   it('reads the graph: every stage is there and relative imports resolve to files that exist', () => {
     const stages = new Set([...graph.keys()].filter((f) => f.startsWith('src/')).map(stageOf));
@@ -130,6 +147,15 @@ describe('import directions', () => {
 
   it('every edge follows the data flow', () => {
     expect(violations(graph)).toEqual([]);
+  });
+
+  it('src/ imports no development dependency (the compiled code runs without them: no tsx, no esbuild)', () => {
+    const dev = [...graph.keys()]
+      .filter((f) => f.startsWith('src/'))
+      .flatMap((f) => packageImports(f).filter((p) => !(p in PACKAGE.dependencies)).map((p) => `${f} imports ${p}`));
+    expect(dev).toEqual([]);
+    expect(PACKAGE.dependencies).not.toHaveProperty('tsx');
+    expect(PACKAGE.dependencies).not.toHaveProperty('esbuild');
   });
 
   it('has no import cycle between files', () => {

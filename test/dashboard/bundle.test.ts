@@ -1,12 +1,14 @@
-// The dashboard's files: bundled reproducibly from web/ within the page-weight budget, served
-// from memory by the server like documents (ETag, br/gzip, 304), before the first document set
-// too, and exported next to v1/ for a static host.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+// The dashboard's files: bundled reproducibly from web/ at build time (scripts/dashboard-bundle.ts)
+// within the page-weight budget, read back from dist/web/ as they were written, served from
+// memory by the server like documents (ETag, br/gzip, 304), before the first document set too,
+// and exported next to v1/ for a static host.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/dashboard/bundle.js';
+import { bundleDashboard, writeDashboard } from '../../scripts/dashboard-bundle.js';
+import { DashboardNotBuiltError, loadDashboard } from '../../src/dashboard/assets.js';
 import { parseRequestPath } from '../../src/server/request-path.js';
 import { exportStaticFiles, type StaticFile } from '../../src/server/static-files.js';
 import { fixtureSet } from '../server/helpers/fixture-set.js';
@@ -21,7 +23,8 @@ let withSet: TestServer;
 let beforeFirstSet: TestServer;
 
 beforeAll(async () => {
-  files = await buildDashboard();
+  // What the server serves: the files of the build (dist/web/, made by vitest's globalSetup).
+  files = await loadDashboard();
   withSet = await startServer(fixtureSet(), {}, undefined, files);
   beforeFirstSet = await startServer(null, {}, undefined, files);
 });
@@ -51,9 +54,30 @@ describe('the dashboard bundle', () => {
     expect(js).not.toMatch(/https?:\/\/(?!www\.w3\.org)[a-z]/);
   });
 
-  it('is reproducible: a second build gives the same bytes', async () => {
-    const again = await buildDashboard();
-    expect(again.map((f) => [f.path, f.body.toString('base64')])).toEqual(files.map((f) => [f.path, f.body.toString('base64')]));
+  it('is reproducible: bundling again gives the bytes the build wrote to dist/web', async () => {
+    const again = await bundleDashboard();
+    const bytes = (fs: StaticFile[]) => fs.map((f) => [f.path, f.contentType, f.immutable, f.body.toString('base64')]).sort();
+    expect(bytes(again)).toEqual(bytes(files));
+    expect((await bundleDashboard()).map((f) => f.body.toString('base64'))).toEqual(again.map((f) => f.body.toString('base64')));
+  });
+
+  it('is read back as written, and a missing build names the command that makes it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'chainlytics-dist-web-'));
+    try {
+      await expect(loadDashboard(dir)).rejects.toThrow(DashboardNotBuiltError);
+      await expect(loadDashboard(dir)).rejects.toThrow(/npm run build/);
+      await writeDashboard(files, dir);
+      // A second build with other content replaces the page and drops the assets it no longer names.
+      const other = files.map((f) => (f.immutable ? { ...f, path: f.path.replace(/app-[0-9a-f]{12}/, 'app-000000000000') } : f));
+      await writeFile(join(dir, 'assets', '.12345.tmp'), 'half a file');
+      await writeDashboard(other, dir);
+      expect((await loadDashboard(dir)).map((f) => f.path)).toEqual(other.map((f) => f.path).sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b))));
+      await writeDashboard(files, dir);
+      const back = await loadDashboard(dir);
+      expect(back.map((f) => [f.path, f.contentType, f.immutable, f.body.toString('base64')])).toEqual(files.map((f) => [f.path, f.contentType, f.immutable, f.body.toString('base64')]));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it(`weighs less than ${BUNDLE_BUDGET / 1024} KB compressed (brotli and gzip as served)`, () => {

@@ -1,14 +1,14 @@
 // The dashboard in a real browser: headless Chromium (Debian's package, driven by playwright-core)
 // against the real server serving the devnet's whole document set (real pipeline: devnet JSON-RPC
-// → ingest → DuckDB → facts → builders) and the dashboard bundled by esbuild. Every page must
-// load without console errors or failed requests, and the numbers it shows must be the numbers
-// of the documents. Screenshots of every page go to test-results/screenshots/ for a person to look at.
+// → ingest → DuckDB → facts → builders) and the dashboard's files as the build made them
+// (dist/web). Every page must load without console errors or failed requests, and the numbers it
+// shows must be the numbers of the documents. Screenshots of every page go to test-results/screenshots/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/dashboard/bundle.js';
+import { loadDashboard } from '../../src/dashboard/assets.js';
 import { launchChromium } from '../../support/chromium.js';
 import { formatValue, type Unit } from '../../web/src/format.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
@@ -105,7 +105,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [docs, files] = await Promise.all([
     buildDevnetDocuments({ seed: 11, historyDays: 40, txPerDay: 40, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' }),
-    buildDashboard(),
+    loadDashboard(),
   ]);
   built = docs;
   // The pages read a few app details each; the limit of 10 per minute is tested elsewhere.

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDashboard } from '../../src/dashboard/bundle.js';
+import { loadDashboard } from '../../src/dashboard/assets.js';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import type { StaticFile } from '../../src/server/static-files.js';
 import { NGINX_BAD_REQUEST_BODY, loadNginxTemplate, renderNginxConfig } from '../../src/server/nginx-config.js';
@@ -43,7 +43,7 @@ describe('nginx serving the exported directory', () => {
 
   beforeAll(async () => {
     set = fixtureSet();
-    dashboard = await buildDashboard();
+    dashboard = await loadDashboard();
     ours = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, dashboard);
     nginx = await startNginx(set, { publicBaseUrl: PUBLIC, staticFiles: dashboard });
   });

@@ -22,7 +22,7 @@ export async function startServer(
   set: DocumentSet | null,
   configInput: ServerSectionInput = {},
   health?: () => HealthInfo,
-  /** The dashboard's files (src/dashboard/bundle.ts), when the test serves it. */
+  /** The dashboard's files (src/dashboard/assets.ts), when the test serves it. */
   staticFiles?: readonly StaticFile[],
   /** The connection guard's sweeps on the test's time. */
   connectionGuard?: HttpServerOptions['connectionGuard'],

@@ -8,9 +8,10 @@
 // 4-hour buckets outlive the raw transactions (retention_days), like the hourly facts. 10-minute
 // buckets are for the 24-hours timeframe only: kept for TEN_MINUTE_FACTS_KEPT_MS back from the
 // chain's newest complete hour (older ones are pruned here, so they do not grow with history),
-// and deleted with the raw transactions they stand for (Store.pruneRaw): the document reads the
-// raw transactions for any hour without them (fee-buckets.ts), so a stored 10-minute bucket is
-// always what that read would give.
+// and deleted with the raw transactions they stand for (Store.pruneRaw); an hour without blocks
+// has none (a full rebuild computes only hours with blocks, and an incremental run the same). The
+// document reads the raw transactions for any hour without them (fee-buckets.ts), so a stored
+// 10-minute bucket is always what that read would give.
 //
 // A bucket whose raw transactions disagree with the hourly facts of its hours (some were pruned
 // before the bucket was computed: a reorg reaching back past retention) is stored as nulls,
@@ -19,8 +20,10 @@
 import { DAY_MS } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { FOUR_HOURS, FOUR_HOURS_MS, TEN_MINUTES, TEN_MINUTES_MS } from '../store/granularity.js';
+import { chainSubject } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { isFeeMetric, type FeeMetric, type MetricDefinition } from './definition.js';
+import { TPS } from './definitions/fee-table/tps.js';
 import { aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBucketAggregates } from './fee-buckets.js';
 
 /**
@@ -50,8 +53,12 @@ export async function computeTenMinuteFeeFacts(store: Store, chain: FeeChain, de
   if (metrics.length === 0) return;
   const keepFrom = hoursUntil - TEN_MINUTE_FACTS_KEPT_MS;
   const kept = [...new Set(hours)].filter((h) => h >= keepFrom).sort((a, b) => a - b);
-  const buckets = kept.flatMap((h) => Array.from({ length: 6 }, (_, i) => h + i * TEN_MINUTES_MS));
-  await computeBucketFacts(store, chain, metrics, { granularity: TEN_MINUTES, ms: TEN_MINUTES_MS, check: true }, buckets, hoursUntil);
+  const sixOf = (h: number) => Array.from({ length: 6 }, (_, i) => h + i * TEN_MINUTES_MS);
+  // Only hours with blocks (those with hourly facts, just written) get buckets: a full rebuild
+  // computes no other, so an hour rolled back to no blocks has none either way (and is read raw).
+  const withBlocks = kept.length === 0 ? new Set<number>() : await hoursWithFacts(store, chain.origin_key, kept[0]!, hoursUntil);
+  const computed = kept.filter((h) => withBlocks.has(h)).flatMap(sixOf);
+  await computeBucketFacts(store, chain, metrics, { granularity: TEN_MINUTES, ms: TEN_MINUTES_MS, check: true }, kept.flatMap(sixOf), hoursUntil, computed);
   await store.pruneTenMinuteFacts(chain.origin_key, keepFrom);
 }
 
@@ -62,14 +69,31 @@ interface Grain {
   check: boolean;
 }
 
-/** Replaces the facts of `buckets` (ascending starts): values of those before `hoursUntil`, none for the rest. */
-async function computeBucketFacts(store: Store, chain: FeeChain, metrics: readonly FeeMetric[], grain: Grain, buckets: readonly number[], hoursUntil: number): Promise<void> {
+/** The hours in [from, until) with hourly facts (of TPS, which every hour with blocks has). */
+async function hoursWithFacts(store: Store, originKey: string, from: number, until: number): Promise<Set<number>> {
+  const rows = await store.readFacts({ subject: chainSubject(originKey), keys: [TPS.key], days_until: 0, hours_from: from, hours_until: until });
+  return new Set(rows.filter((r) => r.granularity === 'hourly').map((r) => r.period_ms));
+}
+
+/**
+ * Replaces the facts of `buckets` (ascending starts): values of the `computed` ones (by default
+ * all) before `hoursUntil`, none for the rest.
+ */
+async function computeBucketFacts(
+  store: Store,
+  chain: FeeChain,
+  metrics: readonly FeeMetric[],
+  grain: Grain,
+  buckets: readonly number[],
+  hoursUntil: number,
+  computed: readonly number[] = buckets,
+): Promise<void> {
   if (buckets.length === 0) return;
   const aggregates = feeBucketAggregates(store, metrics, { family: chain.family, seconds: grain.ms / 1000 });
   const keys = metrics.map((m) => aggregateOf(m).key);
   const rows: Array<{ metric_key: string; period_ms: number; value: number | null }> = [];
   // One scan per run of adjacent buckets: an hourly update touches one run, a full run all.
-  for (const run of adjacentRuns(buckets, grain.ms)) {
+  for (const run of adjacentRuns(computed, grain.ms)) {
     const range = { bucket_seconds: grain.ms / 1000, from_ms: run[0]!, until_ms: Math.min(run.at(-1)! + grain.ms, hoursUntil) };
     if (range.until_ms <= range.from_ms) continue;
     const found = await store.bucketAggregates({ origin_key: chain.origin_key, ...range, aggregates });

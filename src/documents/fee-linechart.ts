@@ -2,12 +2,12 @@
 // ethereum, the six fee-table metrics, four timeframes: the last 24 hours in 10-minute buckets,
 // 7 days hourly, 30 days in 4-hour buckets, 180 days daily; rows newest first.
 //
-// Where each bucket's values come from (each is computed over the bucket's own transactions):
-// - hourly, 4 hours and daily: stored facts, computed incrementally at facts time (the 4-hour
-//   ones by metrics/fee-bucket-facts.ts), so an hourly update reads no raw transaction for them;
-// - 10 minutes: the metrics' aggregate expressions over the raw transactions of the last 24
-//   hours (metrics/fee-buckets.ts), read at build time: a short scan, and a fact grain of
-//   10-minute buckets would be six times the hourly facts for one day of one document.
+// Every bucket's values are computed over the bucket's own transactions, incrementally at facts
+// time, and read here as stored facts of its grain (the 4-hour and 10-minute ones computed by
+// metrics/fee-bucket-facts.ts, the 10-minute ones kept for the last two days only), so an hourly
+// update reads no raw transaction for them. A 10-minute bucket is read at build time from the raw
+// transactions only in an hour without stored ones (a store from before them, an hour without
+// blocks, pruned raw transactions: metrics/fee-buckets.ts), and is the same either way.
 //
 // Row i is the same bucket on every chain (as in the fee table): the newest bucket ends at the
 // newest complete hour (day, for daily) of any chain; a chain behind it, or a bucket whose raw
@@ -16,7 +16,7 @@ import { DAY_MS, HOUR_MS } from '../clock.js';
 import { round } from '../metrics/changes.js';
 import { formatUtc } from '../metrics/calendar.js';
 import type { FeeMetric } from '../metrics/definition.js';
-import { fourHourFeeBuckets, PriceBook, rawFeeBuckets, type FeeBuckets, type FeeCells } from '../metrics/fee-buckets.js';
+import { fourHourFeeBuckets, PriceBook, tenMinuteFeeBuckets, type FeeBuckets, type FeeCells } from '../metrics/fee-buckets.js';
 import type { FactMap } from '../metrics/read-facts.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type ChainInputs, type DocumentKind } from './document-kind.js';
 import type { DocumentInput } from './document-set.js';
@@ -33,12 +33,12 @@ export interface Timeframe {
   granularity: '10_min' | 'hourly' | '4_hours' | 'daily';
   bucket_ms: number;
   buckets: number;
-  /** Where the values come from: raw transactions, or the stored facts of that grain. */
-  source: 'raw' | 'hourly' | 'four_hours' | 'daily';
+  /** Where the values come from: the stored facts of that grain. */
+  source: 'ten_minutes' | 'hourly' | 'four_hours' | 'daily';
 }
 
 export const TIMEFRAMES: readonly Timeframe[] = [
-  { name: '24hrs', granularity: '10_min', bucket_ms: 10 * 60_000, buckets: 144, source: 'raw' },
+  { name: '24hrs', granularity: '10_min', bucket_ms: 10 * 60_000, buckets: 144, source: 'ten_minutes' },
   { name: '7d', granularity: 'hourly', bucket_ms: HOUR_MS, buckets: 168, source: 'hourly' },
   { name: '30d', granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180, source: 'four_hours' },
   { name: '180d', granularity: 'daily', bucket_ms: DAY_MS, buckets: 180, source: 'daily' },
@@ -94,9 +94,9 @@ async function chainTables(ctx: BuildContext, c: ChainSpan, ends: { hour: number
     // A bucket with values: it starts at or after the chain's first data and ends by its complete bound.
     const covered = buckets.filter((b) => first !== null && b >= first && b + tf.bucket_ms <= until);
     let bucketed: FeeBuckets | null = null;
-    if ((tf.source === 'raw' || tf.source === 'four_hours') && covered.length > 0) {
-      const range = { bucket_seconds: tf.bucket_ms / 1000, from_ms: Math.min(...covered), until_ms: Math.max(...covered) + tf.bucket_ms };
-      bucketed = tf.source === 'raw' ? await rawFeeBuckets(ctx.store, chain, metrics, range, prices) : await fourHourFeeBuckets(ctx.store, chain, metrics, range, prices);
+    if ((tf.source === 'ten_minutes' || tf.source === 'four_hours') && covered.length > 0) {
+      const range = { from_ms: Math.min(...covered), until_ms: Math.max(...covered) + tf.bucket_ms };
+      bucketed = tf.source === 'ten_minutes' ? await tenMinuteFeeBuckets(ctx.store, chain, metrics, range, prices) : await fourHourFeeBuckets(ctx.store, chain, metrics, range, prices);
     }
     const has = new Set(covered);
     for (const m of metrics) {

@@ -1,11 +1,16 @@
 // Fee-table metrics over buckets that no hourly or daily fact holds (the fee line chart's
 // 10-minute and 4-hour buckets, CONTRACT.md 10.2): each fee metric's own aggregate expression —
 // the one its hourly fact is computed with — run over the bucket's raw transactions, so a median
-// is the median of the bucket's transactions, never an average of hourly medians. 10-minute
-// buckets are read here at build time (24 hours of raw transactions); 4-hour buckets are
-// computed at facts time (fee-bucket-facts.ts) and read back as stored facts. Money values are
-// converted here, as the money step converts facts (convert-money.ts), with the price in effect
-// at the bucket's start: the hour's own price, else the latest earlier one.
+// is the median of the bucket's transactions, never an average of hourly medians. Both are
+// computed at facts time for the hours a run computes (fee-bucket-facts.ts) and read back here
+// as stored facts: read at build time, the 10-minute buckets were a scan of a whole day of raw
+// transactions at every hourly build, growing with the day's volume rather than with the new
+// hour. An hour whose 10-minute facts are not all stored (a store from before them, an hour
+// without blocks, one whose raw transactions were pruned: pruning deletes its buckets) is read
+// from the raw transactions here instead, as every hour was before, so the stored buckets change
+// nothing published. Money values are converted here, as the money step converts facts
+// (convert-money.ts), with the price in effect at the bucket's start: the hour's own price, else
+// the latest earlier one.
 //
 // Raw transactions are kept for retention_days only. A bucket whose user-transaction count
 // disagrees with the hourly facts of the same time (its transactions were pruned, or the facts
@@ -14,7 +19,7 @@ import { HOUR_MS } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
 import { chainSubject } from '../store/facts.js';
-import { FOUR_HOURS, FOUR_HOURS_MS } from '../store/granularity.js';
+import { FOUR_HOURS, FOUR_HOURS_MS, TEN_MINUTES, TEN_MINUTES_MS } from '../store/granularity.js';
 import type { PriceRow } from '../store/prices.js';
 import type { Store } from '../store/store.js';
 import type { FeeMetric, FactAggregate, SqlContext } from './definition.js';
@@ -82,7 +87,12 @@ function sqlOf(store: Store, agg: FactAggregate, ctx: SqlContext): string {
   return sql(ctx);
 }
 
-const CHECK_KEY = 'bucket_user_txs_per_second';
+/**
+ * The user-transaction rate of a bucket, which consistentBuckets compares with the hourly facts.
+ * Stored with the 10-minute facts: null marks a bucket that failed the check.
+ */
+export const BUCKET_CHECK_KEY = 'bucket_user_txs_per_second';
+const CHECK_KEY = BUCKET_CHECK_KEY;
 
 /** The fee metrics' aggregates (stored under their fact keys) and the user-transaction count the check compares. */
 export function feeBucketAggregates(store: Store, metrics: readonly FeeMetric[], ctx: SqlContext): Array<{ key: string; sql: string }> {
@@ -97,13 +107,78 @@ export async function rawFeeBuckets(
   range: FeeBucketRange,
   prices: PriceBook,
 ): Promise<FeeBuckets> {
+  const { byBucket, trusted } = await rawAggregates(store, chain, metrics, range);
+  return feeCells(metrics, range, byBucket, trusted, chain.gas_token, prices);
+}
+
+/** The aggregate values of the range's buckets from the raw transactions, and the buckets the count check trusts. */
+async function rawAggregates(store: Store, chain: Pick<Chain, 'origin_key' | 'family'>, metrics: readonly FeeMetric[], range: FeeBucketRange) {
   const s = range.bucket_seconds;
   const ctx: SqlContext = { family: chain.family, seconds: s };
   const aggregates = feeBucketAggregates(store, metrics, ctx);
   const rows = await store.bucketAggregates({ origin_key: chain.origin_key, bucket_seconds: s, from_ms: range.from_ms, until_ms: range.until_ms, aggregates });
   const byBucket = new Map(rows.map((r) => [r.bucket_ms, r.values]));
   const trusted = await consistentBuckets(store, chain.origin_key, range, byBucket);
-  return feeCells(metrics, range, byBucket, trusted, chain.gas_token, prices);
+  return { byBucket, trusted };
+}
+
+/**
+ * The 10-minute buckets of the range: the stored 10-minute facts (fee-bucket-facts.ts) of every
+ * hour wholly in the range with all six buckets stored under every key, the raw transactions
+ * (as rawFeeBuckets, one read per run of adjacent hours) for the others. Equal to rawFeeBuckets
+ * over the range: a stored bucket was computed by the same read and check, from the same raw
+ * transactions and hourly facts (both are recomputed together when an hour changes, and
+ * pruning raw transactions deletes their buckets).
+ */
+export async function tenMinuteFeeBuckets(
+  store: Store,
+  chain: Pick<Chain, 'origin_key' | 'family' | 'gas_token'>,
+  metrics: readonly FeeMetric[],
+  range: Omit<FeeBucketRange, 'bucket_seconds'>,
+  prices: PriceBook,
+): Promise<FeeBuckets> {
+  const keys = [...metrics.map((m) => aggregateOf(m).key), CHECK_KEY];
+  const rows = await store.readFacts({ subject: chainSubject(chain.origin_key), keys, days_until: 0, hours_from: 0, hours_until: 0, ten_minutes: range });
+  const stored = new Map<number, Record<string, number | null>>();
+  for (const r of rows) {
+    if (r.granularity !== TEN_MINUTES) continue;
+    let values = stored.get(r.period_ms);
+    if (!values) stored.set(r.period_ms, (values = {}));
+    values[r.metric_key] = r.value;
+  }
+  const byBucket = new Map<number, Record<string, number | null>>();
+  const trusted = new Set<number>();
+  const missing: number[] = [];
+  for (let h = Math.floor(range.from_ms / HOUR_MS) * HOUR_MS; h < range.until_ms; h += HOUR_MS) {
+    const buckets = Array.from({ length: HOUR_MS / TEN_MINUTES_MS }, (_, i) => h + i * TEN_MINUTES_MS);
+    const whole = h >= range.from_ms && h + HOUR_MS <= range.until_ms && buckets.every((b) => keys.every((k) => k in (stored.get(b) ?? {})));
+    if (!whole) {
+      missing.push(h);
+      continue;
+    }
+    for (const b of buckets) {
+      byBucket.set(b, stored.get(b)!);
+      if (stored.get(b)![CHECK_KEY] !== null) trusted.add(b);
+    }
+  }
+  // Hours without stored buckets, from the raw transactions, clipped to the range as a raw read of it would be.
+  for (const run of adjacentHours(missing)) {
+    const part = { bucket_seconds: TEN_MINUTES_MS / 1000, from_ms: Math.max(run[0]!, range.from_ms), until_ms: Math.min(run.at(-1)! + HOUR_MS, range.until_ms) };
+    const raw = await rawAggregates(store, chain, metrics, part);
+    for (const [b, values] of raw.byBucket) byBucket.set(b, values);
+    for (const b of raw.trusted) trusted.add(b);
+  }
+  return feeCells(metrics, { ...range, bucket_seconds: TEN_MINUTES_MS / 1000 }, byBucket, trusted, chain.gas_token, prices);
+}
+
+function adjacentHours(sorted: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const h of sorted) {
+    const last = runs.at(-1);
+    if (last && h - last.at(-1)! === HOUR_MS) last.push(h);
+    else runs.push([h]);
+  }
+  return runs;
 }
 
 /**

@@ -109,6 +109,8 @@ export interface FactQuery {
   hours_until: number;
   /** When given, also the 4-hour facts (FOUR_HOURS) with period_ms in [from_ms, until_ms). */
   four_hours?: { from_ms: number; until_ms: number };
+  /** When given, also the 10-minute facts (TEN_MINUTES) with period_ms in [from_ms, until_ms). */
+  ten_minutes?: { from_ms: number; until_ms: number };
 }
 
 /**
@@ -153,6 +155,12 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
   replaceChainValues(req: ChainValuesRequest): Promise<void>;
   /** Remove every derived row of a chain (facts of all dimensions, address sets, price status, pending days): a full rebuild starts here. */
   clearFacts(originKey: string): Promise<void>;
+  /**
+   * Remove the chain's 10-minute facts (TEN_MINUTES) with period_ms before `beforeMs`: they are
+   * kept for the last days only (metrics/fee-bucket-facts.ts). pruneRaw removes them too for the
+   * time it prunes, so a stored 10-minute bucket never outlives its raw transactions.
+   */
+  pruneTenMinuteFacts(originKey: string, beforeMs: number): Promise<void>;
 
   /** Days with computed hours that were not complete yet, ascending. */
   pendingDays(originKey: string): Promise<number[]>;

@@ -51,7 +51,11 @@ export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStor
   blockRefs(originKey: string, from: number, to: number): Promise<StoredBlockRef[]>;
   /** Delete every block >= fromBlock (a reorg), mark their hours dirty, move the checkpoint back. */
   rollback(originKey: string, fromBlock: number, checkpoint: Checkpoint | null): Promise<void>;
-  /** Delete raw transactions older than `beforeUnixS` (retention); facts are kept forever. */
+  /**
+   * Delete raw transactions older than `beforeUnixS` (retention), and the 10-minute fee buckets
+   * (TEN_MINUTES facts) of that time, which stand for those transactions; other facts are kept
+   * forever. Returns the transactions deleted.
+   */
   pruneRaw(originKey: string, beforeUnixS: number): Promise<number>;
 
   // --- incremental recomputation ------------------------------------------------------------

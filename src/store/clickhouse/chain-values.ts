@@ -3,6 +3,7 @@
 // UInt256 over the settlement chain's transactions from the batch posters, and values computed
 // or read elsewhere, written as given. Both replace their periods (tombstones, then new rows).
 import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
+import { TEN_MINUTES } from '../granularity.js';
 import { CHAIN } from './facts.js';
 import { deleteWhere, putRows } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -76,4 +77,10 @@ export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest)
     'facts',
     req.rows.map((r) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: r.metric_key, granularity: req.granularity, period_ms: r.period_ms, value: r.value })),
   );
+}
+
+/** Deletes the chain's 10-minute facts before `beforeMs` (pruneTenMinuteFacts, and pruneRaw for the time it prunes). */
+export async function pruneTenMinuteFacts(db: SqlRunner, originKey: string, beforeMs: number): Promise<void> {
+  intList([beforeMs], '10-minute bound');
+  await deleteWhere(db, 'facts', `origin_key = ${sqlString(originKey)} AND ${CHAIN} AND granularity = '${TEN_MINUTES}' AND period_ms < ${beforeMs}`);
 }

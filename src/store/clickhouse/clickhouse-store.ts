@@ -242,7 +242,11 @@ export class ClickHouseStore implements Store {
     intList([beforeUnixS], 'retention bound');
     const where = `origin_key = ${sqlString(originKey)} AND block_time < ${beforeUnixS}`;
     const n = await this.db.all<{ n: string }>(`SELECT count() AS n FROM transactions FINAL WHERE ${where}`);
-    if (Number(n[0]?.n ?? 0) > 0) await deleteWhere(this.db, 'transactions', where);
+    if (Number(n[0]?.n ?? 0) === 0) return 0;
+    // The 10-minute buckets of the pruned time first (Store.pruneRaw): an interruption between
+    // the two leaves transactions without buckets, which the fee line chart reads raw.
+    await chainValues.pruneTenMinuteFacts(this.db, originKey, beforeUnixS * 1000);
+    await deleteWhere(this.db, 'transactions', where);
     return Number(n[0]?.n ?? 0);
   }
 
@@ -285,6 +289,10 @@ export class ClickHouseStore implements Store {
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => addressSets.writeChainAddressSets(this.db, req));
+  }
+
+  pruneTenMinuteFacts(originKey: string, beforeMs: number): Promise<void> {
+    return chainValues.pruneTenMinuteFacts(this.db, originKey, beforeMs);
   }
 
   clearFacts(originKey: string): Promise<void> {

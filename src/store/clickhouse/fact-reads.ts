@@ -1,20 +1,27 @@
 // What document builders read, and the small per-chain bookkeeping of the facts stage
 // (how far facts are complete, days waiting to complete).
 import type { FactQuery, FactRow, FactStatus } from '../facts.js';
-import { FOUR_HOURS, type FactGranularity } from '../granularity.js';
+import { FOUR_HOURS, TEN_MINUTES, type FactGranularity } from '../granularity.js';
 import { deleteWhere, putRows } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
+/** The facts of a bucket granularity (4-hour, 10-minute) with period_ms in [from_ms, until_ms), as an OR term. */
+function bucketClause(granularity: typeof FOUR_HOURS | typeof TEN_MINUTES, range: { from_ms: number; until_ms: number } | undefined): string {
+  if (!range) return '';
+  intList([range.from_ms, range.until_ms], `${granularity} bound`);
+  return ` OR (granularity = '${granularity}' AND period_ms >= ${range.from_ms} AND period_ms < ${range.until_ms})`;
+}
+
 export async function readFacts(db: SqlRunner, q: FactQuery): Promise<FactRow[]> {
   if (q.keys.length === 0) return [];
   intList([q.days_until, q.hours_from, q.hours_until], 'fact bound');
-  const four = q.four_hours ? ` OR (granularity = '${FOUR_HOURS}' AND period_ms >= ${intList([q.four_hours.from_ms], '4-hour bound')} AND period_ms < ${intList([q.four_hours.until_ms], '4-hour bound')})` : '';
+  const buckets = bucketClause(FOUR_HOURS, q.four_hours) + bucketClause(TEN_MINUTES, q.ten_minutes);
   const rows = await db.all<{ metric_key: string; granularity: FactGranularity; period_ms: string; value: number | null }>(
     `SELECT metric_key, granularity, period_ms, value FROM facts FINAL
      WHERE origin_key = ${sqlString(q.subject.origin_key)} AND dimension = ${sqlString(q.subject.dimension)} AND entity = ${sqlString(q.subject.entity)}
        AND metric_key IN (${stringList(q.keys)})
-       AND ((granularity = 'daily' AND period_ms < ${q.days_until}) OR (granularity = 'hourly' AND period_ms >= ${q.hours_from} AND period_ms < ${q.hours_until})${four})`,
+       AND ((granularity = 'daily' AND period_ms < ${q.days_until}) OR (granularity = 'hourly' AND period_ms >= ${q.hours_from} AND period_ms < ${q.hours_until})${buckets})`,
   );
   return rows.map((r) => ({ metric_key: r.metric_key, granularity: r.granularity, period_ms: Number(r.period_ms), value: r.value }));
 }

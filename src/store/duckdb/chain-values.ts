@@ -2,6 +2,7 @@
 // paid on its settlement chain (a join of that chain's transactions on the batch posters), and
 // values computed or read elsewhere (derived metrics, external series) written as given.
 import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
+import { TEN_MINUTES } from '../granularity.js';
 import type { SqlRunner } from './sql-runner.js';
 import { chainFilter, intList, sqlDouble, sqlString } from './sql-text.js';
 
@@ -66,4 +67,10 @@ export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest)
   for (let i = 0; i < rows.length; i += 1000) {
     await db.run(`INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value) VALUES ${rows.slice(i, i + 1000).join(', ')}`);
   }
+}
+
+/** The DELETE of the chain's 10-minute facts before `beforeMs` (pruneTenMinuteFacts, and pruneRaw for the time it prunes). */
+export function pruneTenMinuteFactsSql(originKey: string, beforeMs: number): string {
+  intList([beforeMs], '10-minute bound');
+  return `DELETE FROM facts f WHERE f.origin_key = ${sqlString(originKey)} AND ${chainFilter('f')} AND f.granularity = '${TEN_MINUTES}' AND f.period_ms < ${beforeMs}`;
 }

@@ -279,7 +279,9 @@ export class DuckDbStore implements Store {
   }
 
   async pruneRaw(originKey: string, beforeUnixS: number): Promise<number> {
-    return this.serial(async () => {
+    return this.transaction(async () => {
+      // The 10-minute buckets of the pruned time go with their transactions (Store.pruneRaw).
+      await this.conn.run(chainValues.pruneTenMinuteFactsSql(originKey, beforeUnixS * 1000));
       const res = await this.conn.run('DELETE FROM transactions WHERE origin_key = $1 AND block_time < $2', [originKey, beforeUnixS]);
       return res.rowsChanged;
     });
@@ -326,6 +328,10 @@ export class DuckDbStore implements Store {
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
+  }
+
+  pruneTenMinuteFacts(originKey: string, beforeMs: number): Promise<void> {
+    return this.use((db) => db.run(chainValues.pruneTenMinuteFactsSql(originKey, beforeMs)).then(() => undefined));
   }
 
   clearFacts(originKey: string): Promise<void> {

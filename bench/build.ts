@@ -48,7 +48,8 @@ import { landingPage } from '../src/documents/landing-page.js';
 import { ecosystemOverview } from '../src/documents/ecosystem-overview.js';
 import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import { profileCalls } from './call-profile.js';
-import type { LabelRow, ProjectRow } from '../src/store/labels.js';
+import type { LabelRow } from '../src/store/labels.js';
+import { syntheticProjects } from './synthetic-projects.js';
 
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 3);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -172,21 +173,6 @@ function labelRows(chains: readonly Chain[]): LabelRow[] {
   return rows;
 }
 
-function projectRows(): ProjectRow[] {
-  return Array.from({ length: APP_PROJECTS }, (_, p) => ({
-    owner_project: `project_${p}`,
-    display_name: `Project ${p}`,
-    description: `Synthetic project ${p}`,
-    main_github: `project-${p}`,
-    twitter: null,
-    website: `https://project-${p}.example`,
-    logo_path: null,
-    token_symbol: null,
-    market_data_id: null,
-    features: [],
-  }));
-}
-
 async function seconds<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const t = performance.now();
   const out = await fn();
@@ -226,7 +212,7 @@ async function main(): Promise<void> {
   }
   await store.writePrices(prices);
   await store.replaceLabels(labelRows(chains));
-  await store.replaceProjects(projectRows());
+  await store.replaceProjects(syntheticProjects(APP_PROJECTS, 'Synthetic project'));
 
   // A block just past END - 1h on every chain would be the next hour; the clock sits inside it.
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);

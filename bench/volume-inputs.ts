@@ -4,7 +4,8 @@
 // directory they belong to, so that the application documents are built at the scale of bench:apps
 // (1,000 projects), and are part of "every document" of the measured hour.
 import { DAY_MS, HOUR_MS } from '../src/clock.js';
-import type { LabelRow, ProjectRow } from '../src/store/labels.js';
+import type { LabelRow } from '../src/store/labels.js';
+import { syntheticProjects } from './synthetic-projects.js';
 import type { PriceRow } from '../src/store/prices.js';
 import type { Store } from '../src/store/store.js';
 import { contractAddress } from './volume-addresses.js';
@@ -27,7 +28,7 @@ export async function writeVolumeInputs(store: Store, w: VolumeWorkload, fromMs:
   }
   await store.writePrices(prices);
   await store.replaceLabels(labelRows(w));
-  await store.replaceProjects(projectRows());
+  await store.replaceProjects(syntheticProjects(PROJECTS, 'Synthetic project of bench:volume'));
 }
 
 /** Contract rank r of chain c belongs to project (r + 37·c) mod 1,000: most projects are on several chains. */
@@ -44,17 +45,3 @@ function labelRows(w: VolumeWorkload): LabelRow[] {
   );
 }
 
-function projectRows(): ProjectRow[] {
-  return Array.from({ length: PROJECTS }, (_, p) => ({
-    owner_project: `project_${p}`,
-    display_name: `Project ${p}`,
-    description: `Synthetic project ${p} of bench:volume`,
-    main_github: `project-${p}`,
-    twitter: null,
-    website: `https://project-${p}.example`,
-    logo_path: null,
-    token_symbol: null,
-    market_data_id: null,
-    features: [],
-  }));
-}

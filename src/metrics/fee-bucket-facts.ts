@@ -24,7 +24,7 @@ import { chainSubject } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { isFeeMetric, type FeeMetric, type MetricDefinition } from './definition.js';
 import { TPS } from './definitions/fee-table/tps.js';
-import { aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBucketAggregates } from './fee-buckets.js';
+import { adjacentRuns, aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBucketAggregates } from './fee-buckets.js';
 
 /**
  * How far back 10-minute facts are kept, from the chain's newest complete hour. The chart's 24
@@ -111,14 +111,4 @@ async function computeBucketFacts(
     }
   }
   await store.replaceChainValues({ origin_key: chain.origin_key, granularity: grain.granularity, periods: buckets, keys: grain.check ? [...keys, BUCKET_CHECK_KEY] : keys, rows });
-}
-
-function adjacentRuns(sorted: readonly number[], step: number): number[][] {
-  const runs: number[][] = [];
-  for (const b of sorted) {
-    const last = runs.at(-1);
-    if (last && b - last.at(-1)! === step) last.push(b);
-    else runs.push([b]);
-  }
-  return runs;
 }

@@ -139,13 +139,7 @@ export async function tenMinuteFeeBuckets(
 ): Promise<FeeBuckets> {
   const keys = [...metrics.map((m) => aggregateOf(m).key), CHECK_KEY];
   const rows = await store.readFacts({ subject: chainSubject(chain.origin_key), keys, days_until: 0, hours_from: 0, hours_until: 0, ten_minutes: range });
-  const stored = new Map<number, Record<string, number | null>>();
-  for (const r of rows) {
-    if (r.granularity !== TEN_MINUTES) continue;
-    let values = stored.get(r.period_ms);
-    if (!values) stored.set(r.period_ms, (values = {}));
-    values[r.metric_key] = r.value;
-  }
+  const stored = valuesByPeriod(rows, TEN_MINUTES);
   const byBucket = new Map<number, Record<string, number | null>>();
   const trusted = new Set<number>();
   const missing: number[] = [];
@@ -162,7 +156,7 @@ export async function tenMinuteFeeBuckets(
     }
   }
   // Hours without stored buckets, from the raw transactions, clipped to the range as a raw read of it would be.
-  for (const run of adjacentHours(missing)) {
+  for (const run of adjacentRuns(missing, HOUR_MS)) {
     const part = { bucket_seconds: TEN_MINUTES_MS / 1000, from_ms: Math.max(run[0]!, range.from_ms), until_ms: Math.min(run.at(-1)! + HOUR_MS, range.until_ms) };
     const raw = await rawAggregates(store, chain, metrics, part);
     for (const [b, values] of raw.byBucket) byBucket.set(b, values);
@@ -171,14 +165,27 @@ export async function tenMinuteFeeBuckets(
   return feeCells(metrics, { ...range, bucket_seconds: TEN_MINUTES_MS / 1000 }, byBucket, trusted, chain.gas_token, prices);
 }
 
-function adjacentHours(sorted: readonly number[]): number[][] {
+/** Ascending period starts split into runs of adjacent periods (`step` apart): one scan per run. */
+export function adjacentRuns(sorted: readonly number[], step: number): number[][] {
   const runs: number[][] = [];
-  for (const h of sorted) {
+  for (const b of sorted) {
     const last = runs.at(-1);
-    if (last && h - last.at(-1)! === HOUR_MS) last.push(h);
-    else runs.push([h]);
+    if (last && b - last.at(-1)! === step) last.push(b);
+    else runs.push([b]);
   }
   return runs;
+}
+
+/** Stored bucket facts of one granularity as values by period start (fact key → value). */
+function valuesByPeriod(rows: ReadonlyArray<{ granularity: string; period_ms: number; metric_key: string; value: number | null }>, granularity: string): Map<number, Record<string, number | null>> {
+  const out = new Map<number, Record<string, number | null>>();
+  for (const r of rows) {
+    if (r.granularity !== granularity) continue;
+    let values = out.get(r.period_ms);
+    if (!values) out.set(r.period_ms, (values = {}));
+    values[r.metric_key] = r.value;
+  }
+  return out;
 }
 
 /**
@@ -195,13 +202,7 @@ export async function fourHourFeeBuckets(
 ): Promise<FeeBuckets> {
   const keys = metrics.map((m) => aggregateOf(m).key);
   const rows = await store.readFacts({ subject: chainSubject(chain.origin_key), keys, days_until: 0, hours_from: 0, hours_until: 0, four_hours: range });
-  const byBucket = new Map<number, Record<string, number | null>>();
-  for (const r of rows) {
-    if (r.granularity !== FOUR_HOURS) continue;
-    let values = byBucket.get(r.period_ms);
-    if (!values) byBucket.set(r.period_ms, (values = {}));
-    values[r.metric_key] = r.value;
-  }
+  const byBucket = valuesByPeriod(rows, FOUR_HOURS);
   // A bucket with every key stored was computed whole; anything less is not trusted.
   const trusted = new Set([...byBucket].filter(([, v]) => keys.every((k) => k in v)).map(([b]) => b));
   return feeCells(metrics, { ...range, bucket_seconds: FOUR_HOURS_MS / 1000 }, byBucket, trusted, chain.gas_token, prices);

@@ -33,6 +33,9 @@ import { adjacentRuns, aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBuck
  */
 export const TEN_MINUTE_FACTS_KEPT_MS = 2 * DAY_MS;
 
+/** Buckets at most this far apart are read in one scan (computeBucketFacts). */
+const SCAN_GAP_MS = DAY_MS;
+
 type FeeChain = Pick<Chain, 'origin_key' | 'family'>;
 
 /** Recomputes the 4-hour buckets holding `hours` (hour starts, ms), up to `hoursUntil` (exclusive). Call inside the chain's facts transaction. */
@@ -92,8 +95,11 @@ async function computeBucketFacts(
   const aggregates = feeBucketAggregates(store, metrics, { family: chain.family, seconds: grain.ms / 1000 });
   const keys = metrics.map((m) => aggregateOf(m).key);
   const rows: Array<{ metric_key: string; period_ms: number; value: number | null }> = [];
-  // One scan per run of adjacent buckets: an hourly update touches one run, a full run all.
-  for (const run of adjacentRuns(computed, grain.ms)) {
+  // One scan per run of buckets less than a day apart: an hourly update touches one run, a full
+  // run all. Bridging gaps costs a scan of hours that have no blocks or are not asked for (their
+  // buckets are dropped below), and saves a round trip per gap, which on ClickHouse costs more
+  // than reading a few idle hours (chains with sparse blocks have a gap every few hours).
+  for (const run of adjacentRuns(computed, grain.ms, SCAN_GAP_MS)) {
     const range = { bucket_seconds: grain.ms / 1000, from_ms: run[0]!, until_ms: Math.min(run.at(-1)! + grain.ms, hoursUntil) };
     if (range.until_ms <= range.from_ms) continue;
     const found = await store.bucketAggregates({ origin_key: chain.origin_key, ...range, aggregates });

@@ -155,22 +155,29 @@ export async function tenMinuteFeeBuckets(
       if (stored.get(b)![CHECK_KEY] !== null) trusted.add(b);
     }
   }
-  // Hours without stored buckets, from the raw transactions, clipped to the range as a raw read of it would be.
-  for (const run of adjacentRuns(missing, HOUR_MS)) {
+  // Hours without stored buckets, from the raw transactions, clipped to the range as a raw read of
+  // it would be. A run may bridge one stored hour (a chain whose blocks are hours apart has no
+  // buckets for the hours between): one read instead of two, the bridged hour's result unused.
+  const missingHours = new Set(missing);
+  for (const run of adjacentRuns(missing, HOUR_MS, 2 * HOUR_MS)) {
     const part = { bucket_seconds: TEN_MINUTES_MS / 1000, from_ms: Math.max(run[0]!, range.from_ms), until_ms: Math.min(run.at(-1)! + HOUR_MS, range.until_ms) };
     const raw = await rawAggregates(store, chain, metrics, part);
-    for (const [b, values] of raw.byBucket) byBucket.set(b, values);
-    for (const b of raw.trusted) trusted.add(b);
+    const wanted = (b: number) => missingHours.has(Math.floor(b / HOUR_MS) * HOUR_MS);
+    for (const [b, values] of raw.byBucket) if (wanted(b)) byBucket.set(b, values);
+    for (const b of raw.trusted) if (wanted(b)) trusted.add(b);
   }
   return feeCells(metrics, { ...range, bucket_seconds: TEN_MINUTES_MS / 1000 }, byBucket, trusted, chain.gas_token, prices);
 }
 
-/** Ascending period starts split into runs of adjacent periods (`step` apart): one scan per run. */
-export function adjacentRuns(sorted: readonly number[], step: number): number[][] {
+/**
+ * Ascending period starts split into runs of periods at most `maxGap` apart (default `step`:
+ * adjacent ones): one scan per run.
+ */
+export function adjacentRuns(sorted: readonly number[], step: number, maxGap = step): number[][] {
   const runs: number[][] = [];
   for (const b of sorted) {
     const last = runs.at(-1);
-    if (last && b - last.at(-1)! === step) last.push(b);
+    if (last && b - last.at(-1)! <= maxGap) last.push(b);
     else runs.push([b]);
   }
   return runs;

@@ -248,6 +248,26 @@ describe('dirty hours', () => {
     expect(await store.dirtyHours('c2')).toEqual([]);
   });
 
+  it('a write into an hour the facts stage cleared marks it dirty again; an hour written twice is kept once', async () => {
+    const h0 = Math.floor(1_700_000_000 / 3600) * HOUR;
+    // Blocks 0..4 are in h0, 5..10 in h0 + 1 (600 s blocks from 14:13:20 UTC).
+    const write = async (from: number, to: number): Promise<void> => {
+      const batch = makeBatch('c1', from, to);
+      await store.writeBatch('c1', batch, tipOf(batch));
+    };
+    await write(0, 2);
+    await store.clearDirtyHours('c1', [h0]);
+    expect(await store.dirtyHours('c1')).toEqual([]);
+    await write(3, 6);
+    expect(await store.dirtyHours('c1')).toEqual([h0, h0 + HOUR]);
+    await write(7, 8);
+    expect(await store.dirtyHours('c1')).toEqual([h0, h0 + HOUR]);
+    expect(await store.getCheckpoint('c1')).toEqual({ origin_key: 'c1', block_number: 8, block_hash: blockHash('c1', 8) });
+    await store.clearDirtyHours('c1', [h0, h0 + HOUR]);
+    await write(9, 9);
+    expect(await store.dirtyHours('c1')).toEqual([h0 + HOUR]);
+  });
+
   it('clearDirtyHours forgets only the given hours; a rollback marks its hours dirty again', async () => {
     const batch = makeBatch('c1', 0, 11);
     await store.writeBatch('c1', batch, tipOf(batch));

@@ -49,6 +49,7 @@ import * as contractHours from './contract-hours.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
+import { WriteBookkeeping } from './write-bookkeeping.js';
 import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
 import { checkBatch } from '../row-checks.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
@@ -74,6 +75,8 @@ export class DuckDbStore implements Store {
    * may change address sets: their writers, clearFacts, raw SQL, a rolled-back transaction.
    */
   private readonly histograms = new HistogramCache();
+  /** Each chain's dirty hours and checkpoint as writeBatch last left them (write-bookkeeping.ts). */
+  private readonly bookkeeping = new WriteBookkeeping();
 
   /** DuckDB's worker threads now, and for queries (its default: one per core). */
   private threadsNow: number;
@@ -176,7 +179,11 @@ export class DuckDbStore implements Store {
    */
   query<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
     this.histograms.clear();
-    return this.use((db) => db.all<T>(sql, params));
+    return this.use(async (db) => {
+      // In turn with the writes: one queued before this SQL must not keep what it read before it.
+      this.bookkeeping.forget();
+      return db.all<T>(sql, params);
+    });
   }
 
   /** Any statement (see query). */
@@ -185,6 +192,7 @@ export class DuckDbStore implements Store {
     this.highest.clear();
     this.histograms.clear();
     return this.use(async (db) => {
+      this.bookkeeping.forget();
       await db.run(sql, params);
     });
   }
@@ -200,6 +208,7 @@ export class DuckDbStore implements Store {
           return out;
         } catch (err) {
           this.histograms.clear();
+          this.bookkeeping.forget();
           await this.conn.run('ROLLBACK').catch(() => undefined);
           throw err;
         }
@@ -226,7 +235,13 @@ export class DuckDbStore implements Store {
         await appendBlocks(this.conn, batch.blocks);
         await appendTransactions(this.conn, batch.txs);
       }
-      await this.conn.run(`${dirtySql(ok, hours)}${checkpointSql(checkpoint)}`);
+      const bookkeeping = await this.bookkeeping.batchSql(
+        checkpoint,
+        hours,
+        async () => (await this.conn.runAndReadAll(`SELECT hour_ms FROM dirty_hours WHERE origin_key = ${ok}`)).getRows().map((r) => Number(r[0])),
+        async () => (await this.conn.runAndReadAll(`SELECT 1 FROM checkpoints WHERE origin_key = ${ok}`)).getRows().length > 0,
+      );
+      await this.conn.run(bookkeeping);
     });
     // Only after the commit: a failed write leaves the cache as it was.
     if (batch.blocks.length > 0) this.highest.set(originKey, Math.max(hi, this.highest.get(originKey) ?? -1));
@@ -272,6 +287,7 @@ export class DuckDbStore implements Store {
       const hours = await this.conn.runAndReadAll(`SELECT DISTINCT block_time // 3600 * 3600000 FROM blocks WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
       await this.conn.run(`DELETE FROM transactions WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
       await this.conn.run(`DELETE FROM blocks WHERE origin_key = ${ok} AND block_number >= ${fromBlock}`);
+      this.bookkeeping.forget(originKey);
       const dirty = dirtySql(ok, hours.getRows().map((r) => Number(r[0])));
       await this.conn.run(`${dirty}${checkpoint ? checkpointSql(checkpoint) : `DELETE FROM checkpoints WHERE origin_key = ${ok};`}`);
     });
@@ -297,12 +313,18 @@ export class DuckDbStore implements Store {
 
   async markDirtyHours(originKey: string, hours: readonly number[]): Promise<void> {
     if (hours.length === 0) return;
-    await this.use((db) => db.run(dirtySql(sqlString(originKey), hours)));
+    await this.use((db) => {
+      this.bookkeeping.forget(originKey);
+      return db.run(dirtySql(sqlString(originKey), hours));
+    });
   }
 
   async clearDirtyHours(originKey: string, hours: number[]): Promise<void> {
     if (hours.length === 0) return;
-    await this.use((db) => db.run(`DELETE FROM dirty_hours WHERE origin_key = $1 AND hour_ms IN (${hours.map((h) => Math.trunc(h)).join(',')})`, [originKey]));
+    await this.use((db) => {
+      this.bookkeeping.forget(originKey);
+      return db.run(`DELETE FROM dirty_hours WHERE origin_key = $1 AND hour_ms IN (${hours.map((h) => Math.trunc(h)).join(',')})`, [originKey]);
+    });
   }
 
   // --- facts (facts.ts, address-sets.ts, fact-reads.ts) ---------------------------------------

@@ -121,10 +121,12 @@ describe('a price API that is down', () => {
       expect(time.sleeps.filter((ms) => ms !== ROUND_MS)).toEqual(Array(6).fill(RETRY_WAIT_MS));
       expect(down.rounds).toBe(57);
       if (hole) {
-        // A handful of connections, not one per round: the two attempts of each probe (fetch's
-        // pool may open a spare one besides).
+        // A handful of connections, not one per round: the two attempts of each probe, and
+        // fetch's pool may open a spare one beside each attempt (seen on a busy machine, with
+        // test files sharing a worker: 24 for 6 probes, against 57 rounds).
         expect(hole.connections()).toBeGreaterThan(0);
-        expect(hole.connections()).toBeLessThanOrEqual(3 * down.probes.length);
+        expect(hole.connections()).toBeLessThanOrEqual(2 * 2 * down.probes.length);
+        expect(hole.connections()).toBeLessThan(down.rounds / 2);
       }
       expect(count(OUTAGE)).toBe(1);
       expect(count(RECOVERY)).toBe(0);

@@ -148,7 +148,7 @@ const detail = (k: string, m: string): Detail => JSON.parse(docs.get(detailPath(
 const jsonOf = <T>(path: string): T => JSON.parse(docs.get(path)!.text) as T;
 
 beforeAll(async () => {
-  built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+  built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
   set = built.set;
   // This suite reads every document once, dozens of app details among them, from one address:
   // the app details limit is raised (not removed, so its headers are still sent). The limit of

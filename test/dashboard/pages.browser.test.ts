@@ -104,7 +104,7 @@ const canvasImage = (page: Page): Promise<string> => page.locator('.chart-canvas
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [docs, files] = await Promise.all([
-    buildDevnetDocuments({ seed: 11, historyDays: 40, txPerDay: 40, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' }),
+    buildDevnetDocuments({ seed: 11, historyDays: 40, txPerDay: 40, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' }),
     loadDashboard(),
   ]);
   built = docs;

@@ -62,7 +62,7 @@ describe('golden: devnet → blockspace documents', () => {
   const genesisDay = (ok: string) => Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;
 
   beforeAll(async () => {
-    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
     ({ devnet, chains } = built);
   }, 300_000);
   afterAll(async () => {

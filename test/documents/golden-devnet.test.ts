@@ -48,7 +48,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
   }
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: 10, txPerDay: 300, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
+    devnet = await startDevnet({ seed: SEED, clock, historyDays: 10, txPerDay: 300, historyBlockInterval: 3600, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
     chains = devnet.chainConfigs();
     store = await OPEN[engine]();
     await ingest();

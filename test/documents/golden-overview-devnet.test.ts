@@ -50,7 +50,7 @@ describe('golden: devnet → chain overview', () => {
   const usd = (ok: string, wei: bigint, ms: number) => (Number(wei) / 1e18) * devnetPrice(SEED, chains.find((c) => c.origin_key === ok)!.gas_token, ms);
 
   beforeAll(async () => {
-    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
     ({ devnet, chains } = built);
     for (const ok of ALL) {
       const genesis = Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;

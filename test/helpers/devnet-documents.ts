@@ -30,6 +30,11 @@ export interface DevnetDocumentsOptions {
   seed: number;
   historyDays: number;
   txPerDay: number;
+  /**
+   * Seconds between history blocks (the devnet's default, 300, when absent). Tests that read the
+   * documents' shapes rather than per-block figures take 3600: a twelfth of the blocks to ingest.
+   */
+  historyBlockInterval?: number;
   /** Where history ends and live blocks start, ms. */
   liveSinceMs: number;
   /** The fixed build time, ms. */
@@ -50,7 +55,7 @@ export interface DevnetDocuments {
 export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<DevnetDocuments> {
   const clock = new FixedClock(o.nowMs);
   const silent = createLogger('silent');
-  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000 });
+  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval });
   const chains = devnet.chainConfigs();
   const store = o.openStore ? await o.openStore() : await DuckDbStore.open({ path: ':memory:' });
   const close = async (): Promise<void> => {

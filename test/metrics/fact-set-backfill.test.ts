@@ -51,7 +51,7 @@ describe('backfill of a changed fact set (DuckDB, devnet)', () => {
   };
 
   beforeAll(async () => {
-    const built = await buildDevnetDocuments({ seed: 5, historyDays: 12, txPerDay: 60, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org', openStore: () => DuckDbStore.open({ path }) });
+    const built = await buildDevnetDocuments({ seed: 5, historyDays: 12, txPerDay: 60, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org', openStore: () => DuckDbStore.open({ path }) });
     ({ devnet, chains } = built);
     store = built.store as DuckDbStore;
     fresh = await documents();

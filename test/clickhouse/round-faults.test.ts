@@ -26,6 +26,9 @@ class NodeKiller {
   private armed: { method: string; left: number; node: ClickHouseNode } | null = null;
   /** How many pauses had been asked for at the last kill (null: no kill since arming). */
   killedAt: number | null = null;
+  /** Store calls not settled yet, and who waits for there to be none (idle). */
+  private pending = 0;
+  private waiting: Array<() => void> = [];
 
   constructor(
     real: ClickHouseStore,
@@ -36,9 +39,9 @@ class NodeKiller {
       get: (target, prop) => {
         const value: unknown = Reflect.get(target, prop, target);
         if (typeof value !== 'function') return value;
-        const method = (value as (...args: unknown[]) => unknown).bind(target);
+        const method = this.tracked((value as (...args: unknown[]) => unknown).bind(target));
         if (prop !== this.armed?.method) return method;
-        return async (...args: unknown[]) => {
+        return this.tracked(async (...args: unknown[]) => {
           const a = this.armed;
           if (a && --a.left === 0) {
             this.armed = null;
@@ -46,9 +49,31 @@ class NodeKiller {
             this.killedAt = this.delays.length;
           }
           return method(...args);
-        };
+        });
       },
     });
+  }
+
+  /**
+   * Resolves once every store call made through this proxy has settled. A round fails at its
+   * first failed call while calls started beside it may still be retrying: their pauses are
+   * all asked for only once they settle.
+   */
+  idle(): Promise<void> {
+    return this.pending === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private tracked(fn: (...args: unknown[]) => unknown): (...args: unknown[]) => unknown {
+    return (...args) => {
+      const out = fn(...args);
+      if (!(out instanceof Promise)) return out;
+      this.pending++;
+      const settle = (): void => {
+        if (--this.pending === 0) for (const w of this.waiting.splice(0)) w();
+      };
+      out.then(settle, settle);
+      return out;
+    };
   }
 
   arm(method: keyof ClickHouseStore, nth: number, node: ClickHouseNode): void {
@@ -137,6 +162,7 @@ describe('a cluster node killed in the middle of a round', () => {
       );
       expect(killer.killedAt, `${method} #${nth} was reached`).not.toBeNull();
       expect(err?.message, `round with the node killed at ${method}`).toMatch(named);
+      await killer.idle();
       // Each failed statement was retried with backoff (250, 500, 1000 ms) before the error; the
       // round's statements in flight together each ask for their own pauses.
       const pauses = killer.delays.slice(killer.killedAt!);

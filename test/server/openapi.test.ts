@@ -49,7 +49,7 @@ describe('openApiDocument', () => {
       ]),
     );
     const codes = (spec.components.schemas.ErrorBody as { properties: { error: { properties: { code: { enum: string[] } } } } }).properties.error.properties.code.enum;
-    expect(codes.sort()).toEqual(['bad_request', 'method_not_allowed', 'not_found', 'not_ready', 'rate_limited', 'unauthorized']);
+    expect([...codes].sort()).toEqual(['bad_request', 'method_not_allowed', 'not_found', 'not_ready', 'rate_limited', 'unauthorized']);
     const apps = (spec.paths['/apps/details/{owner_project}.json'] as { get: { responses: Record<string, unknown> } }).get.responses;
     expect(Object.keys(apps).sort()).toEqual(['200', '304', '400', '401', '404', '429', '503']);
   });

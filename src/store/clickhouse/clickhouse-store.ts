@@ -101,14 +101,30 @@ export class ClickHouseStore implements Store {
       throw new Error(`ClickHouse node ${entry.host} has no cluster ${cfg.cluster} in its remote_servers (SELECT DISTINCT cluster FROM system.clusters lists them)`);
     }
     const nodes = hosts.map((h) => `${entry.protocol}//${h.host_address.includes(':') ? `[${h.host_address}]` : h.host_address}:${entry.port || (entry.protocol === 'https:' ? 443 : 80)}`);
-    for (const url of nodes) {
-      const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
-      try {
-        for (const ddl of nodeDdl(cfg.database, cfg.cluster)) await conn.run(ddl);
-      } finally {
-        await conn.close();
-      }
-    }
+    // Every node at once, each stage's statements at once (schema.ts): the first failure, in
+    // node order, is the error.
+    const created = await Promise.allSettled(
+      nodes.map(async (url) => {
+        const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
+        try {
+          const { stages, added } = nodeDdl(cfg.database, cfg.cluster);
+          for (const stage of stages) {
+            const done = await Promise.allSettled(stage.map((ddl) => conn.run(ddl)));
+            const failed = done.find((r) => r.status === 'rejected');
+            if (failed) throw failed.reason;
+          }
+          const present = await conn.all<{ table: string; name: string }>(
+            `SELECT table, name FROM system.columns WHERE database = ${sqlString(cfg.database)} AND table IN (${[...new Set(added.map((a) => sqlString(a.table)))].join(', ')})`,
+          );
+          const has = new Set(present.map((c) => `${c.table}.${c.name}`));
+          for (const a of added) if (!has.has(`${a.table}.${a.column}`)) await conn.run(a.ddl);
+        } finally {
+          await conn.close();
+        }
+      }),
+    );
+    const failed = created.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }, runtime), nodes);
   }
 

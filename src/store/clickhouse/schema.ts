@@ -124,23 +124,37 @@ export const TABLES: TableDef[] = [
   },
 ];
 
-/** The statements that create the database and every table on one node (idempotent). */
-export function nodeDdl(database: string, cluster: string): string[] {
-  const out = [`CREATE DATABASE IF NOT EXISTS ${database}`];
-  for (const t of TABLES) {
-    out.push(
-      `CREATE TABLE IF NOT EXISTS ${database}.${t.name}_local (${t.columns}, version UInt64, deleted UInt8)
+/** A column added to a table after its first release: added where an older table lacks it. */
+export interface AddedColumn {
+  table: string;
+  column: string;
+  /** The ALTER that adds it (in order: a column may be placed after an earlier one). */
+  ddl: string;
+}
+
+/**
+ * The statements that create the database and every table on one node (idempotent), in stages:
+ * a stage's statements depend only on earlier stages, so they may run at once (a store on a
+ * remote cluster opens in a few round trips per node, not one per statement). Then the columns
+ * tables created by older releases lack (`added`), checked in system.columns first: a current
+ * table has them all, and an ALTER, even one that changes nothing, costs a metadata round.
+ */
+export function nodeDdl(database: string, cluster: string): { stages: string[][]; added: AddedColumn[] } {
+  const local = TABLES.map(
+    (t) => `CREATE TABLE IF NOT EXISTS ${database}.${t.name}_local (${t.columns}, version UInt64, deleted UInt8)
        ENGINE = ReplacingMergeTree(version, deleted) ORDER BY (${t.orderBy})`,
-      `CREATE TABLE IF NOT EXISTS ${database}.${t.name} AS ${database}.${t.name}_local
+  );
+  const distributed = TABLES.map(
+    (t) => `CREATE TABLE IF NOT EXISTS ${database}.${t.name} AS ${database}.${t.name}_local
        ENGINE = Distributed(${cluster}, ${database}, ${t.name}_local, ${t.shardBy})`,
-    );
-  }
+  );
   // Tables created before transactions had blob columns get them, with 0 as DuckDB's migration gives.
-  for (const t of ['transactions_local', 'transactions']) {
-    out.push(`ALTER TABLE ${database}.${t} ADD COLUMN IF NOT EXISTS blob_gas_used UInt256 DEFAULT 0 AFTER is_user_tx`);
-    out.push(`ALTER TABLE ${database}.${t} ADD COLUMN IF NOT EXISTS blob_gas_price_wei UInt256 DEFAULT 0 AFTER blob_gas_used`);
+  const added: AddedColumn[] = [];
+  for (const table of ['transactions_local', 'transactions']) {
+    added.push({ table, column: 'blob_gas_used', ddl: `ALTER TABLE ${database}.${table} ADD COLUMN IF NOT EXISTS blob_gas_used UInt256 DEFAULT 0 AFTER is_user_tx` });
+    added.push({ table, column: 'blob_gas_price_wei', ddl: `ALTER TABLE ${database}.${table} ADD COLUMN IF NOT EXISTS blob_gas_price_wei UInt256 DEFAULT 0 AFTER blob_gas_used` });
   }
-  return out;
+  return { stages: [[`CREATE DATABASE IF NOT EXISTS ${database}`], local, distributed], added };
 }
 
 /** The data columns of a table (without version and deleted), in order. */

@@ -33,7 +33,12 @@ function model(assetId: string): AssetModel | null {
   if (assetId === 'mantle') return { center: 1.0, amplitude: 0.6, supply: 1_000_000_000, listedMs: null };
   if (!DEVNET_APP_TOKEN_IDS.includes(assetId)) return null;
   const h = hashString(assetId);
-  return { center: 0.05 * Math.pow(1000, unit(h)), amplitude: 0.5 + 0.3 * unit(hashInts(h, 1)), supply: 1e7 * Math.pow(100, unit(hashInts(h, 2))), listedMs: null };
+  // Math.pow of a fractional exponent may differ in its last bit between Node releases (it did
+  // between 20 and 24), and every price and market cap of the token with it: the center is kept
+  // to 12 significant digits and the supply to whole tokens, so the feed is the same on every
+  // release (toPrecision and Math.round are exact).
+  const center = Number((0.05 * Math.pow(1000, unit(h))).toPrecision(12));
+  return { center, amplitude: 0.5 + 0.3 * unit(hashInts(h, 1)), supply: Math.round(1e7 * Math.pow(100, unit(hashInts(h, 2)))), listedMs: null };
 }
 
 export function isDevnetAsset(assetId: string): boolean {

@@ -1,6 +1,7 @@
 // The manifest's fixed inputs and how a document set becomes a manifest, shared by the DuckDB
 // manifest test and the ClickHouse one (which compares its set with the same committed file).
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { DocumentSet } from '../../src/documents/document-set.js';
 import { docsPageHtml } from '../../src/server/docs-page.js';
 
@@ -45,3 +46,30 @@ export function manifestOf(set: DocumentSet): Manifest {
 
 /** The same inputs as one object, for buildDevnetDocuments. */
 export const MANIFEST_INPUTS = { seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: PUBLIC_BASE_URL };
+
+/**
+ * Where `actual` departs from the committed manifest: the fixed inputs, then every document.
+ * Identity bytes, ETags and freshness do not depend on the runtime. The compressed variants do
+ * (another zlib or brotli, as on another Node release, encodes the same bytes differently): their
+ * hashes are compared when the runtime's compressors are the ones the manifest was made with,
+ * and otherwise each variant must decompress to the document's own bytes.
+ */
+export function manifestDifferences(actual: Manifest, committed: Manifest, set: DocumentSet): string[] {
+  const { zlib, brotli, ...fixed } = actual.inputs;
+  const { zlib: committedZlib, brotli: committedBrotli, ...committedFixed } = committed.inputs;
+  if (JSON.stringify(fixed) !== JSON.stringify(committedFixed)) return [`fixed inputs ${JSON.stringify(fixed)} differ from the manifest's ${JSON.stringify(committedFixed)}`];
+  const sameCompressors = zlib === committedZlib && brotli === committedBrotli;
+  const kept = (e: Entry | undefined) => (e === undefined ? undefined : sameCompressors ? e : { json: e.json, etag: e.etag, freshness: e.freshness });
+  const out: string[] = [];
+  const paths = new Set([...Object.keys(actual.documents), ...Object.keys(committed.documents)]);
+  for (const path of paths) {
+    if (JSON.stringify(kept(actual.documents[path])) !== JSON.stringify(kept(committed.documents[path]))) out.push(path);
+  }
+  if (!sameCompressors) {
+    for (const [path, d] of set.entries) {
+      if (!gunzipSync(d.gzip).equals(d.body)) out.push(`${path} (gzip does not decompress to the body)`);
+      if (!brotliDecompressSync(d.br).equals(d.body)) out.push(`${path} (br does not decompress to the body)`);
+    }
+  }
+  return out;
+}

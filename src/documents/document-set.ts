@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import { brotliCompressSync, constants as zc, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { compressInPool } from './compress-pool.js';
 import { csvText, type CsvTable } from './csv.js';
+import { settleAll } from '../settle-all.js';
 
 /** How often a document's contents change; drives Cache-Control (CONTRACT.md section 7). */
 export type Freshness = 'hourly' | 'daily';
@@ -223,9 +224,7 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
       }
     }
   };
-  const results = await Promise.allSettled(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));
-  const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (rejected) throw rejected.reason;
+  await settleAll(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));
   return { builtAt, entries: new Map(built.map((e) => [e.path, e])) };
 }
 

@@ -26,6 +26,7 @@ import {
   upstreamText,
 } from './errors.js';
 import { hexToNumber } from './hex.js';
+import { settleAll } from '../settle-all.js';
 
 /** One request. `validate` returns the typed result or throws: the node is lagging or lying. */
 export interface RpcCall<T = unknown> {
@@ -150,13 +151,11 @@ export class RpcClient {
       chunks.push(Array.from({ length: Math.min(this.batchSize, calls.length - i) }, (_, k) => i + k));
     }
     const link = linkSignals(this.closing.signal, signal);
-    let settled: PromiseSettledResult<void>[];
     try {
-      settled = await Promise.allSettled(chunks.map((ix) => this.runChunk(calls, ix, results, link.signal)));
+      await settleAll(chunks.map((ix) => this.runChunk(calls, ix, results, link.signal)));
     } finally {
       link.dispose();
     }
-    for (const s of settled) if (s.status === 'rejected') throw s.reason;
     return results;
   }
 

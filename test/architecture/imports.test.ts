@@ -53,7 +53,7 @@ function packageImports(file: string): string[] {
     .map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
 }
 
-/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts, entry-points.ts) → `clock`, `log`, `timers`, `entry-points`. */
+/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts, entry-points.ts, settle-all.ts) → its name. */
 function stageOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'src') return parts[0];
@@ -61,7 +61,7 @@ function stageOf(file: string): string {
 }
 
 // Shared leaves every stage may import.
-const LEAVES = new Set(['clock', 'log', 'timers', 'entry-points']);
+const LEAVES = new Set(['clock', 'log', 'timers', 'entry-points', 'settle-all']);
 const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard', 'app', 'cli'];
 
 /** For each stage, the stages it may import besides itself and the leaves. */

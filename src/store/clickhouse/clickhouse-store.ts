@@ -49,6 +49,7 @@ import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery
 import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-binary.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
+import { settleAll } from '../../settle-all.js';
 import type { Row } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
@@ -103,16 +104,12 @@ export class ClickHouseStore implements Store {
     const nodes = hosts.map((h) => `${entry.protocol}//${h.host_address.includes(':') ? `[${h.host_address}]` : h.host_address}:${entry.port || (entry.protocol === 'https:' ? 443 : 80)}`);
     // Every node at once, each stage's statements at once (schema.ts): the first failure, in
     // node order, is the error.
-    const created = await Promise.allSettled(
+    await settleAll(
       nodes.map(async (url) => {
         const conn = new NodeConnection({ url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
         try {
           const { stages, added } = nodeDdl(cfg.database, cfg.cluster);
-          for (const stage of stages) {
-            const done = await Promise.allSettled(stage.map((ddl) => conn.run(ddl)));
-            const failed = done.find((r) => r.status === 'rejected');
-            if (failed) throw failed.reason;
-          }
+          for (const stage of stages) await settleAll(stage.map((ddl) => conn.run(ddl)));
           const present = await conn.all<{ table: string; name: string }>(
             `SELECT table, name FROM system.columns WHERE database = ${sqlString(cfg.database)} AND table IN (${[...new Set(added.map((a) => sqlString(a.table)))].join(', ')})`,
           );
@@ -123,8 +120,6 @@ export class ClickHouseStore implements Store {
         }
       }),
     );
-    const failed = created.find((r) => r.status === 'rejected');
-    if (failed) throw failed.reason;
     return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }, runtime), nodes);
   }
 

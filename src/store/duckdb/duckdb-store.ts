@@ -53,6 +53,7 @@ import { WriteBookkeeping } from './write-bookkeeping.js';
 import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
 import { checkBatch } from '../row-checks.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
+import { sqlString } from './sql-text.js';
 
 export interface DuckDbStoreOptions {
   /** File path, or ':memory:'. The parent directory is created. */
@@ -567,10 +568,6 @@ export class DuckDbStore implements Store {
     this.queue = run.catch(() => undefined);
     await run;
   }
-}
-
-function sqlString(s: string): string {
-  return `'${s.replace(/'/g, "''")}'`;
 }
 
 function dirtySql(ok: string, hours: readonly number[]): string {

@@ -39,6 +39,7 @@ import { assetsFor } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
 import { StoreUnreadableError } from '../store/store-unreadable.js';
 import { systemSleep, type Sleep } from '../timers.js';
+import { MIB } from '../rpc/capped-body.js';
 
 export interface ServiceOptions {
   config: AppConfig;
@@ -101,6 +102,9 @@ export class Service {
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
+    const caps = config.max_answer_mb;
+    // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
+    const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
     this.ingestor = new Ingestor({
       store,
       chains: config.chains,
@@ -110,10 +114,10 @@ export class Service {
       // run() polls each chain at the round pace, as the rounds did before chains had loops.
       pollIntervalMs: opts.roundIntervalMs ?? 5_000,
       onProgress: opts.onProgress,
-      rpc: opts.rpc,
+      rpc,
     });
     const url = config.prices.coingecko_url;
-    const client = url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, clock }) : null;
+    const client = url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, maxAnswerBytes: caps.prices * MIB, clock }) : null;
     this.prices = new PriceUpdater({
       store,
       client,
@@ -126,16 +130,16 @@ export class Service {
       breaker: opts.priceBreaker,
     });
     const appLogger = logger.child({ stage: 'app-sources' });
-    this.stablecoins = new StablecoinSampler({ clock, logger: logger.child({ stage: 'stablecoins' }), rpc: opts.rpc });
+    this.stablecoins = new StablecoinSampler({ clock, logger: logger.child({ stage: 'stablecoins' }), rpc });
     const llama = config.external.defillama_url;
     this.external = new ExternalSources({
-      client: llama ? new DefiLlamaClient({ ...opts.priceClient, baseUrl: llama, clock }) : null,
+      client: llama ? new DefiLlamaClient({ ...opts.priceClient, baseUrl: llama, maxAnswerBytes: caps.external * MIB, clock }) : null,
       csv: { tvl: config.external.tvl_csv, app_revenue: config.external.app_revenue_csv },
       clock,
       logger: logger.child({ stage: 'external' }),
       breaker: opts.priceBreaker,
     });
-    this.labels = new LabelSources({ ...config.labels, chains: config.chains, clock, logger: appLogger });
+    this.labels = new LabelSources({ ...config.labels, chains: config.chains, clock, logger: appLogger, maxAnswerBytes: caps.labels * MIB });
     this.projects = config.projects ? new ProjectSource(config.projects, appLogger) : null;
     this.market = new MarketUpdater({
       store,

@@ -2,10 +2,10 @@
 // the node's reason, as /healthz and the build report show them.
 
 import type { SampleGap } from '../store/samples.js';
-import { STABLECOIN_SOURCE } from '../sources/stablecoins/supply-sampler.js';
+import { STABLECOIN_SOURCE, TOKEN_SUPPLY_SOURCE } from '../sources/stablecoins/supply-sampler.js';
 
 /** Which metric each sampled source feeds; the external series are named after their metric. */
-const METRIC_OF: Record<string, string> = { [STABLECOIN_SOURCE]: 'stables_mcap' };
+const METRIC_OF: Record<string, string> = { [STABLECOIN_SOURCE]: 'stables_mcap', [TOKEN_SUPPLY_SOURCE]: 'fdv' };
 
 /** The metric a sampled source's gaps belong to. */
 export function gapMetric(source: string): string {

@@ -29,6 +29,18 @@ export interface AppSourceSettings {
   external: { defillama_url: string | null; tvl_csv: string[]; app_revenue_csv: string[] };
 }
 
+/**
+ * The largest answer read from each kind of upstream, MiB: a JSON-RPC node (per HTTP request;
+ * a block with its receipts must fit), the price and market-data API, the external series API,
+ * a label URL. Past it the answer is cut off and its server counted as failing.
+ */
+export interface AnswerLimits {
+  rpc: number;
+  prices: number;
+  external: number;
+  labels: number;
+}
+
 export interface AppConfig {
   /** The config file as given, or `(defaults)` when none was. */
   source: string;
@@ -48,6 +60,7 @@ export interface AppConfig {
   projects: AppSourceSettings['projects'];
   market_data: AppSourceSettings['market_data'];
   external: AppSourceSettings['external'];
+  max_answer_mb: AnswerLimits;
   /** Fully resolved (built-in defaults merged with the file), in file order. */
   chains: Chain[];
 }
@@ -63,6 +76,11 @@ export const DEFAULTS = {
   market_history_days: 365,
   // Opt-in (docs/configuration.md): tvl and app_revenue ask a third party only when configured.
   defillama_url: null,
+  // rpc: the worst block with its receipts of today's busiest chains (calldata and logs of a
+  // full block, hex-encoded) fits; the price API's largest answer (a coin's whole daily history)
+  // is well under 1 MiB; a fees overview with its per-protocol breakdown and a label export
+  // run to tens of MiB.
+  max_answer_mb: { rpc: 64, prices: 16, external: 64, labels: 64 } satisfies AnswerLimits,
   /** A chain that is not built in: */
   custom_chain: {
     finality_lag: 100,

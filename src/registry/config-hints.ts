@@ -2,6 +2,7 @@
 // Keys are paths with list positions written as [] (`chains[].family`).
 import { BUILTIN_CHAIN_KEYS } from './builtin-chains.js';
 import { CHAIN_PROFILE_RULES } from './chain-profile-hints.js';
+import { MAX_ANSWER_MB_LIMIT } from './config-schema.js';
 import { closestMatch } from './did-you-mean.js';
 import { ENGINE_NAMES } from './engines.js';
 import { UWS_REMOVED } from './server-settings.js';
@@ -99,11 +100,15 @@ function booleanHint(key: string): FieldRule {
 }
 
 const DATE_EXPECTED = 'a date YYYY-MM-DD that exists';
+
+function answerMbRule(example: string): FieldRule {
+  return { expected: `a whole number of MiB from 1 to ${MAX_ANSWER_MB_LIMIT}`, hint: `e.g. ${example}; larger answers are refused and their server counted as failing` };
+}
 const URL_EXPECTED = 'an http:// or https:// URL';
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   '': {
-    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external)',
+    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external, max_answer_mb)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
   engine: {
@@ -194,6 +199,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'external.tvl_csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
   'external.app_revenue_csv': { expected: 'a list of CSV file paths', hint: 'e.g. app_revenue_csv: [ ./app_revenue.csv ] with lines date,origin_key,usd' },
   'external.app_revenue_csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
+  max_answer_mb: { expected: 'a mapping (rpc, prices, external, labels)', hint: 'e.g. max_answer_mb: { rpc: 64 } (MiB; what you leave out keeps its default)' },
+  'max_answer_mb.rpc': answerMbRule('rpc: 128 if a chain\'s blocks with their receipts are larger than 64 MiB'),
+  'max_answer_mb.prices': answerMbRule('prices: 32'),
+  'max_answer_mb.external': answerMbRule('external: 128'),
+  'max_answer_mb.labels': answerMbRule('labels: 128 for a larger label export'),
   chains: { expected: 'a list of chains', hint: 'write each chain as a list item: - origin_key: base' },
   'chains[]': {
     expected: 'a mapping with at least origin_key and rpc_urls',

@@ -34,6 +34,9 @@ const date = z.string().refine(isCalendarDate);
 const httpUrl = z.string().refine(isHttpUrl);
 const address = z.string().regex(ADDRESS_RE);
 const wholeAtLeast = (min: number) => z.number().int().min(min);
+/** An answer cap in MiB (max_answer_mb). */
+export const MAX_ANSWER_MB_LIMIT = 500;
+const answerMb = wholeAtLeast(1).max(MAX_ANSWER_MB_LIMIT);
 // A section written as `server:` with nothing under it is null in YAML; read it as "all defaults".
 const section = <T extends z.ZodType>(schema: T) => schema.nullish();
 
@@ -136,6 +139,16 @@ export const configFileSchema = z.strictObject({
     z.strictObject({
       ids: z.array(z.string().regex(GAS_TOKEN_RE)).optional(),
       history_days: wholeAtLeast(1).optional(),
+    }),
+  ),
+  // The largest answer read from each kind of upstream, MiB (docs/configuration.md,
+  // `max_answer_mb`). At most 500: a body becomes one JavaScript string, which holds ~512 MiB.
+  max_answer_mb: section(
+    z.strictObject({
+      rpc: answerMb.optional(),
+      prices: answerMb.optional(),
+      external: answerMb.optional(),
+      labels: answerMb.optional(),
     }),
   ),
   // tvl and app_revenue (docs/configuration.md): a DefiLlama-shaped API and/or CSV files.

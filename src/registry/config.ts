@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
-import { DEFAULTS, type AppConfig, type ServerSettings } from './app-config.js';
+import { DEFAULTS, type AnswerLimits, type AppConfig, type ServerSettings } from './app-config.js';
 import { checkAppSources, checkChains, checkExternal, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
@@ -19,7 +19,7 @@ import type { RpcUrl } from './types.js';
 import { registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
-export type { AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
+export type { AnswerLimits, AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
 
 export interface ParseOptions {
   /** Environment for ${VAR} in rpc_urls, PORT and the price API key; default process.env. */
@@ -120,6 +120,7 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
       tvl_csv: (file.external?.tvl_csv ?? []).map((p) => resolve(b.baseDir, p)),
       app_revenue_csv: (file.external?.app_revenue_csv ?? []).map((p) => resolve(b.baseDir, p)),
     },
+    max_answer_mb: resolveAnswerLimits(file.max_answer_mb ?? {}),
     chains: (file.chains ?? []).map((entry, i) => resolveChain(entry, b.rpcUrls.get(i) ?? [], b.nowMs)),
   };
 }
@@ -141,6 +142,11 @@ function resolveStore(file: ConfigFile, env: NodeJS.ProcessEnv): StoreSettings {
     password_env: passwordEnv,
     password,
   };
+}
+
+function resolveAnswerLimits(given: NonNullable<ConfigFile['max_answer_mb']>): AnswerLimits {
+  const d = DEFAULTS.max_answer_mb;
+  return { rpc: given.rpc ?? d.rpc, prices: given.prices ?? d.prices, external: given.external ?? d.external, labels: given.labels ?? d.labels };
 }
 
 /** PORT from the environment wins over server.port (platforms that assign ports set it). */

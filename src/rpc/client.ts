@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../clock.js';
 import { systemSleep, type Sleep } from '../timers.js';
 import { DEFAULT_AIMD, type AimdOptions } from './aimd.js';
+import { answerCap, DEFAULT_MAX_ANSWER_BYTES } from './answer-cap.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { Endpoint } from './endpoint.js';
 import { endpointNames, type RpcUrlEntry } from './endpoint-names.js';
@@ -15,6 +16,7 @@ import {
   isPermanentJsonRpcError,
   JsonRpcError,
   NoEndpointError,
+  RpcAnswerTooLargeError,
   RpcError,
   RpcBatchRejectedError,
   RpcExhaustedError,
@@ -48,6 +50,11 @@ export interface RpcClientOptions {
   timeoutMs?: number;
   /** Attempts per request before giving up. Default 8. */
   maxAttempts?: number;
+  /**
+   * Largest answer to one HTTP request, bytes: what a call returning a block's content may use;
+   * other calls get far less (answer-cap.ts). Default 64 MiB (max_answer_mb.rpc).
+   */
+  maxAnswerBytes?: number;
   backoff?: BackoffOptions;
   /** How long a failing or lying URL is avoided, ms. Default 30 000. */
   badCooldownMs?: number;
@@ -94,6 +101,7 @@ export class RpcClient {
   private readonly endpoints: Endpoint[];
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
+  private readonly maxAnswerBytes: number;
   private readonly backoff: BackoffOptions;
   private readonly badCooldownMs: number;
   private readonly clock: Clock;
@@ -113,6 +121,8 @@ export class RpcClient {
     if (!Number.isInteger(this.batchSize) || this.batchSize < 1) throw new Error(`chain ${opts.label}: batch size must be a positive integer, got ${opts.batchSize}`);
     this.timeoutMs = opts.timeoutMs ?? 20_000;
     this.maxAttempts = opts.maxAttempts ?? 8;
+    this.maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    if (!(this.maxAnswerBytes >= 1)) throw new Error(`chain ${opts.label}: the answer cap must be at least 1 byte, got ${opts.maxAnswerBytes}`);
     this.backoff = opts.backoff ?? DEFAULT_BACKOFF;
     this.badCooldownMs = opts.badCooldownMs ?? 30_000;
     this.clock = opts.clock ?? systemClock;
@@ -223,8 +233,9 @@ export class RpcClient {
       if (ep) {
         const outcomes = await this.attempt(ep, calls, pending, signal);
         if (signal.aborted) throw this.aborted();
-        if (outcomes instanceof RpcBatchRejectedError && pending.length > 1) {
-          // The node refuses batches this large: ask for each half separately.
+        if ((outcomes instanceof RpcBatchRejectedError || (outcomes instanceof RpcAnswerTooLargeError && outcomes.splittable)) && pending.length > 1) {
+          // The node refuses batches this large, or their answer is more than one exchange may
+          // hold: ask for each half separately.
           const half = Math.ceil(pending.length / 2);
           await Promise.all([this.runChunk(calls, pending.slice(0, half), results, signal), this.runChunk(calls, pending.slice(half), results, signal)]);
           return;
@@ -280,15 +291,18 @@ export class RpcClient {
     const single = indices.length === 1;
     const payload = indices.map((idx, k) => ({ jsonrpc: '2.0', id: ids[k], method: calls[idx].method, params: calls[idx].params }));
     const body = JSON.stringify(single ? payload[0] : payload);
+    const cap = answerCap(payload, this.maxAnswerBytes);
     const ticket = await ep.limiter.acquire();
     this.counters.http_requests++;
     let parsed: unknown;
     try {
-      parsed = await ep.post(body, this.timeoutMs, () => this.clock.now(), signal);
+      parsed = await ep.post(body, this.timeoutMs, () => this.clock.now(), cap, signal);
     } catch (err) {
       ep.limiter.release();
-      // Cancelled by us: says nothing about the endpoint's health.
-      if (!signal.aborted) this.penalize(ep, err as Error, ticket);
+      // Cancelled by us: says nothing about the endpoint's health. Nor does an answer too large
+      // for a batch that fewer calls at once would fit (runChunk splits it). Past the calls' own
+      // budgets it does: the endpoint is avoided and the message names the cap to raise.
+      if (!signal.aborted && !(err instanceof RpcAnswerTooLargeError && err.splittable)) this.penalize(ep, err as Error, ticket);
       return err as Error;
     }
     ep.limiter.release();

@@ -2,8 +2,20 @@
 // `post` turns every HTTP-level outcome into either parsed JSON or one typed RpcError.
 import { Pool, errors as undiciErrors } from 'undici';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
+import type { AnswerCap } from './answer-cap.js';
 import { parseRetryAfter } from './backoff.js';
-import { RpcError, RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
+import { announcedLength, AnswerTooLargeError, ERROR_PAGE_BYTES, readCappedBody } from './capped-body.js';
+import {
+  RpcAnswerTooLargeError,
+  RpcError,
+  RpcHttpError,
+  RpcMalformedError,
+  RpcRateLimitError,
+  RpcTimeoutError,
+  RpcTransportError,
+  upstreamText,
+  type EndpointNames,
+} from './errors.js';
 
 export class Endpoint implements EndpointNames {
   /** Public name ("base rpc#1"): /healthz, progress lines, log fields. */
@@ -54,10 +66,11 @@ export class Endpoint implements EndpointNames {
 
   /**
    * POST a JSON-RPC payload and return the parsed body. `nowMs` reads the wall clock only for
-   * the HTTP-date form of Retry-After. `cancel` aborts the request (shutdown); it is reported
-   * as an RpcError, not as a timeout.
+   * the HTTP-date form of Retry-After. `cap` bounds the answer (answer-cap.ts): past it the
+   * request is aborted and RpcAnswerTooLargeError thrown. `cancel` aborts the request
+   * (shutdown); it is reported as an RpcError, not as a timeout.
    */
-  async post(body: string, timeoutMs: number, nowMs: () => number, cancel?: AbortSignal): Promise<unknown> {
+  async post(body: string, timeoutMs: number, nowMs: () => number, cap: AnswerCap, cancel?: AbortSignal): Promise<unknown> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), timeoutMs);
     const onCancel = (): void => ac.abort();
@@ -79,9 +92,19 @@ export class Endpoint implements EndpointNames {
         await res.body.dump().catch(() => undefined);
         throw new RpcRateLimitError(this, parseRetryAfter(res.headers['retry-after'], nowMs()));
       }
-      const text = await res.body.text();
+      const announced = announcedLength(res.headers['content-length']);
+      const abort = (): void => ac.abort();
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        throw new RpcHttpError(this, res.statusCode, text.slice(0, 200));
+        // An error page is quoted, not parsed: its start is enough, and a huge one is not read.
+        const page = await readCappedBody(res.body, { cap: Math.min(cap.bytes, ERROR_PAGE_BYTES), announced, abort }).catch(() => null);
+        throw new RpcHttpError(this, res.statusCode, page?.toString('utf8').slice(0, 200) ?? '');
+      }
+      let text: string;
+      try {
+        text = (await readCappedBody(res.body, { cap: cap.bytes, announced, abort })).toString('utf8');
+      } catch (err) {
+        if (err instanceof AnswerTooLargeError) throw new RpcAnswerTooLargeError(this, cap, err);
+        throw err;
       }
       try {
         return JSON.parse(text) as unknown;
@@ -102,7 +125,7 @@ export class Endpoint implements EndpointNames {
   }
 
   private classify(err: unknown, timedOut: boolean, timeoutMs: number): Error {
-    if (err instanceof RpcRateLimitError || err instanceof RpcHttpError || err instanceof RpcMalformedError) return err;
+    if (err instanceof RpcRateLimitError || err instanceof RpcHttpError || err instanceof RpcMalformedError || err instanceof RpcAnswerTooLargeError) return err;
     if (
       timedOut ||
       err instanceof undiciErrors.HeadersTimeoutError ||

@@ -7,6 +7,8 @@
 // /healthz and the CLI's progress lines show: the endpoint's label only ("base rpc#1") and never
 // a byte of the upstream's answer, because a provider's error body can echo the key.
 import { containsSecret, scrubSecrets } from '../log/secrets.js';
+import { describeCap, type AnswerCap } from './answer-cap.js';
+import type { AnswerTooLargeError } from './capped-body.js';
 
 /** Base class: `endpoint` is the label of the endpoint that produced the failure. */
 export class RpcError extends Error {
@@ -80,6 +82,21 @@ export class RpcHttpError extends RpcError {
 
 /** The body is not JSON, is truncated, or is not a JSON-RPC response for what we asked. */
 export class RpcMalformedError extends RpcError {}
+
+/**
+ * The answer passed its cap (answer-cap.ts) and was cut off: a faulty node, or blocks larger
+ * than the configured ceiling. `splittable`: a batch that fewer calls at once would fit, so the
+ * client asks again in halves instead of blaming the node.
+ */
+export class RpcAnswerTooLargeError extends RpcError {
+  readonly splittable: boolean;
+  constructor(at: EndpointNames, cap: AnswerCap, cut: AnswerTooLargeError) {
+    // Ours only (sizes, method names, the key to raise): nothing of the node's bytes.
+    const text = (name: string): string => cut.explain(name, 'max_answer_mb.rpc', describeCap(cap));
+    super(text(at.logName), at.label, text(at.label));
+    this.splittable = cap.splittable;
+  }
+}
 
 /** A batch was answered with a single error object: the node refuses batches of this size. */
 export class RpcBatchRejectedError extends RpcError {}

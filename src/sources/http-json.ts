@@ -1,10 +1,13 @@
 // GET a JSON body from an HTTP data source (the price API, the external chain series): transient
 // failures (network errors, timeouts, 429, 5xx, a body that is not JSON) are retried with
 // backoff, a 4xx is final, and the optional AbortSignal cancels the request in flight and the
-// waits between retries. Error messages name the source by `label` and carry the URL as given:
+// waits between retries. The body is read up to `maxAnswerBytes` (rpc/capped-body.ts); a larger
+// answer is final too (the same URL would send it again) and, like no answer at all, counts as
+// the source failing. Error messages name the source by `label` and carry the URL as given:
 // callers pass URLs without secrets (keys travel in headers).
 import { systemClock, type Clock } from '../clock.js';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../rpc/backoff.js';
+import { announcedLength, AnswerTooLargeError, ERROR_PAGE_BYTES, MIB, readCappedBody } from '../rpc/capped-body.js';
 import { systemSleep, type Sleep } from '../timers.js';
 
 export interface HttpJsonOptions {
@@ -17,6 +20,10 @@ export interface HttpJsonOptions {
   timeoutMs?: number;
   /** Longest `Retry-After` honoured, ms (default 60 000): a server asking for more fails the call. */
   maxRetryAfterMs?: number;
+  /** Largest answer read, bytes (default 16 MiB). */
+  maxAnswerBytes?: number;
+  /** The setting that raises it, named in the error (default `max_answer_mb`). */
+  maxAnswerKey?: string;
   clock?: Clock;
   /** How the waits between retries wait. Default: a timer. */
   sleep?: Sleep;
@@ -42,6 +49,7 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
   const backoff = opts.backoff ?? { baseMs: 500, maxMs: 15_000 };
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
+  const maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const clock = opts.clock ?? systemClock;
   const sleep = opts.sleep ?? systemSleep;
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
@@ -53,16 +61,29 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
     }
     signal?.throwIfAborted();
     let res: Response;
+    // Aborted when the body passes its cap: fetch then closes the connection.
+    const request = new AbortController();
     try {
       const deadline = AbortSignal.timeout(timeoutMs);
-      res = await fetch(url, { headers, signal: signal ? AbortSignal.any([deadline, signal]) : deadline });
+      res = await fetch(url, { headers, signal: AbortSignal.any([deadline, request.signal, ...(signal ? [signal] : [])]) });
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String((err as Error)?.cause ?? err);
       lastError = new PriceSourceError(`${label}: ${url}: ${why}`, url, null);
       continue;
     }
-    const text = await res.text().catch(() => '');
+    let text = '';
+    try {
+      // An error page is quoted (200 characters), not parsed: its start is enough.
+      const cap = res.ok ? maxAnswerBytes : Math.min(maxAnswerBytes, ERROR_PAGE_BYTES);
+      if (res.body) text = (await readCappedBody(res.body, { cap, announced: announcedLength(res.headers.get('content-length')), abort: () => request.abort() })).toString('utf8');
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (err instanceof AnswerTooLargeError && res.ok) {
+        throw new PriceSourceError(`${label}: ${err.explain(url, opts.maxAnswerKey ?? 'max_answer_mb')}`, url, null);
+      }
+      // A body cut short (deadline, reset) or a huge error page: handled by its status below.
+    }
     if (res.status === 429) {
       const wait = parseRetryAfter(res.headers.get('retry-after') ?? undefined, clock.now());
       if (wait !== null && wait > maxRetryAfterMs) {
@@ -88,6 +109,8 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
   }
   throw new PriceSourceError(`${lastError?.message ?? `${label} failed`} (gave up after ${retries + 1} attempts)`, url, lastError?.status ?? null);
 }
+
+const DEFAULT_MAX_ANSWER_BYTES = 16 * MIB;
 
 /** Waits for `p` unless `signal` aborts first (then rejects with its reason). */
 function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

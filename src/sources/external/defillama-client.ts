@@ -16,6 +16,8 @@ export interface DefiLlamaOptions {
   retries?: number;
   backoff?: BackoffOptions;
   timeoutMs?: number;
+  /** Largest answer read, bytes (default 16 MiB; the service passes max_answer_mb.external). */
+  maxAnswerBytes?: number;
   clock?: Clock;
   /** How the waits between retries wait, and their jitter (tests). */
   sleep?: HttpJsonOptions['sleep'];
@@ -58,6 +60,8 @@ export class DefiLlamaClient {
           retries: this.opts.retries ?? 2,
           backoff: this.opts.backoff,
           timeoutMs: this.opts.timeoutMs,
+          maxAnswerBytes: this.opts.maxAnswerBytes,
+          maxAnswerKey: 'max_answer_mb.external',
           clock: this.opts.clock,
           sleep: this.opts.sleep,
           random: this.opts.random,

@@ -29,6 +29,8 @@ export interface LabelSourcesOptions extends LabelSourceSettings {
   /** Minimum time between two reads of a URL. Default 1 hour. */
   urlIntervalMs?: number;
   urlTimeoutMs?: number;
+  /** Largest answer read from a URL, bytes (default 64 MiB: max_answer_mb.labels). */
+  maxAnswerBytes?: number;
 }
 
 interface SourceState {
@@ -124,7 +126,7 @@ export class LabelSources {
     s.lastFetch = this.opts.clock.now();
     let text: string;
     try {
-      text = await fetchLabelUrl(s.url, { timeoutMs: this.opts.urlTimeoutMs, signal });
+      text = await fetchLabelUrl(s.url, { timeoutMs: this.opts.urlTimeoutMs, maxBytes: this.opts.maxAnswerBytes, signal });
     } catch (err) {
       if (signal?.aborted) throw err;
       this.opts.logger?.error({ url: s.name, err: (err as Error).message }, 'label URL cannot be read; using its last import until it can');

@@ -27,6 +27,8 @@ export interface CoinGeckoOptions {
   timeoutMs?: number;
   /** Longest `Retry-After` honoured, ms (default 60 000): a server asking for more fails the call. */
   maxRetryAfterMs?: number;
+  /** Largest answer read, bytes (default 16 MiB: max_answer_mb.prices). */
+  maxAnswerBytes?: number;
   clock?: Clock;
   /** How the waits between retries wait. Default: a timer. */
   sleep?: Sleep;
@@ -73,7 +75,18 @@ export class CoinGeckoClient {
     }
     this.base = base.toString().replace(/\/+$/, '').replace(/\/api\/v3$/, '');
     this.keyHeader = opts.apiKeyHeader ?? (base.hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key');
-    this.http = { label: 'price source', retries: opts.retries, backoff: opts.backoff, timeoutMs: opts.timeoutMs, maxRetryAfterMs: opts.maxRetryAfterMs, clock: opts.clock, sleep: opts.sleep, random: opts.random };
+    this.http = {
+      label: 'price source',
+      retries: opts.retries,
+      backoff: opts.backoff,
+      timeoutMs: opts.timeoutMs,
+      maxRetryAfterMs: opts.maxRetryAfterMs,
+      maxAnswerBytes: opts.maxAnswerBytes,
+      maxAnswerKey: 'max_answer_mb.prices',
+      clock: opts.clock,
+      sleep: opts.sleep,
+      random: opts.random,
+    };
   }
 
   /** Current prices: `{ [id]: usd }`; ids the API does not know are absent from the answer. */

@@ -3,15 +3,24 @@
 // stored block, in one JSON-RPC batch per chain-day, stored as whole tokens. A node without the
 // state of that block (no archive) makes the day a gap with the node's reason: stored, logged
 // once, reported by /healthz and the build report, never a 0; later days go on being read.
-// Any other failure stops the chain's sampling for this round; the day is asked again next time.
+// A contract that answers `0x` (no return data) is asked for its code at that block
+// (not-deployed.ts): without code it is not deployed at that day, which is a gap too, decided
+// once per day like the archive's, never asked again and never a 0; the coins that answered are
+// stored. Any other failure stops the chain's sampling for this round; the day is asked again.
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { Chain } from '../../registry/types.js';
 import { RpcClient, type RpcClientOptions } from '../../rpc/client.js';
 import type { Store } from '../../store/store.js';
+import { emptyAnswerReasons, type SampledContract } from './not-deployed.js';
 import { missingStateMessage } from './state-errors.js';
 
 export const STABLECOIN_SOURCE = 'stablecoin_supply';
+/**
+ * Days the chain token's contract (fdv's supply) gave no value while the stablecoins did: kept
+ * apart so that stables_mcap is not reported as missing a day it has (fdv uses total_supply).
+ */
+export const TOKEN_SUPPLY_SOURCE = 'token_supply';
 /** keccak256("totalSupply()")[0:4]. */
 const TOTAL_SUPPLY = '0x18160ddd';
 
@@ -36,11 +45,17 @@ export interface SamplerOptions {
 type SampledChain = Pick<Chain, 'origin_key' | 'rpc_urls' | 'stablecoins' | 'evm_chain_id'> & Partial<Pick<Chain, 'token'>>;
 
 /** The contracts read per chain-day: the stablecoins, then the chain token's contract (fdv) when configured. */
-function contractsOf(chain: SampledChain): Array<{ symbol: string; address: string; decimals: number }> {
-  const out = chain.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address, decimals: c.decimals }));
+function contractsOf(chain: SampledChain): SampledContract[] {
+  const out: SampledContract[] = chain.stablecoins.map((c) => ({ symbol: c.symbol, address: c.address.toLowerCase(), decimals: c.decimals, token: false }));
   const t = chain.token;
-  if (t?.address && !out.some((c) => c.address.toLowerCase() === t.address!.toLowerCase())) out.push({ symbol: t.market_data_id, address: t.address, decimals: t.decimals ?? 18 });
+  if (t?.address && !out.some((c) => c.address === t.address!.toLowerCase())) out.push({ symbol: t.market_data_id, address: t.address.toLowerCase(), decimals: t.decimals ?? 18, token: true });
   return out;
+}
+
+/** Why a day has no value for some contract, as stored in sample_gaps and logged. */
+interface Gap {
+  day_ms: number;
+  reason: string;
 }
 
 /** One client per chain, reused across runs; few attempts, since an archive error repeats. */
@@ -78,20 +93,30 @@ export class StablecoinSampler {
     const contracts = contractsOf(chain);
     const client = this.client(chain);
     const started = performance.now();
-    const gaps: Array<{ day_ms: number; reason: string }> = [];
+    const noState: Gap[] = [];
+    // Contracts without a value at a day (no code: not deployed yet): per source, stablecoins' first.
+    const noValue = { [STABLECOIN_SOURCE]: [] as Gap[], [TOKEN_SUPPLY_SOURCE]: [] as Gap[] };
     for (const day of todo) {
       const block = blocks.get(day);
       if (block === undefined || signal?.aborted) continue;
       const tag = `0x${block.toString(16)}`;
       try {
-        const results = await client.batch(
-          contracts.map((coin) => ({ method: 'eth_call', params: [{ to: coin.address, data: TOTAL_SUPPLY }, tag], validate: uint256(`totalSupply of ${coin.symbol}`) })),
+        const results = (await client.batch(
+          contracts.map((coin) => ({ method: 'eth_call', params: [{ to: coin.address, data: TOTAL_SUPPLY }, tag], validate: uint256OrEmpty(`totalSupply of ${coin.symbol}`) })),
           signal,
-        );
-        await store.writeSupplySamples(
-          contracts.map((coin, i) => ({ origin_key: ok, address: coin.address.toLowerCase(), day_ms: day, block_number: block, supply: toTokens(results[i] as bigint, coin.decimals) })),
-        );
-        report.days_sampled++;
+        )) as Array<bigint | null>;
+        const read = contracts.flatMap((coin, i) => (results[i] === null ? [] : [{ origin_key: ok, address: coin.address, day_ms: day, block_number: block, supply: toTokens(results[i]!, coin.decimals) }]));
+        await store.writeSupplySamples(read);
+        const empty = contracts.filter((_, i) => results[i] === null);
+        if (empty.length === 0) {
+          report.days_sampled++;
+          continue;
+        }
+        const reasons = await emptyAnswerReasons(client, empty, block, signal);
+        const coins = empty.filter((c) => !c.token).map((c) => reasons.get(c.address)!);
+        const token = empty.filter((c) => c.token).map((c) => reasons.get(c.address)!);
+        if (coins.length > 0) noValue[STABLECOIN_SOURCE].push({ day_ms: day, reason: coins.join('; ') });
+        if (token.length > 0) noValue[TOKEN_SUPPLY_SOURCE].push({ day_ms: day, reason: `${token.join('; ')}; fdv uses total_supply` });
       } catch (err) {
         const missing = missingStateMessage(err);
         if (missing === null) {
@@ -99,19 +124,23 @@ export class StablecoinSampler {
           this.opts.logger.warn({ origin_key: ok, day: new Date(day).toISOString().slice(0, 10), err: report.error }, 'stablecoin supply: eth_call failed; the day is asked again next round');
           break;
         }
-        gaps.push({ day_ms: day, reason: `node has no state at block ${block}: ${missing}` });
+        noState.push({ day_ms: day, reason: `node has no state at block ${block}: ${missing}` });
       }
     }
     report.elapsed_ms = performance.now() - started;
-    if (gaps.length > 0) {
-      await store.writeSampleGaps(ok, STABLECOIN_SOURCE, gaps, []);
-      report.new_gaps = gaps.length;
-      this.opts.logger.warn(
-        { origin_key: ok, days: gaps.length, first: isoDay(gaps[0]!.day_ms), last: isoDay(gaps.at(-1)!.day_ms), reason: gaps[0]!.reason },
-        'stablecoin supply: the node cannot read these days (no archive state); stables_mcap has gaps there, never 0',
-      );
+    // Gaps are recorded once and never asked again, so each is logged once: one line per kind.
+    await this.record(store, ok, STABLECOIN_SOURCE, noState, 'stablecoin supply: the node cannot read these days (no archive state); stables_mcap has gaps there, never 0');
+    for (const [source, gaps] of Object.entries(noValue)) {
+      await this.record(store, ok, source, gaps, 'stablecoin supply: a configured contract gives no totalSupply() at these days (no code there: not deployed yet, or a wrong address); they are gaps, never 0');
     }
+    report.new_gaps = new Set([...noState, ...Object.values(noValue).flat()].map((g) => g.day_ms)).size;
     return report;
+  }
+
+  private async record(store: Store, originKey: string, source: string, gaps: readonly Gap[], message: string): Promise<void> {
+    if (gaps.length === 0) return;
+    await store.writeSampleGaps(originKey, source, gaps, []);
+    this.opts.logger.warn({ origin_key: originKey, source, days: gaps.length, first: isoDay(gaps[0]!.day_ms), last: isoDay(gaps.at(-1)!.day_ms), reason: gaps[0]!.reason }, message);
   }
 
   async close(): Promise<void> {
@@ -119,19 +148,27 @@ export class StablecoinSampler {
   }
 }
 
-/** Complete stored days without a sample of every coin and not known as gaps, ascending. */
+/**
+ * Complete stored days on which some contract has neither a sample nor a recorded gap, ascending.
+ * A stablecoin gap covers the whole day (no state: nothing could be read); a token gap only the token.
+ */
 async function missingDays(store: Store, chain: SampledChain, clock: Clock): Promise<number[]> {
   const ok = chain.origin_key;
   const today = Math.floor(clock.now() / DAY_MS) * DAY_MS;
   const days = await store.blockPeriods(ok, 'daily', today);
-  const have = new Map<number, number>();
-  for (const s of await store.readSupplySamples(ok)) have.set(s.day_ms, (have.get(s.day_ms) ?? 0) + 1);
-  const gaps = new Set((await store.readSampleGaps([ok])).filter((g) => g.source === STABLECOIN_SOURCE).map((g) => g.day_ms));
-  return days.filter((d) => (have.get(d) ?? 0) < contractsOf(chain).length && !gaps.has(d));
+  const have = new Map<number, Set<string>>();
+  for (const s of await store.readSupplySamples(ok)) have.set(s.day_ms, (have.get(s.day_ms) ?? new Set()).add(s.address));
+  const gaps = await store.readSampleGaps([ok]);
+  const gapDays = (source: string) => new Set(gaps.filter((g) => g.source === source).map((g) => g.day_ms));
+  const [dayGaps, tokenGaps] = [gapDays(STABLECOIN_SOURCE), gapDays(TOKEN_SUPPLY_SOURCE)];
+  const contracts = contractsOf(chain);
+  return days.filter((d) => !dayGaps.has(d) && contracts.some((c) => !have.get(d)?.has(c.address) && !(c.token && tokenGaps.has(d))));
 }
 
-function uint256(what: string): (r: unknown) => bigint {
+/** A 32-byte word as a bigint; `0x` (no return data: no code there, or no such function) as null. */
+function uint256OrEmpty(what: string): (r: unknown) => bigint | null {
   return (r) => {
+    if (r === '0x') return null;
     if (typeof r !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(r)) throw new Error(`${what}: expected a 32-byte word, got ${JSON.stringify(r).slice(0, 80)}`);
     return BigInt(r);
   };

@@ -11,7 +11,7 @@ import { ORIGIN_KEY_RE } from './config-schema.js';
 import { isHttpUrl } from './http-url.js';
 import { valueAt } from './describe-issues.js';
 import { interpolateEnv } from './env-interpolation.js';
-import { registerSecret } from '../log/secrets.js';
+import { registerSecret, registerUrlCredentials } from '../log/secrets.js';
 import type { RpcUrl } from './types.js';
 import type { KeyPath, YamlSource } from './yaml-source.js';
 
@@ -178,8 +178,10 @@ function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: Config
         );
       return;
     }
-    // Every substituted value is a secret from now on: log lines and error messages drop it.
+    // Every substituted value is a secret from now on: log lines and error messages drop it, and
+    // the user info of the URL with them (it goes out as Basic authentication, base64-encoded).
     for (const v of sub.variables) registerSecret(ctx.env[v]);
+    registerUrlCredentials(sub.value);
     if (!isHttpUrl(sub.value)) {
       ok = false;
       // Print what the operator wrote, not the substituted value: it may contain a secret.

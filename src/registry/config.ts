@@ -16,7 +16,7 @@ import { resolveServerSettings, type ServerSectionInput } from './server-setting
 import { CLICKHOUSE_DEFAULTS, type StoreSettings } from './store-settings.js';
 import { readYaml } from './yaml-source.js';
 import type { RpcUrl } from './types.js';
-import { registerSecret } from '../log/secrets.js';
+import { registerCredentials, registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
 export type { AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
@@ -131,13 +131,15 @@ function resolveStore(file: ConfigFile, env: NodeJS.ProcessEnv): StoreSettings {
   if (engine === 'duckdb') return { engine };
   const passwordEnv = st.password_env ?? null;
   const password = passwordEnv ? env[passwordEnv] || null : null;
-  registerSecret(password);
+  const user = st.user ?? CLICKHOUSE_DEFAULTS.user;
+  // The client sends user:password as HTTP Basic authentication: that base64 is a secret too.
+  registerCredentials(user, password);
   return {
     engine,
     url: st.url!.replace(/\/+$/, ''),
     database: st.database ?? CLICKHOUSE_DEFAULTS.database,
     cluster: st.cluster!,
-    user: st.user ?? CLICKHOUSE_DEFAULTS.user,
+    user,
     password_env: passwordEnv,
     password,
   };

@@ -1,6 +1,7 @@
 // One RPC URL: a keep-alive connection pool, its concurrency limiter and its health.
 // `post` turns every HTTP-level outcome into either parsed JSON or one typed RpcError.
 import { Pool, errors as undiciErrors } from 'undici';
+import { registerUrlCredentials } from '../log/secrets.js';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import { parseRetryAfter } from './backoff.js';
 import { RpcError, RpcHttpError, RpcMalformedError, RpcRateLimitError, RpcTimeoutError, RpcTransportError, upstreamText, type EndpointNames } from './errors.js';
@@ -46,8 +47,10 @@ export class Endpoint implements EndpointNames {
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
     });
-    // Some providers put credentials in the URL's user info; they go out as Basic auth.
+    // Some providers put credentials in the URL's user info; they go out as Basic auth, so
+    // they and their base64 are secrets even when written in the file without ${NAME}.
     if (u.username) {
+      registerUrlCredentials(url);
       this.auth = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
     }
   }
@@ -81,13 +84,13 @@ export class Endpoint implements EndpointNames {
       }
       const text = await res.body.text();
       if (res.statusCode < 200 || res.statusCode >= 300) {
-        throw new RpcHttpError(this, res.statusCode, text.slice(0, 200));
+        throw new RpcHttpError(this, res.statusCode, text);
       }
       try {
         return JSON.parse(text) as unknown;
       } catch {
         throw new RpcMalformedError(
-          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(JSON.stringify(text.slice(-40)), this)}` : ''})`,
+          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(text, this, (t) => JSON.stringify(t.slice(-40)))}` : ''})`,
           this.label,
           `malformed JSON from ${this.label} (${text.length} bytes)`,
         );

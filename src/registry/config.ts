@@ -16,6 +16,7 @@ import { resolveServerSettings, type ServerSectionInput } from './server-setting
 import { CLICKHOUSE_DEFAULTS, type StoreSettings } from './store-settings.js';
 import { readYaml } from './yaml-source.js';
 import type { RpcUrl } from './types.js';
+import { checkWrittenCredentials, registerWrittenCredentials } from './written-secrets.js';
 import { registerCredentials, registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
@@ -55,12 +56,15 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   if (src.syntaxIssues.length > 0) throw new ConfigError(sourceName, src.syntaxIssues);
   // An empty file (or one with only comments) means "all defaults".
   if (src.data === null || src.data === undefined) src.data = {};
+  registerWrittenCredentials(src.data);
 
   const ctx: CheckContext = { src, file: sourceName, env, baseDir };
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
   issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
+  // A value already reported (a label URL that is not http) is not reported twice.
+  issues.push(...checkWrittenCredentials(src, sourceName).filter((c) => !issues.some((i) => i.key === c.key)));
   const port = portOverride(env, issues);
   if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
 

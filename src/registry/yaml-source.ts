@@ -2,6 +2,7 @@
 // written at, so every configuration error can point into the file.
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import type { ConfigIssue } from './config-error.js';
+import { hasUserInfo } from './user-info.js';
 
 export type KeyPath = readonly (string | number)[];
 
@@ -56,12 +57,15 @@ export function readYaml(text: string, file: string): YamlSource {
   const syntaxIssues: ConfigIssue[] = doc.errors.map((e) => {
     const { line, column } = toPosition(e.pos[0]);
     const near = text.split('\n')[line - 1]?.trim() ?? '';
+    const message = cleanMessage(e.message);
+    // The line as written may hold a password (check-config must not echo it): then only where it is.
+    const quote = hasUserInfo(near) || hasUserInfo(message) ? ' (the line is not shown: it holds a URL with a user name or password)' : near ? ` near ${JSON.stringify(near.slice(0, 60))}` : '';
     return {
       file,
       line,
       column,
       expected: 'valid YAML',
-      found: `a syntax error (${cleanMessage(e.message)})${near ? ` near ${JSON.stringify(near.slice(0, 60))}` : ''}`,
+      found: `a syntax error (${hasUserInfo(message) ? e.code : message})${quote}`,
       hint: SYNTAX_HINTS[e.code] ?? 'correct the YAML syntax at this position',
     };
   });

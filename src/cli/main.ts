@@ -1,9 +1,13 @@
 // The `chainlytics` command. Each subcommand is a thin wrapper: parse flags, load and validate
 // the configuration, then hand over to src/app. Errors a user can fix (bad config, port in use)
-// end with a message and exit code 2, never with a stack trace.
+// end with a message and exit code 2, never with a stack trace. Any other error ends with its
+// message and exit code 1; its stack trace only with --debug (a stack repeats the message and
+// adds nothing an operator acts on). Every line printed passes the secret scrubber: the message
+// may quote an upstream's answer.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { DashboardNotBuiltError, StoreUnreadableError } from '../app/runtime.js';
+import { scrubSecrets } from '../log/secrets.js';
 import { ConfigError } from '../registry/config-error.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
@@ -25,6 +29,7 @@ function onlyNodeTransport(v: string): 'node' {
 const program = new Command()
   .name('chainlytics')
   .description('Open chain analytics: ingest EVM chains over JSON-RPC, compute metrics, serve JSON documents.')
+  .option('--debug', 'print the stack trace of an unexpected error (any command)')
   .showHelpAfterError();
 
 const devnetFlags = (c: Command): Command =>
@@ -83,14 +88,16 @@ try {
 } catch (err) {
   // A damaged store file, a checkout never built: the message names it and what to do; a stack would only hide that.
   if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError || err instanceof DashboardNotBuiltError) {
-    process.stderr.write(`${err.message}\n`);
+    process.stderr.write(`${scrubSecrets(err.message)}\n`);
     process.exit(2);
   }
   const e = err as NodeJS.ErrnoException;
   if (e.code === 'EADDRINUSE') {
-    process.stderr.write(`chainlytics: the port is already in use (${e.message}). Pick another with --port or PORT.\n`);
+    process.stderr.write(`chainlytics: the port is already in use (${scrubSecrets(e.message)}). Pick another with --port or PORT.\n`);
     process.exit(2);
   }
-  process.stderr.write(`chainlytics: ${e.stack ?? String(err)}\n`);
+  const debug = program.opts<{ debug?: boolean }>().debug === true;
+  const text = !(err instanceof Error) ? String(err) : debug ? (err.stack ?? err.message) : `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`;
+  process.stderr.write(`chainlytics: ${scrubSecrets(text)}\n${debug ? '' : '(run again with --debug for the stack trace)\n'}`);
   process.exit(1);
 }

@@ -1,8 +1,14 @@
 // Values that must never be written anywhere: what the config loader substituted for ${NAME}
-// references and the price API key. The primary protection is that no RPC URL is ever printed
-// (endpoints are named by a label); this registry is the second line: every log line (the pino
-// hook in src/log.ts) and every RPC error message passes through `scrubSecrets`, so a message
+// references, the price API key, the ClickHouse password and the credentials in URLs. The primary
+// protection is that no RPC URL is ever printed (endpoints are named by a label); this registry
+// is the second line: every log line (the pino hook in src/log.ts), every RPC, price-source and
+// ClickHouse error message and the CLI's fatal line pass through `scrubSecrets`, so a message
 // written later that forgets the rule still cannot leak a registered value.
+//
+// An upstream may echo a value in another spelling than it was sent: a 401 page that prints the
+// request headers shows `Authorization: Basic <base64 of user:password>`, a debug page shows
+// bytes in hex. So each value is searched in every spelling it can take on the way out (as is,
+// percent- and form-encoded, JSON-escaped, hex in either case, base64 and base64url).
 //
 // It lives under src/log/ because the logger is its consumer and src/log is a leaf every stage
 // may import (the registry registers, rpc and ingest scrub).
@@ -15,8 +21,12 @@ export const REDACTED = '[redacted]';
 const values = new Set<string>();
 /** Every registered value, short ones included, lower-cased: for `overlapsSecret`. */
 const lowered = new Set<string>();
-let plain: RegExp | null = null;
-let inJson: RegExp | null = null;
+/** Spellings replaced exactly where they stand. */
+let exact: RegExp | null = null;
+/** The same, as they read inside a JSON string literal (for the log-line fast path). */
+let exactInJson: RegExp | null = null;
+/** Base64 pieces that only the value's bytes determine: the whole base64 run around one is replaced. */
+let inBase64: RegExp | null = null;
 
 function safeDecode(value: string): string {
   try {
@@ -28,9 +38,30 @@ function safeDecode(value: string): string {
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The spellings a value takes on its way out: as is, percent-encoded, decoded, JSON-escaped. */
+/** The spellings a value takes on its way out: as is, percent- or form-encoded, decoded, in hex. */
 function spellings(value: string): string[] {
-  const out = new Set([value, encodeURIComponent(value), encodeURI(value), safeDecode(value)]);
+  const hex = Buffer.from(value, 'utf8').toString('hex');
+  const form = new URLSearchParams({ v: value }).toString().slice(2);
+  const out = new Set([value, encodeURIComponent(value), encodeURI(value), form, safeDecode(value), hex, hex.toUpperCase()]);
+  return [...out].filter((s) => s.length >= MIN_SCRUBBED_LENGTH);
+}
+
+/**
+ * Where a value sits inside base64 text depends on its byte offset modulo 3, and the characters
+ * at its edges mix in bits of its neighbours. For each of the three offsets this is the run of
+ * characters that only the value's own bytes determine, in base64 and in base64url: one of them
+ * appears in any base64 encoding that contains the value (the value alone, `user:value` in an
+ * Authorization header, a whole request dumped as base64).
+ */
+function base64Cores(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const out = new Set<string>();
+  for (let shift = 0; shift < 3; shift++) {
+    const text = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const core = text.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+    out.add(core);
+    out.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
   return [...out].filter((s) => s.length >= MIN_SCRUBBED_LENGTH);
 }
 
@@ -58,9 +89,38 @@ export function registerSecret(value: string | null | undefined): void {
   if (value.length < MIN_SCRUBBED_LENGTH || values.has(value)) return;
   values.add(value);
   const forms = [...values].flatMap(spellings);
-  plain = compile(forms);
+  exact = compile(forms);
   // Inside a JSON string a value's " and \ are escaped; / stays as is.
-  inJson = compile(forms.map((f) => JSON.stringify(f).slice(1, -1)));
+  exactInJson = compile(forms.map((f) => JSON.stringify(f).slice(1, -1)));
+  inBase64 = compile([...values].flatMap(base64Cores));
+}
+
+/**
+ * A password and the user it goes with: the password, and `user:password` as HTTP Basic
+ * authentication encodes it (a short password is still hidden inside the pair's base64).
+ */
+export function registerCredentials(user: string, password: string | null | undefined): void {
+  if (!password) return;
+  registerSecret(password);
+  registerSecret(`${user}:${password}`);
+}
+
+/** The user info of `url` (`https://user:password@host`): sent as Basic authentication, so a secret. */
+export function registerUrlCredentials(url: string): void {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return;
+  }
+  const user = safeDecode(u.username);
+  const password = safeDecode(u.password);
+  if (password) registerCredentials(user, password);
+  // A user without a password is the credential itself (https://<token>@host).
+  else if (user) {
+    registerSecret(user);
+    registerSecret(`${user}:`);
+  }
 }
 
 /**
@@ -73,11 +133,11 @@ export function overlapsSecret(text: string): boolean {
   return false;
 }
 
-/** True when `text` contains a registered value of any length, ignoring case. */
+/** True when `text` contains a registered value of any length (ignoring case), or one in any of its spellings. */
 export function containsSecret(text: string): boolean {
   const t = text.toLowerCase();
   for (const v of lowered) if (t.includes(v)) return true;
-  return false;
+  return hasMatch(exact, text) || hasMatch(inBase64, text);
 }
 
 /** How many values are registered (for tests and the check-config summary). */
@@ -85,9 +145,33 @@ export function secretCount(): number {
   return values.size;
 }
 
+const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
+
 /** `text` with every registered value (in any of its spellings) replaced by [redacted]. */
 export function scrubSecrets(text: string): string {
-  return plain === null ? text : text.replace(plain, REDACTED);
+  if (exact === null) return text;
+  const cuts: Array<[number, number]> = [];
+  for (const m of text.matchAll(exact)) cuts.push([m.index, m.index + m[0].length]);
+  if (inBase64 !== null) {
+    for (const m of text.matchAll(inBase64)) {
+      // The whole base64 token goes: its edge characters carry bits of the value too.
+      let from = m.index;
+      let to = from + m[0].length;
+      while (from > 0 && BASE64_CHAR.test(text[from - 1]!)) from--;
+      while (to < text.length && (BASE64_CHAR.test(text[to]!) || text[to] === '=')) to++;
+      cuts.push([from, to]);
+    }
+  }
+  if (cuts.length === 0) return text;
+  cuts.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [from, to] of cuts) {
+    if (to <= at) continue; // inside a cut already made
+    if (from >= at) out += text.slice(at, from) + REDACTED;
+    at = to; // an overlapping cut only widens the previous one
+  }
+  return out + text.slice(at);
 }
 
 /**
@@ -95,9 +179,8 @@ export function scrubSecrets(text: string): string {
  * the line stays valid JSON whatever the value (digits, "true", a lone quote, a backslash).
  */
 export function scrubJsonLine(line: string): string {
-  const re = inJson;
-  // The common case (nothing to remove) costs one regex scan and no allocation.
-  if (re === null || !lineHasMatch(re, line)) return line;
+  // The common case (nothing to remove) costs one regex scan per pattern and no allocation.
+  if (!hasMatch(exactInJson, line) && !hasMatch(inBase64, line)) return line;
   // Decode each string literal, scrub the text, encode it again: a match can then never split
   // an escape sequence such as \n.
   return line.replace(/"(?:[^"\\]|\\.)*"/g, (literal) => {
@@ -107,9 +190,10 @@ export function scrubJsonLine(line: string): string {
   });
 }
 
-function lineHasMatch(re: RegExp, line: string): boolean {
+function hasMatch(re: RegExp | null, text: string): boolean {
+  if (re === null) return false;
   re.lastIndex = 0;
-  const found = re.test(line);
+  const found = re.test(text);
   re.lastIndex = 0;
   return found;
 }

@@ -1,18 +1,20 @@
 // Checks that look at more than one value, or outside the file: keys required only for chains
 // that are not built in, duplicate chains, ${VAR} substitution in rpc_urls, API key sanity,
 // price CSV files that must exist. They read the raw parsed YAML defensively, so they run even
-// when the schema found other problems and every problem is reported in one go.
+// when the schema found other problems and every problem is reported in one go. A written value
+// is quoted through `quoted` (written-secrets.ts), which describes a possible secret instead.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { builtinChain } from './builtin-chains.js';
 import type { ConfigIssue } from './config-error.js';
 import { FIELD_RULES, builtinSuggestion, keyPathText } from './config-hints.js';
-import { ORIGIN_KEY_RE } from './config-schema.js';
+import { ENV_NAME_RE, ORIGIN_KEY_RE } from './config-schema.js';
 import { isHttpUrl } from './http-url.js';
 import { valueAt } from './describe-issues.js';
 import { interpolateEnv } from './env-interpolation.js';
-import { registerSecret } from '../log/secrets.js';
+import { registerSecret, registerUrlCredentials } from '../log/secrets.js';
 import type { RpcUrl } from './types.js';
+import { hiddenValue, quoted } from './written-secrets.js';
 import type { KeyPath, YamlSource } from './yaml-source.js';
 
 export interface CheckContext {
@@ -121,7 +123,7 @@ function checkSettlement(ctx: CheckContext, entry: Record<string, unknown>, i: n
     issues.push(
       issueAt(ctx, ['chains', i, 'settlement_chain'], {
         expected: 'another chain than the chain itself',
-        found: `"${entry.settlement_chain}"`,
+        found: quoted(['chains', i, 'settlement_chain'], entry.settlement_chain),
         hint: 'a chain pays rent to the chain it settles on: name that chain (default ethereum), or null for an L1',
       }),
     );
@@ -151,44 +153,53 @@ function checkRpcUrls(ctx: CheckContext, i: number, raw: unknown, issues: Config
         issues.push(
           issueAt(ctx, ['chains', i, 'rpc_urls', k, 'name'], {
             expected: 'an endpoint name not used by another URL of this chain',
-            found: `"${form.name}", already the name of rpc_urls[${first}]`,
+            found: `${quoted(['chains', i, 'rpc_urls', k, 'name'], form.name)}, already the name of rpc_urls[${first}]`,
             hint: 'give each URL its own name so /healthz and the logs can tell them apart',
           }),
         );
       }
     }
     const sub = interpolateEnv(item_.trim(), ctx.env);
+    // Written in the file (a user info without ${NAME}): shown nowhere, in no message.
+    const written = quoted(path, item_);
     if (!sub.ok) {
       ok = false;
       if (sub.problem === 'malformed')
         issues.push(
           issueAt(ctx, path, {
             expected: '${NAME} references whose names use letters, digits and _',
-            found: `${JSON.stringify(item_)} (a malformed reference at character ${sub.at + 1})`,
+            found: `${written} (a malformed reference at character ${sub.at + 1})`,
             hint: 'close each reference with } and use a plain variable name, e.g. "https://node.example/${NODE_KEY}"',
           }),
         );
       else
         issues.push(
           issueAt(ctx, path, {
-            expected: `the environment variable ${sub.variable} to be set (it is used in ${JSON.stringify(item_)})`,
+            expected: `the environment variable ${sub.variable} to be set (it is used in ${written})`,
             found: sub.problem === 'missing' ? `${sub.variable} is not set` : `${sub.variable} is set but empty`,
             hint: `export ${sub.variable}=<the value> before starting chainlytics, or write the URL directly in the file`,
           }),
         );
       return;
     }
-    // Every substituted value is a secret from now on: log lines and error messages drop it.
+    // Every substituted value is a secret from now on: log lines and error messages drop it, and
+    // the user info of the URL with them (it goes out as Basic authentication, base64-encoded).
     for (const v of sub.variables) registerSecret(ctx.env[v]);
+    registerUrlCredentials(sub.value);
     if (!isHttpUrl(sub.value)) {
       ok = false;
       // Print what the operator wrote, not the substituted value: it may contain a secret.
       const via = sub.variables.length > 0 ? ` (after substituting ${sub.variables.map((v) => `\${${v}}`).join(', ')})` : '';
+      const hidden = hiddenValue(path, item_);
       issues.push(
         issueAt(ctx, path, {
           expected: 'an http:// or https:// URL',
-          found: `${JSON.stringify(item_)}${via}`,
-          hint: sub.variables.length > 0 ? `set ${sub.variables.join(', ')} so that ${JSON.stringify(item_)} becomes an http(s) URL, e.g. ${sub.variables[0]}=https://rpc.example.org` : rpcUrlHint(sub.value),
+          found: `${written}${via}`,
+          hint: hidden
+            ? `make it an http(s) URL; ${hidden.hint}`
+            : sub.variables.length > 0
+              ? `set ${sub.variables.join(', ')} so that ${written} becomes an http(s) URL, e.g. ${sub.variables[0]}=https://rpc.example.org`
+              : rpcUrlHint(sub.value),
         }),
       );
       return;
@@ -212,7 +223,8 @@ function rpcUrlHint(value: string): string {
 export function checkServer(ctx: CheckContext): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   const base = valueAt(ctx.src.data, ['server', 'public_base_url']);
-  if (typeof base === 'string' && /\/v1\/?$/.test(base.trim()))
+  // A base URL with user info is refused by checkWrittenCredentials, which names the fix without the value.
+  if (typeof base === 'string' && /\/v1\/?$/.test(base.trim()) && !hiddenValue(['server', 'public_base_url'], base))
     issues.push(
       issueAt(ctx, ['server', 'public_base_url'], {
         expected: 'the service address without /v1',
@@ -244,7 +256,7 @@ export function checkServer(ctx: CheckContext): ConfigIssue[] {
         issues.push(
           issueAt(ctx, ['server', 'api_keys', 'keys', i, 'name'], {
             expected: 'a key name not used by another key',
-            found: `"${k.name}", already the name of keys[${first}]`,
+            found: `${quoted(['server', 'api_keys', 'keys', i, 'name'], k.name)}, already the name of keys[${first}]`,
             hint: 'give every key holder its own name so logs and limits can tell them apart',
           }),
         );
@@ -292,12 +304,18 @@ function checkCsvPaths(ctx: CheckContext, at: [string, string], columns: string)
       issues.push(
         issueAt(ctx, [...at, i], {
           expected: `a path to an existing CSV file (${columns})`,
-          found: `${JSON.stringify(p)}: ${problem} at ${abs}`,
+          found: pathFound([...at, i], p, problem, abs),
           hint: 'relative paths start at the config file\'s directory; correct the path or remove the entry',
         }),
       );
   });
   return issues;
+}
+
+/** A missing file as a message names it: the path as written and resolved, unless it holds a URL's user info. */
+function pathFound(path: KeyPath, written: string, problem: string, abs: string): string {
+  const hidden = hiddenValue(path, written);
+  return hidden ? `${hidden.found}: ${problem}` : `${JSON.stringify(written)}: ${problem} at ${abs}`;
 }
 
 /** Label files, the project directory and its overlay must exist (they are read every round). */
@@ -315,7 +333,7 @@ export function checkAppSources(ctx: CheckContext): ConfigIssue[] {
     } catch {
       problem = kind === 'file' ? 'no such file' : 'no such directory';
     }
-    if (problem) issues.push(issueAt(ctx, path, { expected, found: `${JSON.stringify(p)}: ${problem} at ${abs}`, hint }));
+    if (problem) issues.push(issueAt(ctx, path, { expected, found: pathFound(path, p, problem, abs), hint }));
   };
   const files = valueAt(ctx.src.data, ['labels', 'files']);
   if (Array.isArray(files)) {
@@ -343,7 +361,7 @@ export function checkStore(ctx: CheckContext): ConfigIssue[] {
     issues.push(
       issueAt(ctx, ['engine'], {
         expected: `the same engine as store.engine (${store.engine}), or no top-level engine`,
-        found: JSON.stringify(top),
+        found: quoted(['engine'], top),
         hint: 'remove the top-level engine: key and keep store: { engine: … }',
       }),
     );
@@ -379,7 +397,8 @@ export function checkStore(ctx: CheckContext): ConfigIssue[] {
       }
     }
     const env = store.password_env;
-    if (typeof env === 'string' && (ctx.env[env] === undefined || ctx.env[env] === '')) {
+    // A value that is no variable name may be the password itself: the schema reports it without quoting it.
+    if (typeof env === 'string' && ENV_NAME_RE.test(env) && (ctx.env[env] === undefined || ctx.env[env] === '')) {
       issues.push(
         issueAt(ctx, ['store', 'password_env'], {
           expected: `the environment variable ${env} to hold the ClickHouse password`,

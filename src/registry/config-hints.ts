@@ -84,16 +84,12 @@ function addressHint(found: unknown): string {
   return 'write the 20-byte address as 0x followed by 40 hex digits (any letter case)';
 }
 
-function apiKeyHashHint(found: unknown): string {
-  const base = 'store the SHA-256 of the key, never the key itself: printf %s "$KEY" | sha256sum';
-  return typeof found === 'string' && found.length !== 64 ? `${base} (a hash has 64 hex digits; this value has ${found.length} characters)` : base;
-}
+/** A text that is not a hash is never quoted (it may be the key): written-secrets.ts gives its length instead. */
+export const API_KEY_HASH_HINT = 'store the SHA-256 of the key, never the key itself: printf %s "$KEY" | sha256sum';
 
-function envNameHint(found: unknown): string {
-  if (typeof found === 'string' && found.length > 20 && /[a-z]/.test(found) && /[0-9]/.test(found))
-    return 'this looks like the key itself: put the key in an environment variable and write only its name here, e.g. coingecko_api_key_env: COINGECKO_API_KEY';
-  return 'write the name of an environment variable holding the key, e.g. coingecko_api_key_env: COINGECKO_API_KEY';
-}
+// A text that is not a variable name is never quoted (it may be the secret): written-secrets.ts
+// says to move it to the environment. This hint is for the other wrong values (a number, a list).
+const ENV_NAME_HINT = 'write the name of an environment variable holding the key, e.g. coingecko_api_key_env: COINGECKO_API_KEY';
 
 function booleanHint(key: string): FieldRule {
   return { expected: 'true or false', hint: `write ${key}: true or ${key}: false (YAML 1.2 reads yes/no/on/off as text)` };
@@ -124,7 +120,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'store.database': { expected: 'a database name (letters, digits, _; not starting with a digit)', hint: 'e.g. database: chainlytics (created on every node when missing)' },
   'store.cluster': { expected: 'the name of a cluster in the servers\' remote_servers (letters, digits, _)', hint: 'e.g. cluster: analytics; SELECT DISTINCT cluster FROM system.clusters lists them' },
   'store.user': { expected: 'a ClickHouse user name', hint: 'e.g. user: chainlytics (default: default)' },
-  'store.password_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: envNameHint },
+  'store.password_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: ENV_NAME_HINT },
   data_dir: { expected: 'a directory path', hint: 'e.g. data_dir: ./data (relative paths start at the config file\'s directory)' },
   retention_days: {
     expected: 'a whole number of days (1 or more), or null',
@@ -174,11 +170,11 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'server.api_keys.keys': { expected: 'a list of { name, sha256, per_minute }', hint: 'e.g. keys: [ { name: acme, sha256: <64 hex digits>, per_minute: 600 } ]' },
   'server.api_keys.keys[]': { expected: 'a mapping { name, sha256, per_minute }', hint: 'write each key as - { name: acme, sha256: <64 hex digits>, per_minute: 600 }' },
   'server.api_keys.keys[].name': { expected: 'a holder name of 1-32 characters a-z 0-9 _ -', hint: 'e.g. name: acme (it appears in logs and rate-limit headers instead of the key)' },
-  'server.api_keys.keys[].sha256': { expected: 'a SHA-256 hash as 64 hex digits', hint: apiKeyHashHint },
+  'server.api_keys.keys[].sha256': { expected: 'a SHA-256 hash as 64 hex digits', hint: API_KEY_HASH_HINT },
   'server.api_keys.keys[].per_minute': { expected: 'a whole number of requests per minute (1 or more)', hint: 'e.g. per_minute: 600' },
   prices: { expected: 'a mapping (coingecko_url, coingecko_api_key_env, csv)', hint: 'indent the price settings under prices:' },
   'prices.coingecko_url': { expected: `${URL_EXPECTED}, or null to use no price API`, hint: 'e.g. coingecko_url: https://api.coingecko.com (or a compatible server)' },
-  'prices.coingecko_api_key_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: envNameHint },
+  'prices.coingecko_api_key_env': { expected: 'the name of an environment variable (letters, digits, _), or null', hint: ENV_NAME_HINT },
   'prices.csv': { expected: 'a list of CSV file paths', hint: 'e.g. csv: [ ./prices.csv ] with lines date,asset,usd' },
   'prices.csv[]': { expected: 'a path to an existing CSV file', hint: 'paths are relative to the config file\'s directory; check the file name' },
   labels: { expected: 'a mapping (files, urls)', hint: 'e.g. labels: { files: [ ./labels.csv ], urls: [] }' },

@@ -16,7 +16,8 @@ import { resolveServerSettings, type ServerSectionInput } from './server-setting
 import { CLICKHOUSE_DEFAULTS, type StoreSettings } from './store-settings.js';
 import { readYaml } from './yaml-source.js';
 import type { RpcUrl } from './types.js';
-import { registerSecret } from '../log/secrets.js';
+import { checkWrittenCredentials, registerWrittenCredentials } from './written-secrets.js';
+import { registerCredentials, registerSecret } from '../log/secrets.js';
 
 export { ConfigError, formatIssue, type ConfigIssue } from './config-error.js';
 export type { AnswerLimits, AppConfig, AppSourceSettings, ApiKeyConfig, PriceSettings, RouteRateLimit, ServerSettings } from './app-config.js';
@@ -55,12 +56,15 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   if (src.syntaxIssues.length > 0) throw new ConfigError(sourceName, src.syntaxIssues);
   // An empty file (or one with only comments) means "all defaults".
   if (src.data === null || src.data === undefined) src.data = {};
+  registerWrittenCredentials(src.data);
 
   const ctx: CheckContext = { src, file: sourceName, env, baseDir };
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
   issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
+  // A value already reported (a label URL that is not http) is not reported twice.
+  issues.push(...checkWrittenCredentials(src, sourceName).filter((c) => !issues.some((i) => i.key === c.key)));
   const port = portOverride(env, issues);
   if (issues.length > 0 || !parsed.success) throw new ConfigError(sourceName, issues);
 
@@ -132,13 +136,15 @@ function resolveStore(file: ConfigFile, env: NodeJS.ProcessEnv): StoreSettings {
   if (engine === 'duckdb') return { engine };
   const passwordEnv = st.password_env ?? null;
   const password = passwordEnv ? env[passwordEnv] || null : null;
-  registerSecret(password);
+  const user = st.user ?? CLICKHOUSE_DEFAULTS.user;
+  // The client sends user:password as HTTP Basic authentication: that base64 is a secret too.
+  registerCredentials(user, password);
   return {
     engine,
     url: st.url!.replace(/\/+$/, ''),
     database: st.database ?? CLICKHOUSE_DEFAULTS.database,
     cluster: st.cluster!,
-    user: st.user ?? CLICKHOUSE_DEFAULTS.user,
+    user,
     password_env: passwordEnv,
     password,
   };

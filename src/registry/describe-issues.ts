@@ -1,10 +1,13 @@
 // Turns zod's findings into operator-facing ConfigIssues: the key path, where it is in the
-// file, what that key expects (config-hints.ts), what was actually written, and a fix.
+// file, what that key expects (config-hints.ts), what was actually written, and a fix. What was
+// written is not quoted when it may be a secret (written-secrets.ts).
 import type { z } from 'zod';
 import type { ConfigIssue } from './config-error.js';
 import { FIELD_RULES, hintText, keyPathText, ruleFor } from './config-hints.js';
 import { allowedKeysAt } from './config-schema.js';
 import { closestMatch } from './did-you-mean.js';
+import { hasUserInfo } from './user-info.js';
+import { hiddenValue } from './written-secrets.js';
 import type { KeyPath, YamlSource } from './yaml-source.js';
 
 const MISSING = Symbol('missing');
@@ -28,7 +31,10 @@ export function describeValue(v: unknown): string {
   if (Array.isArray(v)) return v.length === 0 ? 'an empty list' : `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
   if (typeof v === 'object') {
     const keys = Object.keys(v as object);
-    return keys.length === 0 ? 'an empty mapping' : `a mapping with keys ${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}`;
+    if (keys.length === 0) return 'an empty mapping';
+    // A URL written as a key (a misplaced colon) may carry a password.
+    if (keys.some(hasUserInfo)) return `a mapping with ${keys.length} key${keys.length === 1 ? '' : 's'}`;
+    return `a mapping with keys ${keys.slice(0, 4).join(', ')}${keys.length > 4 ? ', …' : ''}`;
   }
   return String(v);
 }
@@ -76,8 +82,13 @@ export function issuesFromZod(error: z.ZodError, src: YamlSource, file: string):
       const allowed = allowedKeysAt(path);
       for (const key of issue.keys) {
         const keyPath = [...path, key];
-        const suggestion = closestMatch(key, allowed);
         const { line, column } = src.position(keyPath, 'key');
+        if (hasUserInfo(key)) {
+          // Neither the key nor a suggestion derived from it is printed.
+          push({ file, line, column, key: path.length === 0 ? '(top level)' : keyPathText(path), expected: 'known keys only', found: 'an unknown key holding a URL with a user name or password (not shown)', hint: 'remove that line; secrets belong in environment variables (docs/configuration.md)' });
+          continue;
+        }
+        const suggestion = closestMatch(key, allowed);
         push({
           file,
           line,
@@ -93,14 +104,16 @@ export function issuesFromZod(error: z.ZodError, src: YamlSource, file: string):
     const found = valueAt(src.data, path);
     const rule = ruleFor(path) ?? (path.length === 0 ? FIELD_RULES[''] : undefined);
     const { line, column } = src.position(path);
+    // A hint computed from the value (originKeyHint, urlHint…) would quote it: a hidden value gets the secret's fix instead.
+    const hidden = hiddenValue(path, found);
     push({
       file,
       line,
       column,
       key: path.length === 0 ? '(top level)' : keyPathText(path),
       expected: rule?.expected ?? genericExpected(issue),
-      found: describeValue(found),
-      hint: rule ? hintText(rule, found === MISSING ? undefined : found) : issue.message,
+      found: hidden?.found ?? describeValue(found),
+      hint: hidden?.hint ?? (rule ? hintText(rule, found === MISSING ? undefined : found) : issue.message),
     });
   }
   return out;

@@ -1,7 +1,9 @@
 // YAML text → plain data, plus a way back from a key path to the line and column it was
 // written at, so every configuration error can point into the file.
-import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, visit, type Alias, type Document, type Node } from 'yaml';
 import type { ConfigIssue } from './config-error.js';
+import { keyPathText } from './config-hints.js';
+import { hasUserInfo } from './user-info.js';
 
 export type KeyPath = readonly (string | number)[];
 
@@ -10,9 +12,18 @@ export interface Position {
   column: number;
 }
 
+/**
+ * How many times anchored content may be repeated through aliases (the yaml library's
+ * `maxAliasCount`, docs/configuration.md "YAML anchors and aliases"): an anchor's aliases so far,
+ * its own definition included, times the largest such count among the aliases inside it. A
+ * billion-laughs file (anchors of aliases of anchors) passes it within a few levels and is
+ * refused before it is expanded; a flat anchor may be used 999 times.
+ */
+export const MAX_ALIAS_COUNT = 1000;
+
 export interface YamlSource {
   data: unknown;
-  /** Syntax errors; when non-empty, `data` is not to be trusted. */
+  /** Syntax errors and refused aliases; when non-empty, `data` is not to be trusted. */
   syntaxIssues: ConfigIssue[];
   /**
    * Where the value at `path` was written (`at: 'key'`: where its key was written). A path that
@@ -56,17 +67,33 @@ export function readYaml(text: string, file: string): YamlSource {
   const syntaxIssues: ConfigIssue[] = doc.errors.map((e) => {
     const { line, column } = toPosition(e.pos[0]);
     const near = text.split('\n')[line - 1]?.trim() ?? '';
+    const message = cleanMessage(e.message);
+    // The line as written may hold a password (check-config must not echo it): then only where it is.
+    const quote = hasUserInfo(near) || hasUserInfo(message) ? ' (the line is not shown: it holds a URL with a user name or password)' : near ? ` near ${JSON.stringify(near.slice(0, 60))}` : '';
     return {
       file,
       line,
       column,
       expected: 'valid YAML',
-      found: `a syntax error (${cleanMessage(e.message)})${near ? ` near ${JSON.stringify(near.slice(0, 60))}` : ''}`,
+      found: `a syntax error (${hasUserInfo(message) ? e.code : message})${quote}`,
       hint: SYNTAX_HINTS[e.code] ?? 'correct the YAML syntax at this position',
     };
   });
 
-  const data = syntaxIssues.length === 0 ? doc.toJS({ maxAliasCount: 1000 }) : undefined;
+  let data: unknown;
+  if (syntaxIssues.length === 0) {
+    const failed = noteFailingAlias(doc);
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      // The library throws a bare ReferenceError (no position) for an alias bomb and for an
+      // alias to an anchor that is not defined before it.
+      const alias = failed.alias;
+      if (!(err instanceof ReferenceError) || alias === undefined) throw err;
+      const { line, column } = toPosition(alias.node.range?.[0] ?? 0);
+      syntaxIssues.push({ file, line, column, ...(alias.path.length > 0 ? { key: keyPathText(alias.path) } : {}), ...aliasProblem(alias.node, err) });
+    }
+  }
 
   const position = (path: KeyPath, at: 'value' | 'key' = 'value'): Position => {
     let node: unknown = doc.contents;
@@ -95,6 +122,68 @@ export function readYaml(text: string, file: string): YamlSource {
   };
 
   return { data, syntaxIssues, position };
+}
+
+interface FailedAlias {
+  node: Alias;
+  /** Where the alias stands, as a key path (for the message). */
+  path: KeyPath;
+}
+
+/**
+ * The library's ReferenceError names no node. Each alias notes itself when its own resolution
+ * throws (the innermost one first: an alias resolved while resolving another), so the error can
+ * point at the alias that went over the limit or names an unknown anchor.
+ */
+function noteFailingAlias(doc: Document): { alias: FailedAlias | undefined } {
+  const noted: { alias: FailedAlias | undefined } = { alias: undefined };
+  visit(doc, {
+    Alias(_key, node, ancestors) {
+      const path = keyPathOf([...ancestors, node]);
+      const guard =
+        <A extends unknown[], R>(fn: (...args: A) => R) =>
+        (...args: A): R => {
+          try {
+            return fn(...args);
+          } catch (err) {
+            noted.alias ??= { node, path };
+            throw err;
+          }
+        };
+      // resolve() counts the aliases (merge keys call it directly); toJSON() refuses an unknown anchor.
+      node.resolve = guard(node.resolve.bind(node));
+      node.toJSON = guard(node.toJSON.bind(node));
+    },
+  });
+  return noted;
+}
+
+/** The key path of the last node in `chain` (document, collections and pairs down to it). */
+function keyPathOf(chain: readonly unknown[]): KeyPath {
+  const out: (string | number)[] = [];
+  chain.forEach((n, i) => {
+    const next = chain[i + 1];
+    if (next === undefined) return;
+    if (isSeq(n)) out.push(n.items.indexOf(next as never));
+    // A merge key's value is a symbol whose description is `<<`.
+    else if (isPair(n) && next === n.value) out.push(isScalar(n.key) ? (typeof n.key.value === 'symbol' ? (n.key.value.description ?? '') : String(n.key.value)) : String(n.key));
+  });
+  return out;
+}
+
+function aliasProblem(alias: Alias, err: ReferenceError): Pick<ConfigIssue, 'expected' | 'found' | 'hint'> {
+  if (/excessive alias count/i.test(err.message)) {
+    return {
+      expected: `anchors repeated through aliases at most ${MAX_ALIAS_COUNT} times (docs/configuration.md, "YAML anchors and aliases")`,
+      found: `the alias *${alias.source}, which goes over that limit (anchors of aliases nested into an "alias bomb")`,
+      hint: 'write the repeated values out, or nest fewer anchors that themselves contain aliases',
+    };
+  }
+  return {
+    expected: `an anchor &${alias.source} defined before this alias`,
+    found: `the alias *${alias.source} with no anchor &${alias.source} above it`,
+    hint: `define &${alias.source} on a value earlier in the file, or write the value here`,
+  };
 }
 
 // The library's messages sometimes address programmers ("please use parseAllDocuments()").

@@ -312,13 +312,13 @@ export class RpcClient {
       // A batch answered with one error object: the node rejects batches this large (or at all).
       if (indices.length > 1 && parsed && typeof parsed === 'object') {
         return new RpcBatchRejectedError(
-          `${ep.logName} rejected a batch of ${indices.length}: ${upstreamText(JSON.stringify(parsed).slice(0, 200), ep)}`,
+          `${ep.logName} rejected a batch of ${indices.length}: ${upstreamText(JSON.stringify(parsed), ep)}`,
           ep.label,
           `${ep.label} rejected a batch of ${indices.length}`,
         );
       }
       const err = new RpcMalformedError(
-        `response from ${ep.logName} is not a JSON-RPC response: ${upstreamText(JSON.stringify(parsed).slice(0, 200), ep)}`,
+        `response from ${ep.logName} is not a JSON-RPC response: ${upstreamText(JSON.stringify(parsed), ep)}`,
         ep.label,
         `response from ${ep.label} is not a JSON-RPC response`,
       );

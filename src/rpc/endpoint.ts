@@ -1,6 +1,7 @@
 // One RPC URL: a keep-alive connection pool, its concurrency limiter and its health.
 // `post` turns every HTTP-level outcome into either parsed JSON or one typed RpcError.
 import { Pool, errors as undiciErrors } from 'undici';
+import { registerUrlCredentials } from '../log/secrets.js';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import type { AnswerCap } from './answer-cap.js';
 import { parseRetryAfter } from './backoff.js';
@@ -58,8 +59,10 @@ export class Endpoint implements EndpointNames {
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 60_000,
     });
-    // Some providers put credentials in the URL's user info; they go out as Basic auth.
+    // Some providers put credentials in the URL's user info; they go out as Basic auth, so
+    // they and their base64 are secrets even when written in the file without ${NAME}.
     if (u.username) {
+      registerUrlCredentials(url);
       this.auth = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
     }
   }
@@ -97,7 +100,7 @@ export class Endpoint implements EndpointNames {
       if (res.statusCode < 200 || res.statusCode >= 300) {
         // An error page is quoted, not parsed: its start is enough, and a huge one is not read.
         const page = await readCappedBody(res.body, { cap: Math.min(cap.bytes, ERROR_PAGE_BYTES), announced, abort }).catch(() => null);
-        throw new RpcHttpError(this, res.statusCode, page?.toString('utf8').slice(0, 200) ?? '');
+        throw new RpcHttpError(this, res.statusCode, page?.toString('utf8') ?? '');
       }
       let text: string;
       try {
@@ -110,7 +113,7 @@ export class Endpoint implements EndpointNames {
         return JSON.parse(text) as unknown;
       } catch {
         throw new RpcMalformedError(
-          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(JSON.stringify(text.slice(-40)), this)}` : ''})`,
+          `malformed JSON from ${this.logName} (${text.length} bytes${text.length ? `, ends with ${upstreamText(text, this, (t) => JSON.stringify(t.slice(-40)))}` : ''})`,
           this.label,
           `malformed JSON from ${this.label} (${text.length} bytes)`,
         );

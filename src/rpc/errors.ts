@@ -9,6 +9,7 @@
 import { containsSecret, scrubSecrets } from '../log/secrets.js';
 import { describeCap, type AnswerCap } from './answer-cap.js';
 import type { AnswerTooLargeError } from './capped-body.js';
+import { upstreamExcerpt } from '../log/upstream-excerpt.js';
 
 /** Base class: `endpoint` is the label of the endpoint that produced the failure. */
 export class RpcError extends Error {
@@ -33,16 +34,18 @@ export interface EndpointNames {
 }
 
 /**
- * What the node answered, for a log message. A provider's error body can echo the key; values
- * long enough are scrubbed anyway, but a short one cannot be cut out of arbitrary text without
- * garbling it, so an answer containing any configured value is withheld whole.
+ * What the node answered, for a log message: `cut` (by default a short excerpt) of the answer.
+ * A provider's error body can echo the key; values long enough are scrubbed anyway, but a short
+ * one cannot be cut out of arbitrary text without garbling it, so an answer containing any
+ * configured value, in any spelling, is withheld whole. The whole answer is checked before it is
+ * cut: a cut first could split a secret and leave a half no check recognizes.
  */
-export function upstreamText(text: string, at?: EndpointNames): string {
+export function upstreamText(text: string, at?: EndpointNames, cut: (answer: string) => string = upstreamExcerpt): string {
   if (containsSecret(text)) return '[answer withheld: it contains a configured secret]';
   const lower = text.toLowerCase();
   // Providers echo the request target in error pages ("invalid key in /v3/<key>").
   if (at?.urlParts?.some((p) => lower.includes(p))) return '[answer withheld: it quotes the RPC URL]';
-  return text;
+  return cut(text);
 }
 
 /** The text of `err` that may be shown publicly: an RpcError's public message, else its message. */
@@ -74,9 +77,9 @@ export class RpcHttpError extends RpcError {
   constructor(
     at: EndpointNames,
     readonly status: number,
-    bodySnippet: string,
+    body: string,
   ) {
-    super(`HTTP ${status} from ${at.logName}${bodySnippet ? `: ${upstreamText(bodySnippet, at)}` : ''}`, at.label, `HTTP ${status} from ${at.label}`);
+    super(`HTTP ${status} from ${at.logName}${body ? `: ${upstreamText(body, at)}` : ''}`, at.label, `HTTP ${status} from ${at.label}`);
   }
 }
 
@@ -111,7 +114,7 @@ export class JsonRpcError extends RpcError {
     readonly data: unknown,
   ) {
     // The node's own message (e.g. "header not found") is kept for the log only.
-    super(`${method} failed on ${at.logName}: JSON-RPC error ${code}: ${upstreamText(rpcMessage.slice(0, 200), at)}`, at.label, `${method} failed on ${at.label}: JSON-RPC error ${code}`);
+    super(`${method} failed on ${at.logName}: JSON-RPC error ${code}: ${upstreamText(rpcMessage, at)}`, at.label, `${method} failed on ${at.label}: JSON-RPC error ${code}`);
   }
 }
 

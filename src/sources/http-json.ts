@@ -4,8 +4,11 @@
 // waits between retries. The body is read up to `maxAnswerBytes` (rpc/capped-body.ts); a larger
 // answer is final too (the same URL would send it again) and, like no answer at all, counts as
 // the source failing. Error messages name the source by `label` and carry the URL as given:
-// callers pass URLs without secrets (keys travel in headers).
+// callers pass URLs without secrets (keys travel in headers). They quote a short excerpt of the
+// answer (an error page can echo the key header) and pass the secret scrubber like RPC errors.
 import { systemClock, type Clock } from '../clock.js';
+import { scrubSecrets } from '../log/secrets.js';
+import { upstreamExcerpt } from '../log/upstream-excerpt.js';
 import { backoffDelay, parseRetryAfter, type BackoffOptions } from '../rpc/backoff.js';
 import { announcedLength, AnswerTooLargeError, ERROR_PAGE_BYTES, MIB, readCappedBody } from '../rpc/capped-body.js';
 import { systemSleep, type Sleep } from '../timers.js';
@@ -38,7 +41,7 @@ export class PriceSourceError extends Error {
     readonly url: string,
     readonly status: number | null,
   ) {
-    super(message);
+    super(scrubSecrets(message));
     this.name = 'PriceSourceError';
   }
 }
@@ -93,18 +96,18 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
       continue;
     }
     if (res.status >= 500) {
-      lastError = new PriceSourceError(`${label}: HTTP ${res.status} from ${url}: ${text.slice(0, 200)}`, url, res.status);
+      lastError = new PriceSourceError(`${label}: HTTP ${res.status} from ${url}: ${upstreamExcerpt(text)}`, url, res.status);
       continue;
     }
     if (!res.ok) {
       // 4xx other than 429: a wrong id, key or parameter; retrying cannot help.
       const hint = res.status === 401 || res.status === 403 ? ' (check the API key and its header)' : '';
-      throw new PriceSourceError(`${label}: HTTP ${res.status} from ${url}${hint}: ${text.slice(0, 200)}`, url, res.status);
+      throw new PriceSourceError(`${label}: HTTP ${res.status} from ${url}${hint}: ${upstreamExcerpt(text)}`, url, res.status);
     }
     try {
       return { json: JSON.parse(text), url };
     } catch {
-      lastError = new PriceSourceError(`${label}: body from ${url} is not JSON: ${text.slice(0, 120)}`, url, res.status);
+      lastError = new PriceSourceError(`${label}: body from ${url} is not JSON: ${upstreamExcerpt(text, 120)}`, url, res.status);
     }
   }
   throw new PriceSourceError(`${lastError?.message ?? `${label} failed`} (gave up after ${retries + 1} attempts)`, url, lastError?.status ?? null);

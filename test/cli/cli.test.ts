@@ -1,29 +1,18 @@
 // The `chainlytics` command as a user runs it: a real child process, real ports, real files.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.js';
+import { cliRunner } from './helpers/run-cli.js';
 
-const BIN = join(import.meta.dirname, '../../bin/chainlytics.js');
 const tmp = mkdtempSync(join(tmpdir(), 'chainlytics-cli-'));
-const children: ChildProcess[] = [];
+const { run, killAll } = cliRunner();
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  killAll();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-function run(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; out: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, out: () => out, exit };
-}
 
 async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;

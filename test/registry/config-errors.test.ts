@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig, type ConfigIssue } from '../../src/registry/config.js';
+import { configErrorOf } from './helpers/config-error-of.js';
 
 const FILE = 'chainlytics.yaml';
 
@@ -20,15 +21,7 @@ function posOf(text: string, needle: string, nth = 1): string {
   return `${before.length}:${before[before.length - 1].length + 1}`;
 }
 
-function errorOf(text: string, env: NodeJS.ProcessEnv = {}): ConfigError {
-  try {
-    parseConfig(text, FILE, { env, baseDir: tmpdir() });
-  } catch (err) {
-    if (err instanceof ConfigError) return err;
-    throw err;
-  }
-  throw new Error('expected a ConfigError, the config was accepted');
-}
+const errorOf = (text: string, env: NodeJS.ProcessEnv = {}): ConfigError => configErrorOf(text, env, FILE);
 
 /** The single issue for `key`; fails when there is none or several. */
 function issueFor(err: ConfigError, key: string): ConfigIssue & { where: string } {

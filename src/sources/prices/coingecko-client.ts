@@ -5,6 +5,7 @@
 // optional AbortSignal that cancels the request in flight and the waits between retries.
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
+import { registerSecret } from '../../log/secrets.js';
 import type { BackoffOptions } from '../../rpc/backoff.js';
 import type { Sleep } from '../../timers.js';
 import { getJson, PriceSourceError, type HttpJsonOptions } from '../http-json.js';
@@ -75,6 +76,9 @@ export class CoinGeckoClient {
     }
     this.base = base.toString().replace(/\/+$/, '').replace(/\/api\/v3$/, '');
     this.keyHeader = opts.apiKeyHeader ?? (base.hostname.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key');
+    // Also when the client is made without the config loader (which registers it too): a 401
+    // page echoing the key header then shows it nowhere.
+    registerSecret(opts.apiKey);
     this.http = {
       label: 'price source',
       retries: opts.retries,

@@ -3,12 +3,15 @@
 // versions, and a wei amount must never pass through a double), foreground inserts into
 // Distributed tables (an insert returns once every shard holds its rows), retries of network
 // failures (every statement is idempotent: see schema.ts), and errors that name the node.
-// The password goes to the client only; no message built here contains it or the URL's
-// credentials.
+// The password goes to the client only. A node's error text is quoted as a short excerpt with
+// the password, user:password and their encodings removed: a proxy's 401 page in front of a node
+// may echo the request headers, Authorization: Basic <base64 of user:password> included.
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { systemClock, type Clock } from '../../clock.js';
+import { REDACTED, registerCredentials } from '../../log/secrets.js';
+import { upstreamExcerpt } from '../../log/upstream-excerpt.js';
 import { systemSleep, type Sleep } from '../../timers.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 
@@ -82,6 +85,8 @@ export class NodeConnection implements SqlRunner {
     this.versionClock = runtime.versionClock ?? systemClock;
     const u = new URL(node.url);
     this.label = `ClickHouse node ${u.host}`;
+    // Also when the store is opened without the config loader (which registers the password too).
+    registerCredentials(node.user, node.password);
     this.client = createClient({
       url: node.url,
       username: node.user,
@@ -105,10 +110,14 @@ export class NodeConnection implements SqlRunner {
         if (i + 1 < this.retry.attempts) await this.sleep(this.retry.delayMs * 2 ** i);
       }
     }
-    const msg = scrub(String((last as Error)?.message ?? last), this.node.password);
+    const raw = String((last as Error)?.message ?? last);
     const code = (last as NodeJS.ErrnoException)?.code;
-    const transient = TRANSIENT.test(msg) || (code !== undefined && TRANSIENT.test(code));
-    const text = `${this.label} (${what}): ${code && !msg.includes(code) ? `${code} ` : ''}${msg.split('\n')[0]!.slice(0, 500)}`;
+    const transient = TRANSIENT.test(raw) || (code !== undefined && TRANSIENT.test(code));
+    // The first line only: ClickHouse appends the server's stack trace after it. The registry
+    // skips passwords under 6 characters; in this node's own messages every length is cut.
+    const firstLine = raw.split('\n')[0]!;
+    const msg = upstreamExcerpt(this.node.password ? firstLine.split(this.node.password).join(REDACTED) : firstLine, 500);
+    const text = `${this.label} (${what}): ${code && !msg.includes(code) ? `${code} ` : ''}${msg}`;
     throw transient ? new StoreUnavailableError(text) : new Error(text);
   }
 
@@ -171,8 +180,4 @@ export class NodeConnection implements SqlRunner {
   close(): Promise<void> {
     return this.client.close();
   }
-}
-
-function scrub(text: string, password: string | null): string {
-  return password && password.length > 0 ? text.split(password).join('[redacted]') : text;
 }

@@ -19,7 +19,7 @@ import { chainSubject } from '../../src/store/facts.js';
 import { TEN_MINUTES } from '../../src/store/granularity.js';
 import type { Store } from '../../src/store/store.js';
 import { bothEngines } from '../helpers/both-engines.js';
-import { addr, ChainWriter, feeOf, GWEI, isUserTx, makeChain, type BlockSpec, type TxSpec } from './chain-fixture.js';
+import { addr, ChainWriter, factRows, feeOf, GWEI, isUserTx, makeChain, type BlockSpec, type TxSpec } from './chain-fixture.js';
 
 const silent = createLogger('silent');
 const MIN = 60_000;
@@ -154,6 +154,9 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('10-minute fee buck
 
   it('after a reorg rewriting the last five hours (one of them now without blocks) and a new hour: recomputed, older buckets pruned, still what the raw read gives', async () => {
     const from = T - 5 * HOUR;
+    // The hourly chain facts of the hour the reorg empties: there before, gone after.
+    const emptyHourFacts = async () => (await factRows(store, chain.origin_key)).filter((r) => r.startsWith('hourly ') && r.split(' ')[2] === String(EMPTY));
+    expect((await emptyHourFacts()).length).toBeGreaterThan(0);
     const firstGone = blocks.findIndex((b) => b.time * 1000 >= from);
     await writer.rollback(firstGone);
     blocks = blocks.slice(0, firstGone);
@@ -165,6 +168,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('10-minute fee buck
     // The hour without blocks has no buckets (as after a full rebuild, which computes hours with blocks only).
     expect([periods.length, periods[0], periods.at(-1)]).toEqual([2 * 144 - 6, T + HOUR - 2 * DAY, T + HOUR - MIN10]);
     expect(periods.filter((p) => p >= EMPTY && p < EMPTY + HOUR)).toEqual([]);
+    expect(await emptyHourFacts()).toEqual([]);
     const c = counting(store);
     const got = await read(c.store);
     expect(c.rawReads()).toBe(1); // that hour, read raw: no transactions, tps 0

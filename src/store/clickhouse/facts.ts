@@ -47,9 +47,16 @@ export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest): Pr
   if (req.periods.length === 0 || aggs.length === 0) return;
   const { scope, withBlocks } = await loadPeriodScope(db, req.origin_key, g, req.periods);
   const s = PERIOD_SECONDS[g];
-  const scoped = `origin_key = ${ok} AND ${CHAIN} AND granularity = '${g}' AND period_ms IN (${intList(scope, 'period')})`;
-  if (plain.length > 0) await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`);
-  if (wei.length > 0) await deleteWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`);
+  // Every period with blocks gets a row of every key below, with a newer version than the rows
+  // it replaces: only the periods that lost their blocks (a rollback) need tombstones. On a
+  // facts run that is usually none, which saves two statements a granularity.
+  const kept = new Set(withBlocks);
+  const emptied = scope.filter((p) => !kept.has(p));
+  if (emptied.length > 0) {
+    const scoped = `origin_key = ${ok} AND ${CHAIN} AND granularity = '${g}' AND period_ms IN (${intList(emptied, 'period')})`;
+    if (plain.length > 0) await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`);
+    if (wei.length > 0) await deleteWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`);
+  }
   if (withBlocks.length === 0) return;
 
   const exprs = aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ');

@@ -66,7 +66,7 @@ export interface HttpServerOptions {
    * their own paths. Without it, "/" is the docs page.
    */
   staticFiles?: readonly StaticFile[];
-  /** node transport: how the connection guard's write-stall sweeps wait and read the time (tests fire them). */
+  /** How the connection guard's sweeps (write stalls, first-head deadline) wait and read the time (tests fire them). */
   connectionGuard?: ConnectionGuardTiming;
 }
 

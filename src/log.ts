@@ -11,14 +11,15 @@
 import { fstatSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import sonicBoom from 'sonic-boom';
+import { countLines, FileLines } from './log/file-lines.js';
 import { scrubJsonLine } from './log/secrets.js';
 
 export type { Logger };
 
 /** Unwritten log bytes kept while stdout (a pipe) is not drained; beyond this, lines are dropped. */
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
-/** stdout a file: lines written together (below sonic-boom's 16 KiB write unit), and at the latest after this many ms. */
-const FILE_BATCH_BYTES = 8 * 1024;
+/** stdout a file: lines written together, and at the latest after FILE_FLUSH_MS. */
+const FILE_BATCH_BYTES = 64 * 1024;
 const FILE_FLUSH_MS = 250;
 
 let dropped = 0;
@@ -44,37 +45,20 @@ function boundedStdout(): DestinationStream {
 }
 
 /**
- * stdout is a file: every line is written, synchronously. A write to a file never waits for a
- * reader, only for the disk, so nothing needs to be dropped; written asynchronously, lines
- * waited for libuv's thread pool, and while the pool was busy (or the disk slow) the bounded
- * buffer filled and lines were dropped (issue 23, item 8). Lines are gathered up to
- * FILE_BATCH_BYTES and written by one call, or within FILE_FLUSH_MS when fewer arrive, so a
- * flood costs a write per batch, not per line.
+ * stdout is a file: every line is written, synchronously (log/file-lines.ts). Written
+ * asynchronously, lines waited for libuv's thread pool, and while the pool was busy (or the disk
+ * slow) the bounded buffer filled and lines were dropped (issue 23, item 8).
  */
 function fileStdout(): DestinationStream {
-  // maxLength: a write that fails (a full disk, EIO) keeps its batch for the next attempt, and
-  // lines beyond LOG_BUFFER_BYTES are then dropped and counted, as for a pipe.
-  const dest = new sonicBoom.SonicBoom({ fd: 1, sync: true, minLength: FILE_BATCH_BYTES, maxLength: LOG_BUFFER_BYTES, periodicFlush: FILE_FLUSH_MS });
-  countDrops(dest);
-  // A failed write must not crash the service over a log line.
-  dest.on('error', () => undefined);
-  process.once('exit', () => {
-    try {
-      dest.flushSync();
-    } catch {
-      // The disk refuses the write: what is left is lost.
-    }
+  const dest = new FileLines({
+    fd: 1,
+    batchBytes: FILE_BATCH_BYTES,
+    flushMs: FILE_FLUSH_MS,
+    maxPendingBytes: LOG_BUFFER_BYTES,
+    onDrop: (lines) => (dropped += lines),
   });
+  process.once('exit', () => dest.flushSync());
   return dest;
-}
-
-function countDrops(dest: sonicBoom.SonicBoom): void {
-  dest.on('drop', (data: string) => {
-    // A dropped chunk may hold several lines; count lines, not writes.
-    let n = 0;
-    for (let i = data.indexOf('\n'); i !== -1; i = data.indexOf('\n', i + 1)) n++;
-    dropped += Math.max(n, 1);
-  });
 }
 
 /** stdout is a pipe, socket or terminal: a bounded asynchronous buffer; what does not fit is dropped and counted. */
@@ -85,7 +69,7 @@ function pipeStdout(): DestinationStream {
   // up on the rest, so a stalled consumer can never hold the process open (pino's own
   // exit flush would retry forever).
   const dest = new sonicBoom.SonicBoom({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES, retryEAGAIN: () => !exiting });
-  countDrops(dest);
+  dest.on('drop', (data: string) => (dropped += countLines(data)));
   // Write errors (EPIPE when the reader went away) must not crash the service over a log line.
   dest.on('error', () => undefined);
   process.once('exit', () => {

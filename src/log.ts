@@ -1,19 +1,26 @@
 // One logger factory for the whole process. JSON lines (pino) so operators can ship them;
 // LOG_LEVEL picks the level; tests pass `silent`.
 //
-// Every logger writes through one bounded stdout buffer. pino's own stdout stream buffers
-// without limit while the consumer is not reading (a stalled pipe, a paused `docker logs`), so
-// a busy server would grow by every access-log line. Here the buffer holds at most
-// LOG_BUFFER_BYTES; what does not fit is dropped and counted (`droppedLogLines`, published in
-// /metrics), so memory stays bounded and the loss is visible.
+// Every logger writes through one stdout writer, chosen by what stdout is. A pipe, socket or
+// terminal gets a bounded asynchronous buffer: pino's own stdout stream buffers without limit
+// while the consumer is not reading (a stalled pipe, a paused `docker logs`), so a busy server
+// would grow by every access-log line. Here the buffer holds at most LOG_BUFFER_BYTES; what does
+// not fit is dropped and counted (`droppedLogLines`, published in /metrics), so memory stays
+// bounded and the loss is visible. A regular file gets synchronous batched writes, which lose
+// nothing (fileStdout).
+import { fstatSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import sonicBoom from 'sonic-boom';
+import { countLines, FileLines } from './log/file-lines.js';
 import { scrubJsonLine } from './log/secrets.js';
 
 export type { Logger };
 
-/** Unwritten log bytes kept while stdout is not drained; beyond this, lines are dropped. */
+/** Unwritten log bytes kept while stdout (a pipe) is not drained; beyond this, lines are dropped. */
 export const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
+/** stdout a file: lines written together, and at the latest after FILE_FLUSH_MS. */
+const FILE_BATCH_BYTES = 64 * 1024;
+const FILE_FLUSH_MS = 250;
 
 let dropped = 0;
 let stdoutDest: DestinationStream | undefined;
@@ -23,33 +30,57 @@ export function droppedLogLines(): number {
   return dropped;
 }
 
-function boundedStdout(): DestinationStream {
-  if (!stdoutDest) {
-    let exiting = false;
-    // Asynchronous, so a slow consumer never blocks the event loop. While running, a full pipe
-    // (EAGAIN) is retried; at exit, one best-effort flush writes what the pipe accepts and gives
-    // up on the rest, so a stalled consumer can never hold the process open (pino's own
-    // exit flush would retry forever).
-    const dest = new sonicBoom.SonicBoom({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES, retryEAGAIN: () => !exiting });
-    dest.on('drop', (data: string) => {
-      // A dropped chunk may hold several lines; count lines, not writes.
-      let n = 0;
-      for (let i = data.indexOf('\n'); i !== -1; i = data.indexOf('\n', i + 1)) n++;
-      dropped += Math.max(n, 1);
-    });
-    // Write errors (EPIPE when the reader went away) must not crash the service over a log line.
-    dest.on('error', () => undefined);
-    process.once('exit', () => {
-      exiting = true;
-      try {
-        dest.flushSync();
-      } catch {
-        // The consumer is not reading: what is left is lost, as documented.
-      }
-    });
-    stdoutDest = dest;
+/** Whether stdout is a regular file (`> file`, systemd `StandardOutput=append:`), not a pipe, socket or terminal. */
+function stdoutIsFile(): boolean {
+  try {
+    return fstatSync(1).isFile();
+  } catch {
+    return false;
   }
+}
+
+function boundedStdout(): DestinationStream {
+  stdoutDest ??= stdoutIsFile() ? fileStdout() : pipeStdout();
   return stdoutDest;
+}
+
+/**
+ * stdout is a file: every line is written, synchronously (log/file-lines.ts). Written
+ * asynchronously, lines waited for libuv's thread pool, and while the pool was busy (or the disk
+ * slow) the bounded buffer filled and lines were dropped (issue 23, item 8).
+ */
+function fileStdout(): DestinationStream {
+  const dest = new FileLines({
+    fd: 1,
+    batchBytes: FILE_BATCH_BYTES,
+    flushMs: FILE_FLUSH_MS,
+    maxPendingBytes: LOG_BUFFER_BYTES,
+    onDrop: (lines) => (dropped += lines),
+  });
+  process.once('exit', () => dest.flushSync());
+  return dest;
+}
+
+/** stdout is a pipe, socket or terminal: a bounded asynchronous buffer; what does not fit is dropped and counted. */
+function pipeStdout(): DestinationStream {
+  let exiting = false;
+  // Asynchronous, so a slow consumer never blocks the event loop. While running, a full pipe
+  // (EAGAIN) is retried; at exit, one best-effort flush writes what the pipe accepts and gives
+  // up on the rest, so a stalled consumer can never hold the process open (pino's own
+  // exit flush would retry forever).
+  const dest = new sonicBoom.SonicBoom({ fd: 1, sync: false, maxLength: LOG_BUFFER_BYTES, retryEAGAIN: () => !exiting });
+  dest.on('drop', (data: string) => (dropped += countLines(data)));
+  // Write errors (EPIPE when the reader went away) must not crash the service over a log line.
+  dest.on('error', () => undefined);
+  process.once('exit', () => {
+    exiting = true;
+    try {
+      dest.flushSync();
+    } catch {
+      // The consumer is not reading: what is left is lost, as documented.
+    }
+  });
+  return dest;
 }
 
 /**

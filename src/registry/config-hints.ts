@@ -151,7 +151,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'server.rate_limits.routes[].name': { expected: '1-32 characters of a-z 0-9 _ -', hint: 'e.g. name: metrics (it appears in the RateLimit-Policy header)' },
   'server.rate_limits.max_clients': { expected: 'a whole number of tracked clients (100 or more)', hint: 'e.g. max_clients: 100000; the oldest clients are forgotten first' },
   'server.connections': {
-    expected: 'a mapping (max_open, max_queued_responses, write_stall_seconds, header_timeout_seconds, request_timeout_seconds)',
+    expected: 'a mapping (max_open, max_open_per_address, max_queued_responses, write_stall_seconds, first_head_timeout_seconds, header_timeout_seconds, request_timeout_seconds)',
     hint: 'e.g. connections: { max_open: 4096 }',
   },
   'server.connections.max_open': { expected: 'a whole number of open connections (1 or more)', hint: 'e.g. max_open: 4096; further connections get 503' },
@@ -160,6 +160,14 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     hint: 'e.g. max_queued_responses: 16; a connection pipelining more without reading is closed',
   },
   'server.connections.write_stall_seconds': { expected: 'seconds from 0.1 to 3600', hint: 'e.g. write_stall_seconds: 20' },
+  'server.connections.max_open_per_address': {
+    expected: 'a whole number of open connections (1 or more)',
+    hint: 'e.g. max_open_per_address: 1024 (default: a quarter of max_open); one address (an IPv6 /64) holds no more',
+  },
+  'server.connections.first_head_timeout_seconds': {
+    expected: 'seconds from 0.1 to 3600',
+    hint: 'e.g. first_head_timeout_seconds: 10; a new connection that has not sent a whole request head by then is closed',
+  },
   'server.connections.header_timeout_seconds': { expected: 'seconds from 0.1 to 3600', hint: 'e.g. header_timeout_seconds: 10' },
   'server.connections.request_timeout_seconds': {
     expected: 'seconds from 0.1 to 3600, at least header_timeout_seconds',

@@ -32,6 +32,9 @@ export const SERVER_DEFAULTS = {
   write_stall_seconds: 20,
   header_timeout_seconds: 10,
   request_timeout_seconds: 30,
+  first_head_timeout_seconds: 10,
+  /** max_open_per_address when not given: this share of max_open (rounded up). */
+  per_address_share: 1 / 4,
 } as const;
 
 /** Names that appear in RateLimit headers and logs: the server's token syntax. */
@@ -81,6 +84,8 @@ export const serverSectionSchema = z.strictObject({
       write_stall_seconds: z.number().min(0.1).max(3600).optional(),
       header_timeout_seconds: z.number().min(0.1).max(3600).optional(),
       request_timeout_seconds: z.number().min(0.1).max(3600).optional(),
+      first_head_timeout_seconds: z.number().min(0.1).max(3600).optional(),
+      max_open_per_address: wholeAtLeast(1).optional(),
     }),
   ),
   api_keys: section(
@@ -132,8 +137,19 @@ export interface ServerSettings {
 }
 
 export interface ConnectionLimits {
-  /** Open connections; beyond it a new connection's request gets 503 and the connection closes. */
+  /**
+   * Open connections. At the cap, a new connection takes the place of an idle one (silent
+   * first, then keep-alive, oldest first); when none is idle its request gets 503 and it closes.
+   */
   max_open: number;
+  /**
+   * Open connections of one client address (an IPv6 client by its /64; client-address.ts),
+   * evicting that address's own idle ones first. Not applied with trust_proxy, where every
+   * connection comes from the proxy.
+   */
+  max_open_per_address: number;
+  /** From accept to a complete first request head; a connection that misses it is closed. */
+  first_head_timeout_seconds: number;
   /** Answered requests of one connection whose responses the kernel has not yet taken. */
   max_queued_responses: number;
   /** A connection whose pending writes make no progress this long is destroyed. */
@@ -153,6 +169,7 @@ export function defaultPublicBaseUrl(port: number): string {
 export function resolveServerSettings(section: ServerSection | null | undefined, portOverride?: number): ServerSettings {
   const s = section ?? {};
   const port = portOverride ?? s.port ?? SERVER_DEFAULTS.port;
+  const maxOpen = s.connections?.max_open ?? SERVER_DEFAULTS.max_open;
   return {
     port,
     host: s.host ?? SERVER_DEFAULTS.host,
@@ -165,7 +182,9 @@ export function resolveServerSettings(section: ServerSection | null | undefined,
       ...(s.rate_limits?.max_clients !== undefined ? { max_clients: s.rate_limits.max_clients } : {}),
     },
     connections: {
-      max_open: s.connections?.max_open ?? SERVER_DEFAULTS.max_open,
+      max_open: maxOpen,
+      max_open_per_address: s.connections?.max_open_per_address ?? Math.ceil(maxOpen * SERVER_DEFAULTS.per_address_share),
+      first_head_timeout_seconds: s.connections?.first_head_timeout_seconds ?? SERVER_DEFAULTS.first_head_timeout_seconds,
       max_queued_responses: s.connections?.max_queued_responses ?? SERVER_DEFAULTS.max_queued_responses,
       write_stall_seconds: s.connections?.write_stall_seconds ?? SERVER_DEFAULTS.write_stall_seconds,
       header_timeout_seconds: s.connections?.header_timeout_seconds ?? SERVER_DEFAULTS.header_timeout_seconds,

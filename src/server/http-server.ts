@@ -98,7 +98,13 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     },
     onRequest,
   );
-  guard = new ConnectionGuard(server, limits, opts.connectionGuard);
+  guard = new ConnectionGuard(
+    server,
+    limits,
+    // Behind a trusted proxy every connection is the proxy's: the share would cap the proxy.
+    { perAddress: opts.config.trust_proxy === false, headTimeoutResponse: RAW_CLIENT_ERRORS[408] },
+    opts.connectionGuard,
+  );
 
   // Expect: 100-continue. Node's default writes "100 Continue" straight to the socket, which
   // lands inside a pipelined earlier response. No route reads a body, so answer with the final

@@ -16,7 +16,7 @@ import { OPENAPI_PATH } from '../documents/openapi-kind.js';
 import { createLogger } from '../log.js';
 import { AccessLog } from './access-log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
-import { clientAddress } from './client-address.js';
+import { clientAddress, clientKey } from './client-address.js';
 import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
 import type { ConnectionGuardTiming } from './connection-guard.js';
 import { negotiateEncoding } from './content-encoding.js';
@@ -66,7 +66,7 @@ export interface HttpServerOptions {
    * their own paths. Without it, "/" is the docs page.
    */
   staticFiles?: readonly StaticFile[];
-  /** node transport: how the connection guard's write-stall sweeps wait and read the time (tests fire them). */
+  /** How the connection guard's sweeps (write stalls, first-head deadline) wait and read the time (tests fire them). */
   connectionGuard?: ConnectionGuardTiming;
 }
 
@@ -241,7 +241,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       authFailure = UNAUTHORIZED_MISSING_BODY;
     }
     if (rule !== undefined) {
-      if (identity === '') identity = `addr:${clientAddress(req, config.trust_proxy)}`;
+      if (identity === '') identity = `addr:${clientKey(clientAddress(req, config.trust_proxy))}`;
       const d = rule.limiter.hit(identity, limit, clock.now());
       extra.push('RateLimit-Policy', rateLimitPolicyHeader(rule.name, limit, WINDOW_MS / 1000), 'RateLimit', rateLimitHeader(rule.name, d));
       if (!d.allowed) {

@@ -72,7 +72,7 @@ export class ServerMetrics {
       ),
     );
     registry.registerMetric(
-      scrapeMetric('chainlytics_log_lines_dropped_total', 'Log lines dropped because stdout did not keep up (bounded log buffer).', 'counter', () => [
+      scrapeMetric('chainlytics_log_lines_dropped_total', 'Log lines dropped: stdout (a pipe) did not keep up, or writes to a file failed (bounded log buffer).', 'counter', () => [
         { labels: {}, value: droppedLogLines() },
       ]),
     );

@@ -28,7 +28,15 @@ describe('loadConfig(null): defaults', () => {
       access_log: true,
       rate_limits: { apps_details_per_minute: 10, routes: [] },
       api_keys: { require_for_apps: false, keys: [] },
-      connections: { max_open: 4096, max_queued_responses: 16, write_stall_seconds: 20, header_timeout_seconds: 10, request_timeout_seconds: 30 },
+      connections: {
+        max_open: 4096,
+        max_open_per_address: 1024,
+        first_head_timeout_seconds: 10,
+        max_queued_responses: 16,
+        write_stall_seconds: 20,
+        header_timeout_seconds: 10,
+        request_timeout_seconds: 30,
+      },
     });
     expect(cfg.prices).toEqual({
       coingecko_url: 'https://api.coingecko.com',

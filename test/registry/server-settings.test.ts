@@ -33,6 +33,14 @@ describe('serverSettings', () => {
     expect(() => serverSettings({ public_base_url: 'https://x.org', rate_limits: { apps_details_per_minute: -1 } })).toThrow(ConfigError);
   });
 
+  it('connections: the per-address share defaults to a quarter of max_open; both new keys are checked like the others', () => {
+    expect(serverSettings({ connections: { max_open: 100 } }).connections).toMatchObject({ max_open: 100, max_open_per_address: 25, first_head_timeout_seconds: 10 });
+    expect(serverSettings({ connections: { max_open: 3 } }).connections.max_open_per_address).toBe(1);
+    expect(serverSettings({ connections: { max_open_per_address: 7, first_head_timeout_seconds: 2.5 } }).connections).toMatchObject({ max_open_per_address: 7, first_head_timeout_seconds: 2.5 });
+    expect(() => serverSettings({ connections: { max_open_per_address: 0 } })).toThrow(/server\.connections\.max_open_per_address: expected a whole number of open connections \(1 or more\); found 0\. Fix: /);
+    expect(() => serverSettings({ connections: { first_head_timeout_seconds: 0 } })).toThrow(/server\.connections\.first_head_timeout_seconds: expected seconds from 0\.1 to 3600; found 0\. Fix: /);
+  });
+
   it('normalizes key hashes to lower case', () => {
     const c = serverSettings({ public_base_url: 'https://x.org', api_keys: { keys: [{ name: 'a', sha256: hashApiKey('k').toUpperCase(), per_minute: 5 }] } });
     expect(c.api_keys.keys[0].sha256).toBe(hashApiKey('k'));

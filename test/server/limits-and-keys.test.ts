@@ -84,6 +84,16 @@ describe('rate limits and API keys', () => {
       // ...and a client cannot escape by prepending addresses: only the last entry counts.
       expect(await get('198.51.100.7, 203.0.113.1')).toBe(429);
     });
+
+    it('IPv6 clients share a quota per /64; an IPv4-mapped address is its IPv4 address', async () => {
+      const get = async (xff: string): Promise<number> => (await request(proxied.base, APP, { headers: { 'X-Forwarded-For': xff } })).status;
+      // Two addresses of one /64 (one host's privacy addresses): one quota between them.
+      expect([await get('2001:db8:0:7::1'), await get('2001:db8:0:7:ffff::9'), await get('[2001:db8:0:7::2]')]).toEqual([200, 200, 429]);
+      // The next /64 is another client.
+      expect(await get('2001:db8:0:8::1')).toBe(200);
+      // ::ffff:198.51.100.20 is the IPv4 client 198.51.100.20, whichever way it is written.
+      expect([await get('198.51.100.20'), await get('::ffff:198.51.100.20'), await get('::ffff:c633:6414')]).toEqual([200, 200, 429]);
+    });
   });
 
   describe('API keys', () => {

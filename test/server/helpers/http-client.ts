@@ -9,11 +9,16 @@ export interface Reply {
   body: Buffer;
 }
 
-export function request(baseUrl: string, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export function request(
+  baseUrl: string,
+  path: string,
+  /** localAddress: the client's own address (any of 127.0.0.0/8 reaches a loopback server on Linux). */
+  init: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<Reply> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path, headers: init.headers, agent: false },
+      { host: url.hostname, port: url.port, method: init.method ?? 'GET', path, headers: init.headers, agent: false, localAddress: init.localAddress },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

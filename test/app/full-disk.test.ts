@@ -23,6 +23,7 @@ import { loadConfig } from '../../src/registry/config.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { StorageFaultError } from '../../src/store/storage-fault.js';
 import { SmallDisk } from '../helpers/small-disk.js';
+import { nextSwap } from '../helpers/next-swap.js';
 import { ManualTime } from '../helpers/virtual-time.js';
 import { storeDigest } from '../store/helpers/digest.js';
 
@@ -65,15 +66,6 @@ afterAll(async () => {
   rmSync(refDir, { recursive: true, force: true });
 });
 
-function nextSwap(s: Serving): Promise<DocumentSet> {
-  return new Promise((resolve) => {
-    const off = s.holder.onSwap((set) => {
-      off();
-      resolve(set);
-    });
-  });
-}
-
 interface Health {
   status: string;
   document_set: { loaded: boolean; built_at?: number };
@@ -105,7 +97,7 @@ describe('serve on a disk that fills up', () => {
 
   it('publishes a first set while the disk has room', async () => {
     const s = serving!;
-    const published = nextSwap(s);
+    const published = nextSwap(s.holder);
     running = s.run(ac.signal);
     first = await published;
     expect(first.entries.size).toBeGreaterThan(10);
@@ -167,7 +159,7 @@ describe('serve on a disk that fills up', () => {
     const s = serving!;
     disk.grow(256);
     const pause = await time.next();
-    const published = nextSwap(s);
+    const published = nextSwap(s.holder);
     pause.fire();
     const recovered = await published;
     expect(recovered.builtAt).toBe(clock.now());

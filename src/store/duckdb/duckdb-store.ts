@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
@@ -104,7 +104,7 @@ export class DuckDbStore implements Store {
     let conn: DuckDBConnection | null = null;
     try {
       // Inside the try: a directory on a read-only or full disk is reported like the file.
-      if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
+      if (opts.path !== ':memory:') makeDirs(dirname(opts.path));
       instance = await DuckDBInstance.create(opts.path);
       conn = await instance.connect();
       const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
@@ -609,6 +609,21 @@ export class DuckDbStore implements Store {
     const run = this.queue.then(close, close);
     this.queue = run.catch(() => undefined);
     await run;
+  }
+}
+
+/**
+ * mkdir -p one level at a time: node's recursive mkdir reports ENOENT where the file system said
+ * EROFS, which would hide a read-only disk behind "no such file or directory".
+ */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return;
+  makeDirs(dirname(dir));
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    // Another process (a second ingester) made it meanwhile.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
 }
 

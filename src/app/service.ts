@@ -308,7 +308,7 @@ export class Service {
    */
   private noteStoreFault(err: StorageFaultError): void {
     if (this.storeFault?.kind !== err.kind) {
-      this.opts.logger.error({ kind: err.kind, store: err.where }, `${err.message} Serving the last document set; retrying every round.`);
+      this.opts.logger.error({ kind: err.kind, store: err.where }, err.message);
     }
     this.storeFault = { kind: err.kind, message: scrubSecrets(err.message), since: this.storeFault?.kind === err.kind ? this.storeFault.since : this.opts.clock.now() };
   }

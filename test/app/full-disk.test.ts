@@ -150,7 +150,7 @@ describe('serve on a disk that fills up', () => {
     expect(s.holder.current()).toBe(first);
     expect((await health(s)).store_fault).toMatchObject({ kind: 'no_space', since: Date.UTC(2025, 2, 10, 13, 20) });
     const logged = logLines.map((l) => JSON.parse(l) as { level: number; msg: string });
-    expect(logged.filter((l) => /the disk holding the store is full/.test(l.msg) && l.level === 50 && /Serving the last document set/.test(l.msg))).toHaveLength(1);
+    expect(logged.filter((l) => /the disk holding the store is full/.test(l.msg) && l.level === 50 && /keeps serving its last document set/.test(l.msg))).toHaveLength(1);
     expect(logged.filter((l) => l.level >= 60)).toEqual([]);
     expect(logged.filter((l) => OLD_ADVICE.test(l.msg))).toEqual([]);
   });

@@ -12,6 +12,8 @@ import { Service, type ServiceOptions } from './service.js';
 
 /** Thrown by every entry point when the store file is damaged; the CLI prints its message. */
 export { StoreUnreadableError } from '../store/store-unreadable.js';
+/** Thrown by every entry point when the store cannot write (full disk, read-only, permission, I/O); the CLI prints its message. */
+export { StorageFaultError } from '../store/storage-fault.js';
 /** Thrown by serve and build when the dashboard's files were never built (dist/web/); the CLI prints its message. */
 export { DashboardNotBuiltError } from '../dashboard/assets.js';
 

@@ -4,6 +4,7 @@ import { loadDashboard } from '../dashboard/assets.js';
 import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
 import { createHttpServer } from '../server/http-server.js';
+import type { Store } from '../store/store.js';
 import { openRuntime, type RunOptions } from './runtime.js';
 
 export interface Serving {
@@ -13,6 +14,8 @@ export interface Serving {
   base: string;
   /** The served document set; onSwap tells when the first one is ready. */
   holder: DocumentHolder;
+  /** The store the rounds read and write (tests look at it; the server never does). */
+  store: Store;
   /** Ingest → facts → documents rounds until `signal` aborts. */
   run(signal: AbortSignal): Promise<void>;
   /** Stops the server, then the service, the store and the devnet. */
@@ -37,6 +40,7 @@ export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Ser
     config,
     base: listening,
     holder: service.holder,
+    store: rt.store,
     run: (signal) => service.run(signal),
     async close() {
       await http.close();

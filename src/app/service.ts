@@ -23,7 +23,7 @@ import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
-import type { DataGap, HealthInfo } from '../server/health.js';
+import type { DataGap, HealthInfo, StoreFault } from '../server/health.js';
 import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
 import { DefiLlamaClient } from '../sources/external/defillama-client.js';
 import { ExternalSources } from '../sources/external/external-sync.js';
@@ -38,6 +38,7 @@ import { PriceUpdater } from '../sources/prices/price-updater.js';
 import { assetsFor } from '../sources/prices/sync.js';
 import type { Store } from '../store/store.js';
 import { StoreUnreadableError } from '../store/store-unreadable.js';
+import { StorageFaultError } from '../store/storage-fault.js';
 import { systemSleep, type Sleep } from '../timers.js';
 import { MIB } from '../rpc/capped-body.js';
 
@@ -92,6 +93,8 @@ export class Service {
   private readonly stored = new Map<string, { block: number; time_s: number | null }>();
   /** Set when the store file proved damaged; the service stops and /healthz says so. */
   private storeError: StoreUnreadableError | null = null;
+  /** Set while publishing rounds fail because the store cannot write; /healthz says so. */
+  private storeFault: StoreFault | null = null;
   /** eth_call sampling of the chains' stablecoin supplies (stables_mcap). */
   readonly stablecoins: StablecoinSampler;
   /** tvl and app_revenue from the DefiLlama-shaped API and the operator's CSV files. */
@@ -274,6 +277,8 @@ export class Service {
         this.prices.start(signal);
         this.market.start(signal);
         await this.publish();
+        if (this.storeFault) logger.info({ since: this.storeFault.since }, 'the store takes writes again; publishing resumed');
+        this.storeFault = null;
       } catch (err) {
         if (err instanceof StoreUnreadableError) {
           // Retrying cannot help: every round would fail on the same bytes. Stop with the file
@@ -283,7 +288,8 @@ export class Service {
           throw err;
         }
         if (signal.aborted) break;
-        logger.error({ err }, 'round failed; retrying');
+        if (err instanceof StorageFaultError) this.noteStoreFault(err);
+        else logger.error({ err }, 'round failed; retrying');
       }
       // Wake just after the hour turns, so the roll-over is published within moments.
       const toNextHour = hourStart(clock.now()) + HOUR_MS - clock.now() + HOUR_EDGE_MS;
@@ -295,11 +301,24 @@ export class Service {
     await this.labels.pending;
   }
 
+  /**
+   * A round the store could not write: the set served stays (publish swaps only a complete new
+   * one) and the next round tries again, since the operator can fix the cause while we run.
+   * Logged when it starts or changes kind, not every round.
+   */
+  private noteStoreFault(err: StorageFaultError): void {
+    if (this.storeFault?.kind !== err.kind) {
+      this.opts.logger.error({ kind: err.kind, store: err.where }, err.message);
+    }
+    this.storeFault = { kind: err.kind, message: scrubSecrets(err.message), since: this.storeFault?.kind === err.kind ? this.storeFault.since : this.opts.clock.now() };
+  }
+
   health(): HealthInfo {
     const now = this.opts.clock.now();
     return {
       last_build_at: this.lastBuild?.at ?? null,
       ...(this.storeError ? { store_error: this.storeError.message } : {}),
+      ...(this.storeFault ? { store_fault: this.storeFault } : {}),
       chains: this.ingestor.progress().map((p) => {
         // Until this process writes a block, the stored checkpoint is the chain's state: a
         // restart with nothing new to ingest is caught up, not "nothing ingested yet".

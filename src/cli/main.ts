@@ -6,7 +6,7 @@
 // may quote an upstream's answer.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
-import { DashboardNotBuiltError, StoreUnreadableError } from '../app/runtime.js';
+import { DashboardNotBuiltError, StorageFaultError, StoreUnreadableError } from '../app/runtime.js';
 import { scrubSecrets } from '../log/secrets.js';
 import { ConfigError } from '../registry/config-error.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
@@ -86,8 +86,8 @@ program.command('chains').description('list the built-in chains (an operator onl
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  // A damaged store file, a checkout never built: the message names it and what to do; a stack would only hide that.
-  if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError || err instanceof DashboardNotBuiltError) {
+  // A damaged store file, a full or read-only disk, a checkout never built: the message names it and what to do; a stack would only hide that.
+  if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError || err instanceof StorageFaultError || err instanceof DashboardNotBuiltError) {
     process.stderr.write(`${scrubSecrets(err.message)}\n`);
     process.exit(2);
   }

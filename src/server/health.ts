@@ -32,12 +32,26 @@ export interface DataGap {
   reason: string;
 }
 
+/**
+ * The store refused writes in the last publishing round (a full disk, a read-only mount, files it
+ * may not write, an I/O error): the set served is the last one built before, and rounds retry.
+ */
+export interface StoreFault {
+  /** `no_space`, `read_only`, `permission` or `io`. */
+  kind: string;
+  /** What happened and what to do, naming the store file or ClickHouse node. */
+  message: string;
+  /** When the rounds started failing so (unix ms). */
+  since: number;
+}
+
 export interface HealthInfo {
   chains: ChainHealth[];
   /** When the last document build finished (unix ms), if known to the caller. */
   last_build_at?: number | null;
   /** Set when the store file cannot be read: what is wrong and what to do. */
   store_error?: string;
+  store_fault?: StoreFault;
 }
 
 export interface HealthReport {
@@ -47,6 +61,7 @@ export interface HealthReport {
   last_build_at: number | null;
   chains: ChainHealth[];
   error?: string;
+  store_fault?: StoreFault;
 }
 
 export function healthReport(set: DocumentSet | null, now: number, health: (() => HealthInfo) | undefined): HealthReport {
@@ -60,7 +75,7 @@ export function healthReport(set: DocumentSet | null, now: number, health: (() =
   }
   // A damaged store is reported as the error: the chains' states say nothing about it.
   if (info.store_error !== undefined) error = info.store_error;
-  const degraded = error !== undefined || info.chains.some((c) => c.status !== 'ok');
+  const degraded = error !== undefined || info.store_fault !== undefined || info.chains.some((c) => c.status !== 'ok');
   const report: HealthReport = {
     status: set === null ? 'not_ready' : degraded ? 'degraded' : 'ok',
     now,
@@ -72,5 +87,6 @@ export function healthReport(set: DocumentSet | null, now: number, health: (() =
     chains: info.chains,
   };
   if (error !== undefined) report.error = error;
+  if (info.store_fault !== undefined) report.store_fault = info.store_fault;
   return report;
 }

@@ -3,6 +3,8 @@
 // blamed ingestion. The engine turns such errors into this one, naming the file and what the
 // operator can do, so that the service stops (or reports it) instead of retrying forever.
 
+import { StorageFaultError, storageFaultKind } from './storage-fault.js';
+
 export class StoreUnreadableError extends Error {
   override name = 'StoreUnreadableError';
   constructor(
@@ -20,7 +22,8 @@ export class StoreUnreadableError extends Error {
 /**
  * DuckDB's messages for a file whose bytes are not what it wrote: short reads, block checksum
  * mismatches, a bad header, and the "invalidated" state it enters after such an error. Other
- * errors (a bad statement, a full disk, a lock held by another process) are not damage.
+ * errors (a bad statement, a full disk, a lock held by another process) are not damage:
+ * asStoreError tells the disk's faults apart before these are looked at.
  */
 const DAMAGE = [
   /could not read enough bytes/i,
@@ -36,9 +39,20 @@ export function isStoreDamage(err: unknown): boolean {
   return DAMAGE.some((re) => re.test(msg));
 }
 
-/** `err` as a StoreUnreadableError when it says the file is damaged; otherwise `err` itself. */
+/**
+ * `err` as a StorageFaultError when the disk or its mount refused (checked first: DuckDB reports
+ * a failed write as "database has been invalidated", a phrase damage also produces, and names
+ * the write error as the original one), as a StoreUnreadableError when it says the file is
+ * damaged, otherwise `err` itself.
+ */
 export function asStoreError(err: unknown, path: string): unknown {
-  if (err instanceof StoreUnreadableError || !isStoreDamage(err)) return err;
-  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-  return new StoreUnreadableError(path, first);
+  if (err instanceof StoreUnreadableError || err instanceof StorageFaultError) return err;
+  const text = err instanceof Error ? err.message : String(err);
+  const fault = storageFaultKind(err);
+  if (fault) return new StorageFaultError(fault, path, (ORIGINAL.exec(text)?.[1] ?? text.split('\n')[0]).trim());
+  if (!isStoreDamage(err)) return err;
+  return new StoreUnreadableError(path, text.split('\n')[0]);
 }
+
+/** The error that invalidated a DuckDB database, quoted in every later one's second line. */
+const ORIGINAL = /Original error: "(.*)"\s*$/m;

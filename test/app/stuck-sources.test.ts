@@ -15,12 +15,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type Serving } from '../../src/app/serve.js';
 import { FixedClock, HOUR_MS } from '../../src/clock.js';
-import type { DocumentSet } from '../../src/documents/document-set.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 import { createLogger } from '../../src/log.js';
 import type { AppConfig } from '../../src/registry/app-config.js';
 import { loadConfig } from '../../src/registry/config.js';
 import { startBlackHole, type BlackHole } from '../../support/black-hole.js';
+import { nextSwap } from '../helpers/next-swap.js';
 import { ManualTime } from '../helpers/virtual-time.js';
 
 const START = Date.UTC(2025, 2, 10, 12, 30);
@@ -49,15 +49,6 @@ function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
-function nextSwap(s: Serving): Promise<DocumentSet> {
-  return new Promise((resolve) => {
-    const off = s.holder.onSwap((set) => {
-      off();
-      resolve(set);
-    });
-  });
 }
 
 beforeAll(async () => {
@@ -145,7 +136,7 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
     expect(s.holder.current()).toBeNull();
     expect((await fetch(`${s.base}/v1/master.json`)).status).toBe(503);
 
-    const first = nextSwap(s);
+    const first = nextSwap(s.holder);
     deadline.fire();
     await first;
     expect(time.fired).toEqual([FIRST_SET_WAIT_MS]);
@@ -167,7 +158,7 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
     const pause = await time.next();
     expect(pause.ms).toBe(ROUND_INTERVAL_MS);
     clock.set(Date.UTC(2025, 2, 10, 13, 0, 1));
-    const next = nextSwap(s);
+    const next = nextSwap(s.holder);
     pause.fire();
     const set = await next;
     // The round that this one pause started published the set: no further wait was fired.

@@ -13,6 +13,7 @@ import { systemClock, type Clock } from '../../clock.js';
 import { REDACTED, registerCredentials } from '../../log/secrets.js';
 import { upstreamExcerpt } from '../../log/upstream-excerpt.js';
 import { systemSleep, type Sleep } from '../../timers.js';
+import { StorageFaultError, storageFaultKind } from '../storage-fault.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 
 export interface NodeAddress {
@@ -117,6 +118,9 @@ export class NodeConnection implements SqlRunner {
     // skips passwords under 6 characters; in this node's own messages every length is cut.
     const firstLine = raw.split('\n')[0]!;
     const msg = upstreamExcerpt(this.node.password ? firstLine.split(this.node.password).join(REDACTED) : firstLine, 500);
+    // A full disk on a node is the operator's to fix, like DuckDB's: the same error and remedy.
+    const fault = storageFaultKind(last);
+    if (fault) throw new StorageFaultError(fault, `${this.label} (${what})`, msg);
     const text = `${this.label} (${what}): ${code && !msg.includes(code) ? `${code} ` : ''}${msg}`;
     throw transient ? new StoreUnavailableError(text) : new Error(text);
   }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
@@ -51,6 +51,7 @@ import * as money from './money.js';
 import * as prices from './prices.js';
 import { WriteBookkeeping } from './write-bookkeeping.js';
 import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
+import { StorageFaultError } from '../storage-fault.js';
 import { checkBatch } from '../row-checks.js';
 import type { Row, SqlRunner, SqlValue } from './sql-runner.js';
 import { sqlString } from './sql-text.js';
@@ -83,10 +84,15 @@ export class DuckDbStore implements Store {
   private threadsNow: number;
   /** Set once the file proved damaged: every later call fails with it at once. */
   private damaged: StoreUnreadableError | null = null;
+  /**
+   * Set when a write the disk refused invalidated the database (DuckDB does that when a
+   * checkpoint fails): the next call opens the file again, which is what DuckDB asks for.
+   */
+  private reopenNeeded = false;
 
   private constructor(
-    private readonly instance: DuckDBInstance,
-    private readonly conn: DuckDBConnection,
+    private instance: DuckDBInstance,
+    private conn: DuckDBConnection,
     private readonly queryThreads: number,
     private readonly path: string,
   ) {
@@ -94,10 +100,11 @@ export class DuckDbStore implements Store {
   }
 
   static async open(opts: DuckDbStoreOptions): Promise<DuckDbStore> {
-    if (opts.path !== ':memory:') mkdirSync(dirname(opts.path), { recursive: true });
     let instance: DuckDBInstance | null = null;
     let conn: DuckDBConnection | null = null;
     try {
+      // Inside the try: a directory on a read-only or full disk is reported like the file.
+      if (opts.path !== ':memory:') makeDirs(dirname(opts.path));
       instance = await DuckDBInstance.create(opts.path);
       conn = await instance.connect();
       const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
@@ -125,16 +132,46 @@ export class DuckDbStore implements Store {
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTx.getStore()) return fn();
-    const guarded = (): Promise<T> => (this.damaged ? Promise.reject(this.damaged) : fn());
+    const guarded = async (): Promise<T> => {
+      if (this.damaged) throw this.damaged;
+      if (this.reopenNeeded) await this.reopen();
+      return fn();
+    };
     const run = this.queue.then(guarded, guarded).catch((err: unknown) => {
       // A damaged file fails every statement that touches the damage, and DuckDB may then
       // invalidate the whole database: say so once, by file, instead of a raw IO error.
       const e = asStoreError(err, this.path);
       if (e instanceof StoreUnreadableError) this.damaged = e;
+      // A refused write that invalidated the database: the file is intact (DuckDB wrote it
+      // to the last commit), only this instance is unusable.
+      else if (e instanceof StorageFaultError && INVALIDATED.test(String((err as Error)?.message ?? err))) this.reopenNeeded = true;
       throw e;
     });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Opens the file again after DuckDB invalidated the instance. What this object remembers of
+   * the tables is dropped: the writes the failure cut short were rolled back. Until the disk
+   * takes writes again the reopening itself may fail (replaying the WAL checkpoints); it is
+   * tried again on the next call.
+   */
+  private async reopen(): Promise<void> {
+    try {
+      this.conn.closeSync();
+      this.instance.closeSync();
+    } catch {
+      // Closing an invalidated instance may fail; the new instance is what matters.
+    }
+    this.highest.clear();
+    this.histograms.clear();
+    this.bookkeeping.forget();
+    this.instance = await DuckDBInstance.create(this.path);
+    this.conn = await this.instance.connect();
+    // The new connection starts at DuckDB's default thread count, which is the query count.
+    this.threadsNow = this.queryThreads;
+    this.reopenNeeded = false;
   }
 
   /** The connection as this folder's files use it, at query threads. Call inside `serial`. */
@@ -561,14 +598,37 @@ export class DuckDbStore implements Store {
   async close(): Promise<void> {
     // Not through serial: a damaged store must still close (and release its file).
     const close = (): void => {
-      this.conn.closeSync();
-      this.instance.closeSync();
+      try {
+        this.conn.closeSync();
+        this.instance.closeSync();
+      } catch (err) {
+        // After a failed reopen both were closed already; anything else is worth hearing about.
+        if (!this.reopenNeeded) throw err;
+      }
     };
     const run = this.queue.then(close, close);
     this.queue = run.catch(() => undefined);
     await run;
   }
 }
+
+/**
+ * mkdir -p one level at a time: node's recursive mkdir reports ENOENT where the file system said
+ * EROFS, which would hide a read-only disk behind "no such file or directory".
+ */
+function makeDirs(dir: string): void {
+  if (existsSync(dir)) return;
+  makeDirs(dirname(dir));
+  try {
+    mkdirSync(dir);
+  } catch (err) {
+    // Another process (a second ingester) made it meanwhile.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
+/** DuckDB's words for an instance that a fatal error made unusable until it is opened again. */
+const INVALIDATED = /^FATAL Error|database has been invalidated/m;
 
 function dirtySql(ok: string, hours: readonly number[]): string {
   if (hours.length === 0) return '';

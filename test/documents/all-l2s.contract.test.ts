@@ -6,7 +6,7 @@ import { FixedClock, HOUR_MS } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { BuildContext } from '../../src/documents/document-kind.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { metricDetail } from '../../src/documents/metric-detail.js';
+import { metricDetail } from '../../src/documents/metric-detail/metric-detail.js';
 import { createLogger } from '../../src/log.js';
 import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';

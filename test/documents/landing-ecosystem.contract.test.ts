@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { layer2Counts } from '../../src/documents/ecosystem-count.js';
+import { layer2Counts } from '../../src/documents/ecosystem/ecosystem-count.js';
 import { createLogger } from '../../src/log.js';
 import { CHAIN_METRICS } from '../../src/metrics/catalog.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';

@@ -10,7 +10,7 @@ import type { DocumentInput } from '../../src/documents/document-set.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { CHAIN_METRICS, FEE_METRICS } from '../../src/metrics/catalog.js';
-import { masterJson } from '../../src/documents/master.js';
+import { masterJson } from '../../src/documents/master/master.js';
 import { ConfigError, loadConfig } from '../../src/registry/config.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
 import { SOURCES } from '../../src/registry/sources.js';

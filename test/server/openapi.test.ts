@@ -2,8 +2,8 @@
 // and its schemas hold the documents and error bodies the server actually sends.
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterJson } from '../../src/documents/master.js';
-import { metricDetailJson } from '../../src/documents/metric-detail.js';
+import { masterJson } from '../../src/documents/master/master.js';
+import { metricDetailJson } from '../../src/documents/metric-detail/metric-detail.js';
 import type { SeriesRow } from '../../src/metrics/series.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
 import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/metrics/catalog.js';

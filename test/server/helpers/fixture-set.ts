@@ -1,9 +1,9 @@
 // A small but realistic document set for the server tests: one document of every kind, shaped as
 // CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
-import { csvTable, type ExportRow } from '../../../src/documents/export-rows.js';
-import { masterJson } from '../../../src/documents/master.js';
-import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace-object.js';
+import { csvTable, type ExportRow } from '../../../src/documents/flat-exports/export-rows.js';
+import { masterJson } from '../../../src/documents/master/master.js';
+import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace/blockspace-object.js';
 import type { ChainBlockspace } from '../../../src/metrics/blockspace-days.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';

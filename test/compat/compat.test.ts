@@ -3,7 +3,8 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10 (10.1 to 10.6) as written out in ./contract-fields.ts.
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11.6 as written out in
+// ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -97,6 +98,7 @@ import {
   MEET_L2_FIELDS,
 } from './contract-fields.js';
 import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
+import { CHAIN_TYPES, L2_CHAIN_TYPES, MATURITY_LEVEL_FIELDS, MATURITY_LEVEL_KEYS, MATURITY_NONE } from './contract-fields.js';
 
 const SEED = 11;
 const HISTORY_DAYS = 40;
@@ -179,7 +181,8 @@ const isMoney = (metricId: string) => {
   const units = master.metrics[metricId]?.units as Record<string, unknown> | undefined;
   return units !== undefined && 'usd' in units && 'eth' in units;
 };
-const l2Keys = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD' && master.chains[k]!.chain_type === 'L2');
+const l2Keys = () =>
+  Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD' && (L2_CHAIN_TYPES as readonly string[]).includes(master.chains[k]!.chain_type));
 
 describe('section 0: every published document', () => {
   it('is served 200 with its media type; JSON documents carry only finite numbers or null', () => {
@@ -623,7 +626,8 @@ describe('section 6: master.json', () => {
       checkKeysInOrder(p, at, c, CHAIN_FIELDS.map(([f]) => f));
       for (const [f, kinds] of CHAIN_FIELDS) checkKind(p, at, c, f, ...kinds);
       if (c.url_key !== k.replaceAll('_', '-')) p.push(`${at}.url_key: ${c.url_key}`);
-      if (!['L1', 'L2', '-'].includes(c.chain_type)) p.push(`${at}.chain_type: ${c.chain_type}`);
+      if (![...CHAIN_TYPES, '-'].includes(c.chain_type)) p.push(`${at}.chain_type: ${c.chain_type}`);
+      if (c.maturity !== MATURITY_NONE && !(c.maturity in (master.maturity_levels as object))) p.push(`${at}.maturity: ${JSON.stringify(c.maturity)} is neither NA nor a key of maturity_levels`);
       if (!['PROD', 'DEV'].includes(c.deployment)) p.push(`${at}.deployment: ${c.deployment}`);
       if (k !== ALL_L2S && c.caip2 !== `eip155:${c.evm_chain_id}`) p.push(`${at}.caip2: ${c.caip2} vs evm_chain_id ${c.evm_chain_id}`);
       if (!Array.isArray(c.ecosystem) || !c.ecosystem.includes('all-chains')) p.push(`${at}.ecosystem: ${JSON.stringify(c.ecosystem)} lacks all-chains`);
@@ -748,6 +752,36 @@ describe('section 6: master.json', () => {
     for (const [id, m] of Object.entries(master.metrics)) {
       const want = Object.keys(master.chains).filter((k) => published.get(k)?.has(id));
       if (JSON.stringify([...(m.supported_chains as string[])].sort()) !== JSON.stringify(want.sort())) p.push(`metrics.${id}.supported_chains: ${JSON.stringify(m.supported_chains)}, documents for ${JSON.stringify(want)}`);
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 11.6: chain_type and maturity', () => {
+  it('chain_type: ethereum l1, every other devnet chain rollup or others by its DA layer, all_l2s "-"', () => {
+    const types = Object.fromEntries(Object.entries(master.chains).map(([k, c]) => [k, c.chain_type]));
+    // The devnet's chains are the built-in ones: mantle keeps its data on EigenDA, the rest on Ethereum.
+    expect(types).toEqual({ ethereum: 'l1', all_l2s: '-', arbitrum: 'rollup', base: 'rollup', linea: 'rollup', mantle: 'others', optimism: 'rollup' });
+    // The same L2 universe as before the values changed: every chain but ethereum.
+    expect(l2Keys().sort()).toEqual(['arbitrum', 'base', 'linea', 'mantle', 'optimism']);
+  });
+
+  it('maturity: a string on every chain, 10_foundational for ethereum, NA for the others and all_l2s', () => {
+    const p: Problems = [];
+    for (const [k, c] of Object.entries(master.chains)) {
+      const want = k === 'ethereum' ? '10_foundational' : MATURITY_NONE;
+      if (c.maturity !== want) p.push(`chains.${k}.maturity: ${JSON.stringify(c.maturity)}, expected ${want}`);
+    }
+    expectNone(p);
+  });
+
+  it("maturity_levels: the reference's six levels in its order, each {name, description, conditions}", () => {
+    const p: Problems = [];
+    const levels = master.maturity_levels as Record<string, Record<string, unknown>>;
+    expect(Object.keys(levels)).toEqual([...MATURITY_LEVEL_KEYS]);
+    for (const [k, l] of Object.entries(levels)) {
+      checkKeysInOrder(p, `maturity_levels.${k}`, l, MATURITY_LEVEL_FIELDS.map(([f]) => f));
+      for (const [f, kinds] of MATURITY_LEVEL_FIELDS) checkKind(p, `maturity_levels.${k}`, l, f, ...kinds);
     }
     expectNone(p);
   });
@@ -1431,7 +1465,11 @@ describe('reads the reference clients make without checking', () => {
       rendered.push(Object.keys(c.tab_status).length, c.supported_metrics.includes('txcount'), k);
     }
     for (const [name, layer] of Object.entries(master.da_layers)) rendered.push(name, layer);
-    rendered.push(master.default_chain_selection.filter((k) => master.chains[k]!.chain_type === 'L2'));
+    // The home table (11.6): chainType from chain_type, kept when l1, rollup or others; sorted on maturity.split.
+    const home = Object.entries(master.chains).filter(([k, c]) => k !== ALL_L2S && ['l1', 'rollup', 'others'].includes(c.chain_type));
+    rendered.push(home.map(([, c]) => (c.maturity !== 'NA' && c.maturity !== undefined ? parseInt(c.maturity.split('_')[0], 10) : undefined)));
+    for (const [, c] of home) if (c.maturity !== 'NA') rendered.push((master.maturity_levels as Record<string, { name: string }>)[c.maturity]!.name.length);
+    expect(home.length, 'home table rows').toBe(Object.keys(master.chains).length - 1);
     for (const e of master.ethereum_events.filter((e) => e.show_in_chart)) rendered.push(e.date, e.title);
     for (const path of metricDetailPaths()) {
       const { key, metric } = parseDetailPath(path)!;

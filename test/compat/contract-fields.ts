@@ -1,4 +1,4 @@
-// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10.6, written out from the contract
+// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 and 11, written out from the contract
 // (not read off our code), with the small checkers the compatibility suite applies to what the
 // server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
 // assertion names every field a client of the reference would trip over.
@@ -303,7 +303,8 @@ export const CHAIN_FIELDS: ReadonlyArray<[string, Kind[]]> = [
   ['technology', ['string']],
   ['purpose', ['string']],
   ['da_layer', ['string', 'null']],
-  ['maturity', ['string', 'object', 'null']],
+  // 11.6: a key of maturity_levels or "NA", never null (the reference UI calls .split on it).
+  ['maturity', ['string']],
   ['launch_date', ['string', 'null']],
   ['enable_contracts', ['boolean']],
   ['l2beat_stage', ['object', 'null']],
@@ -438,6 +439,21 @@ export const BLOCKSPACE_ALL_L2S_TOP_CONTRACTS = 100;
 // ---- section 8 -------------------------------------------------------------------------------
 
 export const ALL_L2S = 'all_l2s';
+
+// ---- section 11.6: chain_type and maturity ---------------------------------------------------
+
+/** chain_type of a chain (the reference UI's chain tables keep exactly these); `-` for all_l2s. */
+export const CHAIN_TYPES = ['l1', 'rollup', 'others'] as const;
+/** Section 8's L2 universe by chain_type. */
+export const L2_CHAIN_TYPES = ['rollup', 'others'] as const;
+/** maturity_levels: the reference's six levels, highest first, and each level's keys. */
+export const MATURITY_LEVEL_KEYS = ['10_foundational', '4_robust', '3_maturing', '2_developing', '1_emerging', '0_early_phase'] as const;
+export const MATURITY_LEVEL_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['description', ['string']],
+  ['conditions', ['object']],
+];
+export const MATURITY_NONE = 'NA';
 export const MARKET_METRICS = ['market_cap', 'fdv'] as const;
 
 // ---- section 9 -------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6, peg: 'usd' }],
   });
   const l2b = makeChain('l2b', { family: 'arbitrum' });
-  const l1 = makeChain('l1', { chain_type: 'L1', family: 'ethereum' });
+  const l1 = makeChain('l1', { chain_type: 'l1', family: 'ethereum' });
   // The L2s draw senders from overlapping pools (1..12 and 1..20): most days share addresses.
   const blocks: Record<string, BlockSpec[]> = {
     l2a: genBlocks({ seed: 21, fromMs: START, days: DAYS, senders: 12 }),

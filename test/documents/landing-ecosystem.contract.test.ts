@@ -28,7 +28,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 describe('landing page and ecosystem overview (CONTRACT.md 10.3, 10.4)', () => {
   let store: DuckDbStore;
   let set: DocumentSet;
-  const ethereum = makeChain('ethereum', { chain_type: 'L1', family: 'ethereum', launch_date: '2015-07-30' });
+  const ethereum = makeChain('ethereum', { chain_type: 'l1', family: 'ethereum', launch_date: '2015-07-30' });
   const l2a = makeChain('l2a', { launch_date: '2023-03-15', name: 'L2 A' });
   const l2b = makeChain('l2b', { family: 'arbitrum', launch_date: '2023-05-02', name: 'L2 B' });
   const devc = makeChain('devc', { deployment: 'DEV', launch_date: '2023-03-01' });

@@ -3,7 +3,8 @@
 // (section 8) and the two default lists ranked by active addresses. Separate from master.ts so
 // the chain rules (tabs, similar chains, ordering) can be read on their own.
 import type { ChainMetric } from '../../metrics/definition.js';
-import type { Chain } from '../../registry/types.js';
+import { MATURITY_NONE } from '../../registry/maturity-levels.js';
+import type { Chain, ChainType } from '../../registry/types.js';
 
 export const ALL_L2S = 'all_l2s';
 /** Clients place ethereum first wherever chains are listed. */
@@ -12,8 +13,11 @@ export const SIMILAR_CHAINS_MAX = 7;
 export const DEFAULT_SELECTION_MAX = 5;
 
 /** What master.json reads from a registry chain (the whole Chain minus ingestion settings). */
-export type MasterChain = Omit<Chain, 'rpc_urls' | 'start' | 'finality_lag' | 'flags' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'family' | 'events'> &
-  Partial<Pick<Chain, 'events'>>;
+export type MasterChain = Omit<Chain, 'rpc_urls' | 'start' | 'finality_lag' | 'flags' | 'stablecoins' | 'settlement_addresses' | 'settlement_chain' | 'token' | 'defillama' | 'family' | 'events' | 'chain_type'> &
+  Partial<Pick<Chain, 'events'>> & {
+    /** An aggregate's is "-" (CONTRACT.md section 8). */
+    chain_type: ChainType | '-';
+  };
 
 /** ethereum first, then alphabetical: the order of `chains` and of `supported_chains`. */
 export function chainOrder(keys: Iterable<string>): string[] {
@@ -72,7 +76,7 @@ function allL2sChain(): MasterChain {
     technology: '-',
     purpose: '',
     da_layer: null,
-    maturity: null,
+    maturity: MATURITY_NONE,
     l2beat_stage: null,
     l2beat_id: null,
     l2beat_link: null,

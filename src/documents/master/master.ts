@@ -5,7 +5,9 @@ import { DAY_MS, dayStart } from '../../clock.js';
 import { formatUtc } from '../../metrics/calendar.js';
 import { distinctCounts } from '../../metrics/read-facts.js';
 import { blockspaceCategories } from '../../registry/categories.js';
+import { MATURITY_LEVELS, MATURITY_VALUES } from '../../registry/maturity-levels.js';
 import { sourcesFor } from '../../registry/sources.js';
+import { CHAIN_TYPES } from '../../registry/types.js';
 import type { ChainMetric, FeeMetric } from '../../metrics/definition.js';
 import { appData } from '../apps/app-data.js';
 import { APP_METRICS } from '../../metrics/catalog.js';
@@ -96,7 +98,7 @@ export function masterJson(input: MasterInput): unknown {
     app_metrics: input.appMetrics ?? {},
     fee_metrics,
     blockspace_categories: blockspaceCategories(),
-    maturity_levels: {},
+    maturity_levels: MATURITY_LEVELS,
     composition_types: {},
     ethereum_events: (ethereum?.events ?? []).map((e) => ({
       date: e.date,
@@ -177,7 +179,7 @@ const schemas: Record<string, OpenApiSchema> = {
     name: str,
     name_short: str,
     url_key: str,
-    chain_type: { type: 'string', description: 'L1, L2, L3, or "-" for an aggregate such as all_l2s.' },
+    chain_type: { enum: [...CHAIN_TYPES, '-'], description: 'l1 for a layer 1, rollup for a chain posting its data to Ethereum, others for the rest; "-" for the all_l2s aggregate (CONTRACT.md 11.6).' },
     caip2: strOrNull,
     evm_chain_id: { type: ['integer', 'null'] },
     deployment: { enum: ['PROD', 'DEV'] },
@@ -192,7 +194,7 @@ const schemas: Record<string, OpenApiSchema> = {
     technology: str,
     purpose: str,
     da_layer: strOrNull,
-    maturity: strOrNull,
+    maturity: { enum: [...MATURITY_VALUES], description: 'A key of maturity_levels, or NA (never null).' },
     launch_date: nullable(date),
     enable_contracts: bool,
     l2beat_stage: nullable(obj({ stage: str, hex: str })),
@@ -243,7 +245,7 @@ const schemas: Record<string, OpenApiSchema> = {
       sub_categories: mapOf(str),
       mapping: mapOf(arrayOf(str)),
     }),
-    maturity_levels: { type: 'object' },
+    maturity_levels: mapOf(obj({ name: str, description: str, conditions: { type: 'object' } }), 'The levels a chain\'s maturity names, highest first.'),
     composition_types: { type: 'object' },
     ethereum_events: arrayOf(obj({ date, type: str, title: str, short_title: str, description: str, source: str, show_in_chart: bool })),
     last_updated_utc: ref('LastUpdatedUtc'),

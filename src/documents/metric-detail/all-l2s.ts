@@ -21,10 +21,11 @@ export const ALL_L2S = 'all_l2s';
 
 /**
  * Whether a chain is in the L2 universe (CONTRACT.md section 8): a PROD deployment whose
- * chain_type is 'L2'. L1s, L3s and chains the operator marks DEV are not.
+ * chain_type is rollup or others, i.e. every chain but the layer 1s. Chains the operator marks
+ * DEV are not.
  */
 export function isAllL2sMember(chain: Pick<Chain, 'chain_type' | 'deployment'>): boolean {
-  return chain.chain_type === 'L2' && chain.deployment === 'PROD';
+  return (chain.chain_type === 'rollup' || chain.chain_type === 'others') && chain.deployment === 'PROD';
 }
 
 export type Member = ChainInputs & { status: FactStatus; facts: NonNullable<ChainInputs['facts']> };

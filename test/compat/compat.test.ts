@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11.6 as written out in
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6), 11.5 and 11.6 as written out in
 // ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +97,7 @@ import {
   LANDING_SERIES_FIELDS,
   MEET_L2_FIELDS,
 } from './contract-fields.js';
-import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
+import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PAGE_ORDER, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
 import { CHAIN_TYPES, L2_CHAIN_TYPES, MATURITY_LEVEL_FIELDS, MATURITY_LEVEL_KEYS, MATURITY_NONE } from './contract-fields.js';
 
 const SEED = 11;
@@ -1112,7 +1112,7 @@ describe("section 10.6: today's running totals", () => {
 describe('section 10.2: the fee line chart', () => {
   type Line = { chain_data: Record<string, Record<string, Record<string, { types: string[]; granularity: string; data: Array<Array<number | null>> }>>>; last_updated_utc: string };
 
-  it('every fee-table chain but ethereum, each with the same six metrics × four timeframes, contract columns, complete buckets newest first', () => {
+  it('every fee-table chain but ethereum, each with the same six metrics × four timeframes, contract columns, complete buckets oldest first (11.5)', () => {
     const d = jsonOf<Line>(FEE_LINECHART_PATH);
     expect(Object.keys(d)).toEqual(['chain_data', 'last_updated_utc']);
     expect(d.last_updated_utc).toMatch(LAST_UPDATED);
@@ -1132,23 +1132,35 @@ describe('section 10.2: the fee line chart', () => {
           if (t.data.length === 0) continue;
           if (t.data.length !== want.buckets && t.data.length > 0) {
             // Fewer buckets only when the history is shorter than the timeframe (the devnet's 180 days).
-            if (NOW - t.data.at(-1)![0]! > want.buckets * want.bucket_ms) p.push(`${at}: ${t.data.length} rows, contract ${want.buckets}`);
+            if (NOW - t.data[0]![0]! > want.buckets * want.bucket_ms) p.push(`${at}: ${t.data.length} rows, contract ${want.buckets}`);
           }
           t.data.forEach((row, i) => {
             const u = row[0]!;
             if (u % want.bucket_ms !== 0) p.push(`${at}.data[${i}][0]: ${u} is not a ${want.granularity} bucket start`);
-            if (i > 0 && t.data[i - 1]![0]! - u !== want.bucket_ms) p.push(`${at}.data[${i}]: not the bucket before row ${i - 1} (newest first, no gaps)`);
+            if (i > 0 && u - t.data[i - 1]![0]! !== want.bucket_ms) p.push(`${at}.data[${i}]: not the bucket after row ${i - 1} (oldest first, no gaps)`);
             if (types.length === 3 && row[2] !== null && Math.round(row[2]! * 1e4) / 1e4 !== row[2]) p.push(`${at}.data[${i}]: value_usd ${row[2]} not 4 decimals`);
           });
-          const end = t.data[0]![0]! + want.bucket_ms;
+          // The page reads the last row as the current value: the newest complete bucket.
+          const end = t.data.at(-1)![0]! + want.bucket_ms;
           if (end > NOW) p.push(`${at}: the newest bucket ends after the build (${new Date(end).toISOString()})`);
           const key = `${m}.${tf}`;
-          if (newest.has(key) && newest.get(key) !== t.data[0]![0]) p.push(`${at}: newest bucket differs between chains`);
-          newest.set(key, t.data[0]![0]!);
+          if (newest.has(key) && newest.get(key) !== t.data.at(-1)![0]) p.push(`${at}: newest bucket differs between chains`);
+          newest.set(key, t.data.at(-1)![0]!);
         }
       }
     }
     expectNone(p);
+  });
+
+  it("11.5: the keys the reference page reads by position and by name: metrics in its order, timeframes 24hrs to 180d, optimism charted", () => {
+    const d = jsonOf<Line>(FEE_LINECHART_PATH);
+    for (const [k, c] of Object.entries(d.chain_data)) {
+      expect(Object.keys(c), k).toEqual([...FEE_LINECHART_PAGE_ORDER]);
+      for (const m of Object.keys(c)) expect(Object.keys(c[m]!), `${k}.${m}`).toEqual(Object.keys(FEE_LINECHART_TIMEFRAMES));
+    }
+    for (const m of FEE_LINECHART_PAGE_ORDER) expect(master.fee_metrics[m], m).toBeDefined();
+    // optimism is a devnet chain: it has its rows, not the empty tables published when it is not charted.
+    expect(d.chain_data.optimism!.txcosts_median!['7d']!.data.length).toBe(FEE_LINECHART_TIMEFRAMES['7d'].buckets);
   });
 });
 

@@ -462,7 +462,7 @@ export const EXPORT_ROW_KEYS = ['metric_key', 'origin_key', 'date', 'value'] as 
 export const CSV_HEADER = 'metric_key,origin_key,date,value';
 export type ExportRow = { metric_key: string; origin_key: string; date: string; value: number | null };
 
-// ---- section 10.2: fee line chart ----------------------------------------------------------------
+// ---- sections 10.2 and 11.5: fee line chart ---------------------------------------------------------
 
 export const FEE_LINECHART_PATH = '/v1/fees/linechart.json';
 /** The chain the line chart leaves out (the settlement layer). */
@@ -474,6 +474,8 @@ export const FEE_LINECHART_TIMEFRAMES = {
   '30d': { granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180 },
   '180d': { granularity: 'daily', bucket_ms: DAY_MS, buckets: 180 },
 } as const;
+/** 11.5: the metric keys in the order the reference page reads them by position. */
+export const FEE_LINECHART_PAGE_ORDER = ['txcosts_median', 'txcosts_native_median', 'tps', 'throughput', 'txcosts_swap', 'txcosts_avg'] as const;
 /** Columns by position: the fee table's without `normalized`. */
 export const FEE_LINECHART_COLUMNS = {
   txcosts_median: ['unix', 'value_eth', 'value_usd'],

@@ -1,6 +1,8 @@
-// Fee line chart — /v1/fees/linechart.json (CONTRACT.md section 10.2). Every fee-table chain but
-// ethereum, the six fee-table metrics, four timeframes: the last 24 hours in 10-minute buckets,
-// 7 days hourly, 30 days in 4-hour buckets, 180 days daily; rows newest first.
+// Fee line chart — /v1/fees/linechart.json (CONTRACT.md sections 10.2 and 11.5). Every fee-table
+// chain but ethereum, the six fee-table metrics, four timeframes: the last 24 hours in 10-minute
+// buckets, 7 days hourly, 30 days in 4-hour buckets, 180 days daily; rows oldest first, unlike the
+// fee table: the reference page hands them to a line chart as they are (which refuses x values
+// out of order) and reads the last row as the current value.
 //
 // Every bucket's values are computed over the bucket's own transactions, incrementally at facts
 // time, and read here as stored facts of its grain (the 4-hour and 10-minute ones computed by
@@ -9,9 +11,14 @@
 // transactions only in an hour without stored ones (a store from before them, an hour without
 // blocks, pruned raw transactions: metrics/fee-buckets.ts), and is the same either way.
 //
-// Row i is the same bucket on every chain (as in the fee table): the newest bucket ends at the
-// newest complete hour (day, for daily) of any chain; a chain behind it, or a bucket whose raw
-// transactions were pruned, has nulls there. Buckets before every chain's first data are left out.
+// Row i is the same bucket on every chain (as in the fee table): the newest bucket, the last row,
+// ends at the newest complete hour (day, for daily) of any chain; a chain behind it, or a bucket
+// whose raw transactions were pruned, has nulls there. Buckets before every chain's first data are
+// left out.
+//
+// The page also reads keys by position and one chain by name (11.5): metrics in PAGE_ORDER,
+// timeframes in TIMEFRAMES' order, and `optimism` always present (empty tables when it is not
+// charted here).
 import { DAY_MS, HOUR_MS } from '../../clock.js';
 import { round } from '../../metrics/changes.js';
 import { formatUtc } from '../../metrics/calendar.js';
@@ -27,6 +34,16 @@ export const FEE_LINECHART_PATH = '/v1/fees/linechart.json';
 
 /** The settlement layer is not charted (CONTRACT.md 10.2). */
 const EXCLUDED = 'ethereum';
+
+/** The page looks up the value columns on this chain's tables, so it is always published (11.5). */
+const ALWAYS_LISTED = 'optimism';
+
+/**
+ * The metrics in the order the reference page steps through them: it takes them by position from
+ * the first chain's keys (11.5). Not the fee table's priority order; a metric not listed here
+ * follows them, by priority.
+ */
+const PAGE_ORDER = ['txcosts_median', 'txcosts_native_median', 'tps', 'throughput', 'txcosts_swap', 'txcosts_avg'];
 
 export interface Timeframe {
   name: '24hrs' | '7d' | '30d' | '180d';
@@ -46,12 +63,26 @@ export const TIMEFRAMES: readonly Timeframe[] = [
 
 type Table = { types: string[]; granularity: string; data: FeeCells[] };
 
-/** Buckets of a timeframe, newest first: whole buckets ending at `end`, none before `earliest`. */
+/** Buckets of a timeframe, oldest first: the last whole buckets ending at `end`, none before `earliest`. */
 export function timeframeBuckets(tf: Timeframe, end: number, earliest: number): number[] {
   const last = Math.floor(end / tf.bucket_ms) * tf.bucket_ms - tf.bucket_ms;
+  const first = Math.max(last - (tf.buckets - 1) * tf.bucket_ms, Math.ceil(earliest / tf.bucket_ms) * tf.bucket_ms);
   const out: number[] = [];
-  for (let b = last; b > last - tf.buckets * tf.bucket_ms && b >= earliest; b -= tf.bucket_ms) out.push(b);
+  for (let b = first; b <= last; b += tf.bucket_ms) out.push(b);
   return out;
+}
+
+function pageOrder(metrics: readonly FeeMetric[]): FeeMetric[] {
+  const place = (m: FeeMetric) => {
+    const i = PAGE_ORDER.indexOf(m.metric);
+    return i === -1 ? PAGE_ORDER.length : i;
+  };
+  return [...metrics].sort((a, b) => place(a) - place(b) || a.priority - b.priority);
+}
+
+/** Every metric and timeframe with its columns and no rows: a chain the page reads but nothing charts. */
+function emptyTables(metrics: readonly FeeMetric[]): Record<string, Record<string, Table>> {
+  return Object.fromEntries(pageOrder(metrics).map((m) => [m.metric, Object.fromEntries(TIMEFRAMES.map((tf) => [tf.name, { types: types(m), granularity: tf.granularity, data: [] }]))]));
 }
 
 /** First period of a fact map with a value, or null. */
@@ -83,7 +114,7 @@ interface ChainSpan {
 
 async function chainTables(ctx: BuildContext, c: ChainSpan, ends: { hour: number; day: number }, earliest: { hour: number; day: number }, prices: PriceBook) {
   const out: Record<string, Record<string, Table>> = {};
-  const metrics = [...ctx.feeMetrics].sort((a, b) => a.priority - b.priority);
+  const metrics = pageOrder(ctx.feeMetrics);
   for (const m of metrics) out[m.metric] = {};
   const { status, facts, chain } = c.input;
   for (const tf of TIMEFRAMES) {
@@ -132,6 +163,7 @@ async function buildFeeLinechart(ctx: BuildContext): Promise<DocumentInput[]> {
   const prices = new PriceBook(ctx.store);
   const chain_data: Record<string, unknown> = {};
   for (const s of spans) chain_data[s.input.chain.origin_key] = await chainTables(ctx, s, ends, earliest, prices);
+  if (!(ALWAYS_LISTED in chain_data)) chain_data[ALWAYS_LISTED] = emptyTables(ctx.feeMetrics);
   return [{ path: FEE_LINECHART_PATH, json: { chain_data, last_updated_utc: formatUtc(ctx.builtAt) }, freshness: 'hourly' }];
 }
 
@@ -180,7 +212,7 @@ const schemas: Record<string, OpenApiSchema> = {
         tps: timeframes('FeeLineRateTable'),
         throughput: timeframes('FeeLineRateTable'),
       }),
-      'Keyed by origin_key (every fee-table chain except ethereum). Timeframes 24hrs (10_min buckets), 7d (hourly), 30d (4_hours), 180d (daily); rows NEWEST FIRST, row i the same bucket on every chain; values over each bucket\'s own transactions.',
+      'Keyed by origin_key (every fee-table chain except ethereum; optimism always, with empty tables when it is not charted). Metrics in the order txcosts_median, txcosts_native_median, tps, throughput, txcosts_swap, txcosts_avg; timeframes 24hrs (10_min buckets), 7d (hourly), 30d (4_hours), 180d (daily); rows OLDEST FIRST (the last row is the newest bucket), row i the same bucket on every chain; values over each bucket\'s own transactions.',
     ),
     last_updated_utc: ref('LastUpdatedUtc'),
   }),
@@ -193,12 +225,12 @@ export const feeLinechart: DocumentKind<'fee_linechart'> = {
   scope: FEE_LINECHART_PATH,
   freshness: 'hourly',
   notFound: NOT_FOUND_ANY,
-  description: 'Fee line chart: the fee-table metrics over 24 hours (10-minute buckets), 7 days (hourly), 30 days (4-hour) and 180 days (daily), newest first.',
+  description: 'Fee line chart: the fee-table metrics over 24 hours (10-minute buckets), 7 days (hourly), 30 days (4-hour) and 180 days (daily), oldest first.',
   openapi: {
     pathItem: documentPath({
       summary: 'Fee line chart',
       description:
-        'Median, native-transfer, swap and mean transaction costs, tps and throughput of every fee-table chain except ethereum, per 10 minutes (last 24 hours), hour (7 days), 4 hours (30 days) and day (180 days), each computed over the bucket\'s own transactions, newest first.',
+        'Median, native-transfer, swap and mean transaction costs, tps and throughput of every fee-table chain except ethereum, per 10 minutes (last 24 hours), hour (7 days), 4 hours (30 days) and day (180 days), each computed over the bucket\'s own transactions, oldest first.',
       schema: 'FeeLineChart',
     }),
     schemas,

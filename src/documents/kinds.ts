@@ -19,6 +19,7 @@ import { feeLinechart } from './fees/fee-linechart.js';
 import { feeTable } from './fees/fee-table.js';
 import { exportMetric, exportMetricCsv } from './flat-exports/export-metric.js';
 import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './flat-exports/fundamentals.js';
+import { landingEventsApps } from './landing/landing-events-apps.js';
 import { landingPage } from './landing/landing-page.js';
 import { master } from './master/master.js';
 import { metricDetail } from './metric-detail/metric-detail.js';
@@ -48,6 +49,7 @@ export const DOCUMENT_KINDS = [
   feeLinechart,
   // Reads ctx.supported (the all_l2s members), filled by the metric detail builder.
   landingPage,
+  landingEventsApps,
   ecosystemOverview,
   openApiKind,
 ] as const;

@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6), 11.5 and 11.6 as written out in
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11 (11.4 to 11.6) as written out in
 // ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,16 @@ import {
 } from './contract-fields.js';
 import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PAGE_ORDER, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
 import { CHAIN_TYPES, L2_CHAIN_TYPES, MATURITY_LEVEL_FIELDS, MATURITY_LEVEL_KEYS, MATURITY_NONE } from './contract-fields.js';
+import {
+  APPS_BY_CHAIN_KEYS,
+  APPS_TOTAL_TYPES,
+  CROSS_CHAIN,
+  CROSS_CHAIN_COLOR,
+  LANDING_EVENTS_APPS_DATA,
+  LANDING_EVENTS_APPS_PATH,
+  REGISTERED_COUNT_SUFFIX,
+  type LandingEventsApps,
+} from './contract-fields.js';
 
 const SEED = 11;
 const HISTORY_DAYS = 40;
@@ -223,6 +233,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/ecosystem\/overview\.json$/,
       /^\/v1\/chains\/blockspace\/[a-z0-9_]+\.json$/,
       /^\/v1\/blockspace\/overview\.json$/,
+      /^\/v1\/landing-events\/apps-data\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -754,6 +765,57 @@ describe('section 6: master.json', () => {
       if (JSON.stringify([...(m.supported_chains as string[])].sort()) !== JSON.stringify(want.sort())) p.push(`metrics.${id}.supported_chains: ${JSON.stringify(m.supported_chains)}, documents for ${JSON.stringify(want)}`);
     }
     expectNone(p);
+  });
+});
+
+describe('section 11.4: the landing event "active apps"', () => {
+  const apps = () => jsonOf<LandingEventsApps>(LANDING_EVENTS_APPS_PATH);
+
+  it('every key; weekly rows of complete ISO weeks, unix = Monday 00:00 UTC in ms, ascending, integer counts', () => {
+    const d = apps();
+    expect(Object.keys(d)).toEqual(['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    expect(Object.keys(d.data)).toEqual([...LANDING_EVENTS_APPS_DATA]);
+    expect(Object.keys(d.data.apps_by_chain)).toEqual([...APPS_BY_CHAIN_KEYS]);
+    expect(d.data.apps_by_category).toEqual({});
+    expect(d.data.apps_total.weekly.types).toEqual([...APPS_TOTAL_TYPES]);
+    const p: Problems = [];
+    for (const [name, rows] of [
+      ['apps_total.weekly', d.data.apps_total.weekly.values],
+      ['apps_by_chain.timeseries', d.data.apps_by_chain.timeseries.values],
+    ] as const) {
+      rows.forEach((r, i) => {
+        const at = `${name}.values[${i}]`;
+        if (!isPeriodStart(r[0]!, 'weekly')) p.push(`${at}: ${r[0]} is not a Monday 00:00 UTC in ms`);
+        if (i > 0 && r[0]! - rows[i - 1]![0]! !== 7 * DAY_MS) p.push(`${at}: not the week after row ${i - 1}`);
+        // Complete weeks only: the week ends by the end of the last complete day.
+        if (r[0]! + 7 * DAY_MS > LAST_DAY + DAY_MS) p.push(`${at}: the week of ${iso(r[0]!)} has not ended by ${iso(LAST_DAY)}`);
+        for (const v of r.slice(1)) if (!Number.isInteger(v) || v < 0) p.push(`${at}: ${v} is not a count`);
+      });
+    }
+    expectNone(p);
+    // The devnet's applications are active every week: the last complete week is there.
+    expect(d.data.apps_total.weekly.values.at(-1)![0]! + 7 * DAY_MS).toBeGreaterThan(LAST_DAY - 6 * DAY_MS);
+    expect(d.data.apps_total.weekly.values.every((r) => r[1]! > 0)).toBe(true);
+  });
+
+  it('apps_by_chain: Cross-Chain first then origin_keys in order, names and colours aligned with the columns, each week counted once', () => {
+    const d = apps().data;
+    const keys = d.apps_by_chain.timeseries.types.slice(1).map((t) => {
+      expect(t.endsWith(REGISTERED_COUNT_SUFFIX), t).toBe(true);
+      return t.slice(0, -REGISTERED_COUNT_SUFFIX.length);
+    });
+    const chains = keys.filter((k) => k !== CROSS_CHAIN);
+    expect(keys).toEqual([...(keys.includes(CROSS_CHAIN) ? [CROSS_CHAIN] : []), ...[...chains].sort()]);
+    // The devnet's projects span several chains, and each chain carries applications of its own.
+    expect(keys[0]).toBe(CROSS_CHAIN);
+    for (const k of chains) expect(master.chains[k]?.enable_contracts, k).toBe(true);
+    const legend = keys.map((k) => (k === CROSS_CHAIN ? [CROSS_CHAIN, CROSS_CHAIN_COLOR] : [master.chains[k]!.name_short, master.chains[k]!.colors.dark[0]]));
+    expect(d.apps_by_chain.names).toEqual(legend.map(([n]) => n));
+    expect(d.apps_by_chain.colors).toEqual(legend.map(([, c]) => c));
+    expect(d.apps_by_chain.colors.every((c) => typeof c === 'string' && c.length > 0)).toBe(true);
+    expect(d.apps_by_chain.timeseries.values.map((r) => r[0])).toEqual(d.apps_total.weekly.values.map((r) => r[0]));
+    d.apps_by_chain.timeseries.values.forEach((r, i) => expect(r.slice(1).reduce((a, b) => a + b, 0), iso(r[0]!)).toBe(d.apps_total.weekly.values[i]![1]));
   });
 });
 
@@ -1469,7 +1531,7 @@ describe('the devnet demo speaks the reference keys, and says it is simulated', 
 });
 
 describe('reads the reference clients make without checking', () => {
-  it('the web frontend renders: ecosystem.includes, da_layers, default_chain_selection.filter, sources[name], links.website, ethereum_events, stack.label', () => {
+  it('the web frontend renders: ecosystem.includes, da_layers, the home table and active-apps chart, default_chain_selection.filter, sources[name], links.website, ethereum_events, stack.label', () => {
     // Written as the client code is, so a missing key throws the TypeError the client would.
     const rendered: unknown[] = [];
     for (const [k, c] of Object.entries(master.chains)) {
@@ -1488,6 +1550,11 @@ describe('reads the reference clients make without checking', () => {
       for (const s of detail(key, metric).details.source) rendered.push(master.sources[s]!.name, master.sources[s]!.url);
       rendered.push(master.metrics[metric]!.units[Object.keys(master.metrics[metric]!.units)[0]!].decimals);
     }
+    // The home page's active-apps chart (11.4): one stacked series per column from 1, named and
+    // coloured by position (F:components/home/LandingEventsChart.tsx).
+    const events = jsonOf<LandingEventsApps>(LANDING_EVENTS_APPS_PATH).data.apps_by_chain;
+    const palette = events.colors.filter((c) => typeof c === 'string' && c.length > 0);
+    for (let i = 0; i < events.names.length; i++) rendered.push(events.names[i]!.length, palette[i % palette.length]!.length, events.timeseries.values.map((r) => [r[0], r[i + 1]]));
     // The fee page: chain_data["ethereum"] and the last row of each table as the current value.
     const eth = fee.chain_data.ethereum!.hourly;
     rendered.push(eth.txcosts_median!.data.at(-1)![2], master.fee_metrics.txcosts_median!.name);

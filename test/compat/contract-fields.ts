@@ -440,6 +440,27 @@ export const BLOCKSPACE_ALL_L2S_TOP_CONTRACTS = 100;
 
 export const ALL_L2S = 'all_l2s';
 
+// ---- section 11.4: landing event "active apps" ------------------------------------------------
+
+export const LANDING_EVENTS_APPS_PATH = '/v1/landing-events/apps-data.json';
+export const LANDING_EVENTS_APPS_DATA = ['apps_total', 'apps_by_chain', 'apps_by_category'] as const;
+export const APPS_TOTAL_TYPES = ['unix', 'project_count'] as const;
+export const APPS_BY_CHAIN_KEYS = ['names', 'colors', 'timeseries'] as const;
+/** A project active on several chains in a week: its column's key, legend name and colour. */
+export const CROSS_CHAIN = 'Cross-Chain';
+export const CROSS_CHAIN_COLOR = '#CDD8D2';
+/** A by-chain column's name in `types`: `<key>_registered_count`. */
+export const REGISTERED_COUNT_SUFFIX = '_registered_count';
+/** The document as the contract writes it. */
+export type LandingEventsApps = {
+  data: {
+    apps_total: { weekly: { types: string[]; values: number[][] } };
+    apps_by_chain: { names: string[]; colors: string[]; timeseries: { types: string[]; values: number[][] } };
+    apps_by_category: Record<string, unknown>;
+  };
+  last_updated_utc: string;
+};
+
 // ---- section 11.6: chain_type and maturity ---------------------------------------------------
 
 /** chain_type of a chain (the reference UI's chain tables keep exactly these); `-` for all_l2s. */

@@ -71,6 +71,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path === '/v1/landing_page.json') return 'LandingPage';
+      if (path === '/v1/landing-events/apps-data.json') return 'LandingEventsApps';
       if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
       if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
       if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';

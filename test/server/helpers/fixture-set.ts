@@ -265,6 +265,22 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       },
     },
     {
+      path: '/v1/landing-events/apps-data.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          apps_total: { weekly: { types: ['unix', 'project_count'], values: [[Date.UTC(2024, 0, 1), 2 + generation]] } },
+          apps_by_chain: {
+            names: ['Cross-Chain', 'Base'],
+            colors: ['#CDD8D2', '#2151F5'],
+            timeseries: { types: ['unix', 'Cross-Chain_registered_count', 'base_registered_count'], values: [[Date.UTC(2024, 0, 1), 1, 1 + generation]] },
+          },
+          apps_by_category: {},
+        },
+        last_updated_utc: updated,
+      },
+    },
+    {
       path: '/v1/ecosystem/overview.json',
       freshness: 'daily',
       json: {

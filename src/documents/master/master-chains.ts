@@ -3,7 +3,7 @@
 // (section 8) and the two default lists ranked by active addresses. Separate from master.ts so
 // the chain rules (tabs, similar chains, ordering) can be read on their own.
 import type { ChainMetric } from '../../metrics/definition.js';
-import { MATURITY_NONE } from '../../registry/maturity-levels.js';
+import { blankProfile } from '../../registry/builtin-chain-profiles.js';
 import type { Chain, ChainType } from '../../registry/types.js';
 
 export const ALL_L2S = 'all_l2s';
@@ -68,21 +68,10 @@ function allL2sChain(): MasterChain {
     archived_date: null,
     website: null,
     block_explorers: {},
-    deployment: 'PROD',
+    // A PROD chain nothing else is known about (maturity NA: 11.6), with its own description.
+    ...blankProfile(),
     description: 'Every PROD L2 in this service combined: sums per period, active addresses counted once across chains, transaction costs weighted by transactions.',
-    company: '',
-    ecosystem: [],
-    logo: null,
     technology: '-',
-    purpose: '',
-    da_layer: null,
-    maturity: MATURITY_NONE,
-    l2beat_stage: null,
-    l2beat_id: null,
-    l2beat_link: null,
-    raas: null,
-    stack: { label: '', url: '' },
-    links: { twitter: null, github: null, docs: null, bridges: {}, socials: {}, others: {} },
   };
 }
 

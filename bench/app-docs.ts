@@ -3,12 +3,12 @@
 // for them (application inputs, then the three kinds' builders), without the chain documents, so
 // their time is their own. master.json's app_metrics part is left out (it is one document of many).
 import type { Clock } from '../src/clock.js';
-import { appDetails } from '../src/documents/app-details.js';
-import type { AppFactsCache, AppFactsReadStats } from '../src/documents/app-facts-cache.js';
+import { appDetails } from '../src/documents/apps/app-details.js';
+import type { AppFactsCache, AppFactsReadStats } from '../src/documents/apps/app-facts-cache.js';
 import type { BuildContext } from '../src/documents/document-kind.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
-import { projects } from '../src/documents/projects.js';
-import { projectsFiltered } from '../src/documents/projects-filtered.js';
+import { projects } from '../src/documents/apps/projects.js';
+import { projectsFiltered } from '../src/documents/apps/projects-filtered.js';
 import { createLogger } from '../src/log.js';
 import { loadAppInputs } from '../src/metrics/app-inputs.js';
 import type { Store } from '../src/store/store.js';

@@ -12,7 +12,7 @@
 //   new_hour_docs_s   rebuilding the application documents after it, reusing the previous
 //                  set's compression where the bytes did not change and the previous build's
 //                  application facts where the store's fingerprints say they are unchanged
-//                  (documents/app-facts-cache.ts), as the service does
+//                  (documents/apps/app-facts-cache.ts), as the service does
 //   new_hour_daily_reused, new_hour_hours_read, new_hour_fingerprint_s  what that cache did:
 //                  whether the daily part was reused, how many hours were read again, and the
 //                  time of the store's fingerprint query
@@ -22,7 +22,7 @@
 // BENCH_VERIFY=1 also builds the new hour cold and compares the bytes (new_hour_equals_cold).
 // BENCH_PROFILE=1 prints the time of every builder and store call. The last line is one JSON object.
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
-import { AppFactsCache } from '../src/documents/app-facts-cache.js';
+import { AppFactsCache } from '../src/documents/apps/app-facts-cache.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../src/store/labels.js';
 import { APP_KINDS, buildAppDocuments } from './app-docs.js';

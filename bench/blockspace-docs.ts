@@ -2,8 +2,8 @@
 // the real builders on a build context loaded as buildAllDocuments loads it, then serialized and
 // compressed, for bench:build: their share of the full document build.
 import type { Clock } from '../src/clock.js';
-import { blockspaceChain } from '../src/documents/blockspace-chain.js';
-import { blockspaceOverview } from '../src/documents/blockspace-overview.js';
+import { blockspaceChain } from '../src/documents/blockspace/blockspace-chain.js';
+import { blockspaceOverview } from '../src/documents/blockspace/blockspace-overview.js';
 import { loadBuildContext } from '../src/documents/build-all.js';
 import { buildDocumentSetAsync, type DocumentInput } from '../src/documents/document-set.js';
 import { createLogger } from '../src/log.js';

@@ -26,7 +26,7 @@
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
-import { AppFactsCache } from '../src/documents/app-facts-cache.js';
+import { AppFactsCache } from '../src/documents/apps/app-facts-cache.js';
 import { buildAllDocuments, loadBuildContext } from '../src/documents/build-all.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor } from '../src/documents/document-set.js';
 import type { NormalizedBlock, NormalizedTx } from '../src/store/rows.js';
@@ -40,12 +40,12 @@ import type { PriceRow } from '../src/store/prices.js';
 import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
 import { buildAppDocuments } from './app-docs.js';
 import { buildOverviews } from './overview-docs.js';
-import { appData } from '../src/documents/app-data.js';
-import { appOverview } from '../src/documents/app-overview.js';
+import { appData } from '../src/documents/apps/app-data.js';
+import { appOverview } from '../src/documents/apps/app-overview.js';
 import { timeFeeLinechart } from './fee-linechart-doc.js';
 import { timeKinds } from './kind-timer.js';
-import { landingPage } from '../src/documents/landing-page.js';
-import { ecosystemOverview } from '../src/documents/ecosystem-overview.js';
+import { landingPage } from '../src/documents/landing/landing-page.js';
+import { ecosystemOverview } from '../src/documents/ecosystem/ecosystem-overview.js';
 import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import { profileCalls } from './call-profile.js';
 import type { LabelRow } from '../src/store/labels.js';

@@ -38,7 +38,7 @@ import type { ClickHouseStore } from '../src/store/clickhouse/clickhouse-store.j
 import type { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../src/store/store.js';
 import { CONTRACT_TXCOUNT } from '../src/metrics/definitions/app/txcount.js';
-import { KEYS } from '../src/documents/app-facts.js';
+import { KEYS } from '../src/documents/apps/app-facts.js';
 import { profileCalls } from './call-profile.js';
 import { diskMb, nodePeakRssMb, openEngineStore, rawChecksum, rssSampler, type EngineName } from './engine-store.js';
 import { batch, BLOCK_S, clickhouseHistorySql, duckdbHistorySql, T0, workload } from './engine-workload.js';

@@ -4,7 +4,7 @@
 // round (its 4-hour buckets are facts, computed with the hourly ones).
 import type { Clock } from '../src/clock.js';
 import { loadBuildContext } from '../src/documents/build-all.js';
-import { feeLinechart } from '../src/documents/fee-linechart.js';
+import { feeLinechart } from '../src/documents/fees/fee-linechart.js';
 import { createLogger } from '../src/log.js';
 import type { Chain } from '../src/registry/types.js';
 import type { Store } from '../src/store/store.js';

@@ -3,11 +3,11 @@
 // bench:build and bench:overview. The application facts the ecosystem part reads are shared with
 // the application documents in a full build, so they are read first and timed on their own.
 import type { Clock } from '../src/clock.js';
-import { appData } from '../src/documents/app-data.js';
+import { appData } from '../src/documents/apps/app-data.js';
 import { loadBuildContext } from '../src/documents/build-all.js';
-import { chainOverview } from '../src/documents/chain-overview.js';
+import { chainOverview } from '../src/documents/chain-overview/chain-overview.js';
 import type { DocumentInput } from '../src/documents/document-set.js';
-import { streaksToday } from '../src/documents/streaks-today.js';
+import { streaksToday } from '../src/documents/chain-overview/streaks-today.js';
 import { createLogger } from '../src/log.js';
 import type { Chain } from '../src/registry/types.js';
 import type { Store } from '../src/store/store.js';

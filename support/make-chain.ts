@@ -16,7 +16,7 @@ export function makeChain(origin_key: string, over: Partial<Chain> = {}): Chain 
     start: { block: 0 },
     finality_lag: 0,
     flags: { fee_table: true, apps: false },
-    chain_type: 'L2',
+    chain_type: 'others',
     bucket: 'Others',
     colors: { light: ['#111111', '#222222'], dark: ['#333333', '#444444'], darkTextOnBackground: false },
     ...blankProfile(),

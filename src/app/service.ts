@@ -12,7 +12,7 @@
 // chain's first pass, but at most `firstSetWaitMs`; a chain still stuck then follows later.
 import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
-import { AppFactsCache } from '../documents/app-facts-cache.js';
+import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -100,7 +100,7 @@ export class Service {
   /** tvl and app_revenue from the DefiLlama-shaped API and the operator's CSV files. */
   readonly external: ExternalSources;
   private dataGaps = new Map<string, DataGap[]>();
-  /** The application facts of the last build: a round reads only what changed since (documents/app-facts-cache.ts). */
+  /** The application facts of the last build: a round reads only what changed since (documents/apps/app-facts-cache.ts). */
   private readonly appCache = new AppFactsCache();
 
   constructor(private readonly opts: ServiceOptions) {

@@ -10,12 +10,12 @@ import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
-import type { AppFactsCache } from './app-facts-cache.js';
+import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
 import { mediaTypeOf, type DocumentInput } from './document-set.js';
 import { DOCUMENT_KINDS } from './kinds.js';
-import { HOURLY_WINDOW_HOURS } from './metric-detail.js';
+import { HOURLY_WINDOW_HOURS } from './metric-detail/metric-detail.js';
 
 export interface BuildOptions {
   /** Chain metrics to build (default: every catalog metric whose source exists). */

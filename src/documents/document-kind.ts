@@ -1,7 +1,7 @@
 // What a document kind is: everything the build loop, the server (routing, 404 bodies,
 // Cache-Control), the /docs page and /v1/openapi.json need to know about one kind of document,
-// declared once in src/documents/<kind>.ts and listed in kinds.ts. Nothing here knows HTTP: the
-// server turns `notFound` into an error body and `freshness` into Cache-Control.
+// declared once in src/documents/<family>/<kind>.ts and listed in kinds.ts. Nothing here knows
+// HTTP: the server turns `notFound` into an error body and `freshness` into Cache-Control.
 import type { Logger } from '../log.js';
 import type { ChainFacts, FactStatus, PriceStatusRow } from '../metrics/read-facts.js';
 import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
@@ -10,7 +10,7 @@ import type { Store } from '../store/store.js';
 import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import type { ChainBlockspace } from '../metrics/blockspace-days.js';
-import type { AppFactsCache } from './app-facts-cache.js';
+import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';

@@ -5,24 +5,25 @@
 // The order is meaningful: builders run in it (master.json last among the built kinds, because it
 // lists the metric details built before it), and openapi.json lists paths and schemas in it.
 // The /docs page lists the discovery document first, then the others in this order.
-import { appDetails } from './app-details.js';
-import { appOverview } from './app-overview.js';
-import { blockspaceChain } from './blockspace-chain.js';
-import { blockspaceOverview } from './blockspace-overview.js';
-import { chainOverview } from './chain-overview.js';
+import { appDetails } from './apps/app-details.js';
+import { appOverview } from './apps/app-overview.js';
+import { projectsFiltered } from './apps/projects-filtered.js';
+import { projects } from './apps/projects.js';
+import { blockspaceChain } from './blockspace/blockspace-chain.js';
+import { blockspaceOverview } from './blockspace/blockspace-overview.js';
+import { chainOverview } from './chain-overview/chain-overview.js';
+import { streaksToday } from './chain-overview/streaks-today.js';
 import { inScope, type DocumentKind } from './document-kind.js';
-import { ecosystemOverview } from './ecosystem-overview.js';
-import { exportMetric, exportMetricCsv } from './export-metric.js';
-import { feeTable } from './fee-table.js';
-import { feeLinechart } from './fee-linechart.js';
-import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './fundamentals.js';
-import { landingPage } from './landing-page.js';
-import { master } from './master.js';
-import { metricDetail } from './metric-detail.js';
+import { ecosystemOverview } from './ecosystem/ecosystem-overview.js';
+import { feeLinechart } from './fees/fee-linechart.js';
+import { feeTable } from './fees/fee-table.js';
+import { exportMetric, exportMetricCsv } from './flat-exports/export-metric.js';
+import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './flat-exports/fundamentals.js';
+import { landingEventsApps } from './landing/landing-events-apps.js';
+import { landingPage } from './landing/landing-page.js';
+import { master } from './master/master.js';
+import { metricDetail } from './metric-detail/metric-detail.js';
 import { openApiKind } from './openapi-kind.js';
-import { projects } from './projects.js';
-import { projectsFiltered } from './projects-filtered.js';
-import { streaksToday } from './streaks-today.js';
 
 export const DOCUMENT_KINDS = [
   metricDetail,
@@ -48,6 +49,7 @@ export const DOCUMENT_KINDS = [
   feeLinechart,
   // Reads ctx.supported (the all_l2s members), filled by the metric detail builder.
   landingPage,
+  landingEventsApps,
   ecosystemOverview,
   openApiKind,
 ] as const;

@@ -2,7 +2,7 @@
 // uses (time series, values, typed tables), the error responses and headers of CONTRACT.md
 // section 7, the path parameters, and documentPath(), which gives every document kind the same
 // GET/HEAD/OPTIONS operations. Each kind declares its own path item and schemas with these
-// (src/documents/<kind>.ts); openapi.ts assembles them.
+// (src/documents/<family>/<kind>.ts); openapi.ts assembles them.
 import { MAX_SEGMENT_LENGTH } from './path-rules.js';
 
 export type OpenApiSchema = Record<string, unknown>;

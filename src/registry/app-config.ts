@@ -85,7 +85,7 @@ export const DEFAULTS = {
   custom_chain: {
     finality_lag: 100,
     start: { block: 0 },
-    chain_type: 'L2',
+    // chain_type: from da_layer (chain-type.ts), unless the entry gives one.
     bucket: 'Other',
   },
 } as const;

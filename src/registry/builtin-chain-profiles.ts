@@ -3,6 +3,7 @@
 // project from the chains' public documentation; an operator overrides any of it in the
 // registry config (docs/configuration.md). Unknown values stay empty ("" / null / {}), never
 // guessed: l2beat_stage is null everywhere because stages change faster than releases.
+import { MATURITY_NONE } from './maturity-levels.js';
 import type { Chain } from './types.js';
 
 export type ChainProfile = Pick<
@@ -35,7 +36,7 @@ export function blankProfile(): ChainProfile {
     technology: '',
     purpose: '',
     da_layer: null,
-    maturity: null,
+    maturity: MATURITY_NONE,
     l2beat_stage: null,
     l2beat_id: null,
     l2beat_link: null,
@@ -61,6 +62,7 @@ interface Profile {
   technology: string;
   purpose?: string;
   da_layer: string | null;
+  maturity?: Chain['maturity'];
   l2beat_id?: string;
   raas?: string;
   stack?: Chain['stack'];
@@ -80,6 +82,7 @@ function profile(p: Profile): ChainProfile {
     technology: p.technology,
     purpose: p.purpose ?? GENERAL,
     da_layer: p.da_layer,
+    maturity: p.maturity ?? blank.maturity,
     l2beat_id: p.l2beat_id ?? null,
     l2beat_link: p.l2beat_id ? l2beatLink(p.l2beat_id) : null,
     raas: p.raas ?? null,
@@ -93,6 +96,9 @@ export const BUILTIN_PROFILES: Readonly<Record<string, ChainProfile>> = {
     description: 'The proof-of-stake base layer the rollups below settle to and post their data on.',
     technology: 'Proof of Stake L1',
     da_layer: 'Ethereum',
+    // The layer every other one is measured against (CONTRACT.md 11.6); other chains stay NA:
+    // their levels need L2BEAT stages and risk counts, which chainlytics does not have.
+    maturity: '10_foundational',
     twitter: 'https://x.com/ethereum',
     github: 'https://github.com/ethereum',
     docs: 'https://ethereum.org/en/developers/docs/',

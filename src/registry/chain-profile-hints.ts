@@ -1,6 +1,7 @@
 // What each master.json-only chain key expects and how to fix it (chain-profile-schema.ts),
 // in the same form as config-hints.ts, which merges these rules into FIELD_RULES.
 import type { FieldRule } from './field-rule.js';
+import { MATURITY_VALUES } from './maturity-levels.js';
 import { DEPLOYMENTS } from './types.js';
 
 const URL_OR_NULL = 'an http:// or https:// URL, or null';
@@ -36,7 +37,7 @@ export const CHAIN_PROFILE_RULES: Record<string, FieldRule> = {
   'chains[].technology': { expected: TEXT, hint: 'e.g. technology: Optimistic Rollup' },
   'chains[].purpose': { expected: TEXT, hint: 'e.g. purpose: General-purpose' },
   'chains[].da_layer': { expected: TEXT_OR_NULL, hint: 'e.g. da_layer: Ethereum (blobs); null when unknown' },
-  'chains[].maturity': { expected: TEXT_OR_NULL, hint: 'e.g. maturity: 4_robust, or null' },
+  'chains[].maturity': { expected: `one of ${MATURITY_VALUES.join(', ')}, or null (NA)`, hint: 'e.g. maturity: 3_maturing; the levels are master.json maturity_levels' },
   'chains[].l2beat_stage': { expected: 'a mapping { stage, hex }, or null', hint: 'e.g. l2beat_stage: { stage: Stage 1, hex: "#FFC61B" }' },
   'chains[].l2beat_stage.stage': { expected: 'non-empty text', hint: 'e.g. stage: Stage 1' },
   'chains[].l2beat_stage.hex': { expected: 'a color #RRGGBB', hint: 'quote it, e.g. hex: "#FFC61B" (an unquoted # starts a YAML comment)' },

@@ -4,6 +4,7 @@
 // chain-profile-hints.ts.
 import { z } from 'zod';
 import { isHttpUrl } from './http-url.js';
+import { MATURITY_VALUES } from './maturity-levels.js';
 import { DEPLOYMENTS } from './types.js';
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -26,7 +27,8 @@ export const chainProfileShape = {
   technology: z.string().optional(),
   purpose: z.string().optional(),
   da_layer: text.nullable().optional(),
-  maturity: text.nullable().optional(),
+  // null is read as NA (not set): files written when the key took any text or null still load.
+  maturity: z.enum(MATURITY_VALUES).nullable().optional(),
   l2beat_stage: z.strictObject({ stage: text, hex: z.string().regex(HEX_COLOR) }).nullable().optional(),
   l2beat_id: text.nullable().optional(),
   l2beat_link: httpUrl.nullable().optional(),

@@ -7,9 +7,20 @@ import { closestMatch } from './did-you-mean.js';
 import { ENGINE_NAMES } from './engines.js';
 import { UWS_REMOVED } from './server-settings.js';
 import type { FieldRule } from './field-rule.js';
-import { CHAIN_FAMILIES } from './types.js';
+import { CHAIN_FAMILIES, CHAIN_TYPES } from './types.js';
 
 export type { FieldRule } from './field-rule.js';
+
+/**
+ * chain_type took L1, L2 and L3 before it took the values master.json publishes (CONTRACT.md
+ * 11.6): a file written then gets the value to write instead.
+ */
+function chainTypeHint(found: unknown): string {
+  const was = typeof found === 'string' ? found.trim().toUpperCase() : '';
+  if (was === 'L1') return 'write chain_type: l1';
+  if (was === 'L2' || was === 'L3') return 'write chain_type: rollup if the chain posts its data to Ethereum, others if not (or leave it out: it follows da_layer)';
+  return 'l1 for a layer 1; rollup for a chain posting its data to Ethereum, others for the rest (left out: it follows da_layer)';
+}
 
 const FAMILY_ALIASES: Record<string, string> = {
   optimism: 'op',
@@ -247,7 +258,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'chains[].flags': { expected: 'a mapping (fee_table, apps)', hint: 'e.g. flags: { fee_table: true, apps: true }' },
   'chains[].flags.fee_table': booleanHint('fee_table'),
   'chains[].flags.apps': booleanHint('apps'),
-  'chains[].chain_type': { expected: 'one of L1, L2, L3', hint: 'e.g. chain_type: L2' },
+  'chains[].chain_type': { expected: `one of ${CHAIN_TYPES.join(', ')}`, hint: chainTypeHint },
   'chains[].bucket': { expected: 'a non-empty group name', hint: 'e.g. bucket: OP Stack (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other)' },
   'chains[].colors': { expected: 'a mapping { light: [colors], dark: [colors], darkTextOnBackground }', hint: 'e.g. colors: { light: ["#FF0420"], dark: ["#FF5A6E"] }' },
   'chains[].colors.light': { expected: 'a list of colors #RRGGBB', hint: 'e.g. light: ["#FF0420", "#C0031A"]' },

@@ -7,7 +7,7 @@ import { ENGINE_NAMES } from './engines.js';
 import { isHttpUrl } from './http-url.js';
 import { serverSectionSchema } from './server-settings.js';
 import { CLICKHOUSE_NAME_RE } from './store-settings.js';
-import { CHAIN_FAMILIES } from './types.js';
+import { CHAIN_FAMILIES, CHAIN_TYPES } from './types.js';
 
 export const ORIGIN_KEY_RE = /^[a-z0-9_]+$/;
 export const ORIGIN_KEY_MAX = 64;
@@ -16,7 +16,6 @@ export const ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const HEX_COLOR_RE = /^#[0-9a-fA-F]{6}$/;
 /** Price-source asset ids are CoinGecko coin ids: lower case, digits and dashes. */
 export const GAS_TOKEN_RE = /^[a-z0-9][a-z0-9-]*$/;
-export const CHAIN_TYPES = ['L1', 'L2', 'L3'] as const;
 /** An rpc_urls entry's name: what /healthz and the logs call the endpoint. */
 export const RPC_NAME_RE = /^[a-z0-9_-]{1,32}$/;
 

@@ -3,17 +3,21 @@
 // (`flags` and `links` merge key by key); any other chain gets documented defaults for what it
 // omits.
 import { DEFAULTS } from './app-config.js';
-import { blankProfile } from './builtin-chain-profiles.js';
+import { blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
 import { builtinChain, DEFAULT_SETTLEMENT_CHAIN } from './builtin-chains.js';
+import { layer2ChainType } from './chain-type.js';
 import type { ChainEntry } from './config-schema.js';
 import { DAY_MS, dayStart } from '../clock.js';
-import type { Chain, ChainEvent, ChainFamily, ChainStart, RpcUrl } from './types.js';
+import { MATURITY_NONE } from './maturity-levels.js';
+import type { Chain, ChainEvent, ChainFamily, ChainStart, ChainType, RpcUrl } from './types.js';
 
 const lower = (a: string) => a.toLowerCase() as `0x${string}`;
 
 /** `nowMs` (from the injected clock) turns `start: { days_ago }` into a date. */
 export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number): Chain {
   const base = builtinChain(entry.origin_key) ?? customDefaults(entry);
+  const profile = resolveProfile(entry, base);
+  const chainType = resolveChainType(entry, base, profile.da_layer);
   const chain: Chain = {
     ...base,
     name: entry.name ?? base.name,
@@ -26,23 +30,33 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
     start: entry.start ? resolveStart(entry.start, nowMs) : base.start,
     finality_lag: entry.finality_lag ?? base.finality_lag,
     flags: { ...base.flags, ...definedOnly(entry.flags ?? {}) },
-    chain_type: entry.chain_type ?? base.chain_type,
+    chain_type: chainType,
     bucket: entry.bucket ?? base.bucket,
     colors: entry.colors ? { light: entry.colors.light, dark: entry.colors.dark, darkTextOnBackground: entry.colors.darkTextOnBackground ?? false } : base.colors,
     launch_date: entry.launch_date !== undefined ? entry.launch_date : base.launch_date,
     archived_date: entry.archived_date !== undefined ? entry.archived_date : base.archived_date,
     website: entry.website !== undefined ? entry.website : base.website,
     block_explorers: entry.block_explorers ?? base.block_explorers,
-    ...resolveProfile(entry, base),
+    ...profile,
     events: entry.events ? entry.events.map(toEvent) : base.events,
     // One spelling everywhere downstream: ingest compares addresses with lower-case RPC data.
     stablecoins: (entry.stablecoins ?? base.stablecoins).map((s) => ({ ...s, address: lower(s.address), peg: s.peg ?? 'usd' })),
     settlement_addresses: (entry.settlement_addresses ?? base.settlement_addresses).map(lower),
     defillama: entry.defillama !== undefined ? entry.defillama : base.defillama,
     token: entry.token !== undefined ? (entry.token === null ? null : { market_data_id: entry.token.market_data_id, total_supply: entry.token.total_supply ?? null, address: (entry.token.address as `0x${string}` | undefined) ?? null, decimals: entry.token.decimals ?? 18 }) : base.token,
-    settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : (entry.chain_type ?? base.chain_type) === 'L1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
+    settlement_chain: entry.settlement_chain !== undefined ? entry.settlement_chain : chainType === 'l1' ? null : (base.settlement_chain ?? DEFAULT_SETTLEMENT_CHAIN),
   };
   return chain;
+}
+
+/**
+ * The entry's chain_type, else the base's; a chain that is not a layer 1 and whose entry moves
+ * its data elsewhere (da_layer) without naming a type follows CONTRACT.md 11.6's rule for it.
+ */
+function resolveChainType(entry: ChainEntry, base: Chain, daLayer: string | null): ChainType {
+  if (entry.chain_type !== undefined) return entry.chain_type;
+  if (base.chain_type === 'l1' || entry.da_layer === undefined) return base.chain_type;
+  return layer2ChainType(daLayer);
 }
 
 /**
@@ -50,7 +64,7 @@ export function resolveChain(entry: ChainEntry, rpcUrls: RpcUrl[], nowMs: number
  * blank a built-in value); `links` merges key by key like `flags`, `stack` fills a missing part
  * with "" because the contract never publishes it as null.
  */
-function resolveProfile(entry: ChainEntry, base: Chain): Partial<Chain> {
+function resolveProfile(entry: ChainEntry, base: Chain): ChainProfile {
   const pick = <K extends keyof ChainEntry & keyof Chain>(k: K): Chain[K] => (entry[k] !== undefined ? (entry[k] as Chain[K]) : base[k]);
   return {
     deployment: pick('deployment'),
@@ -61,7 +75,8 @@ function resolveProfile(entry: ChainEntry, base: Chain): Partial<Chain> {
     technology: pick('technology'),
     purpose: pick('purpose'),
     da_layer: pick('da_layer'),
-    maturity: pick('maturity'),
+    // null in the file means "not set", which master.json publishes as NA (never null).
+    maturity: entry.maturity === null ? MATURITY_NONE : pick('maturity'),
     l2beat_stage: pick('l2beat_stage'),
     l2beat_id: pick('l2beat_id'),
     l2beat_link: pick('l2beat_link'),
@@ -93,7 +108,7 @@ function customDefaults(entry: ChainEntry): Chain {
     start: { ...d.start },
     finality_lag: d.finality_lag,
     flags: { fee_table: true, apps: true },
-    chain_type: d.chain_type,
+    chain_type: layer2ChainType(entry.da_layer ?? null),
     bucket: d.bucket,
     colors: colorsFor(entry.origin_key),
     ...blankProfile(),
@@ -104,7 +119,7 @@ function customDefaults(entry: ChainEntry): Chain {
     events: [],
     stablecoins: [],
     settlement_addresses: [],
-    settlement_chain: (entry.chain_type ?? d.chain_type) === 'L1' ? null : DEFAULT_SETTLEMENT_CHAIN,
+    settlement_chain: entry.chain_type === 'l1' ? null : DEFAULT_SETTLEMENT_CHAIN,
     token: null,
     defillama: null,
   };

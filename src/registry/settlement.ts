@@ -34,6 +34,6 @@ export function rentNotes(chains: readonly Chain[]): string[] {
   const configured = new Map(chains.map((c) => [c.origin_key, c]));
   return chains.flatMap((c) => {
     const plan = settlementPlan(c, configured);
-    return plan.settles_on === null && c.chain_type !== 'L1' ? [`${c.origin_key}: no rent_paid or profit: ${plan.reason}`] : [];
+    return plan.settles_on === null && c.chain_type !== 'l1' ? [`${c.origin_key}: no rent_paid or profit: ${plan.reason}`] : [];
   });
 }

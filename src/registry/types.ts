@@ -1,5 +1,6 @@
 // The resolved shape of a chain after config validation and built-in defaults are merged.
 // Every later stage (ingest, metrics, documents) reads chains only through this type.
+import type { Maturity } from './maturity-levels.js';
 
 export type ChainFamily = 'ethereum' | 'op' | 'arbitrum' | 'scroll' | 'zksync' | 'default';
 
@@ -62,6 +63,14 @@ export interface ChainColors {
   darkTextOnBackground: boolean;
 }
 
+/**
+ * master.json's chain_type (CONTRACT.md 11.6): `l1` for Ethereum and other layer-1 chains,
+ * `rollup` for a chain that posts its data and settles on Ethereum, `others` for anything else
+ * (a validium, an optimium, a sidechain). Every chain but `l1` is in the L2 universe (section 8).
+ */
+export const CHAIN_TYPES = ['l1', 'rollup', 'others'] as const;
+export type ChainType = (typeof CHAIN_TYPES)[number];
+
 export const DEPLOYMENTS = ['PROD', 'DEV'] as const;
 export type Deployment = (typeof DEPLOYMENTS)[number];
 
@@ -90,7 +99,7 @@ export interface Chain {
   /** Blocks behind the head that are still re-checked for reorgs. */
   finality_lag: number;
   flags: { fee_table: boolean; apps: boolean };
-  chain_type: string; // 'L1' | 'L2'
+  chain_type: ChainType;
   bucket: string; // e.g. 'Layer 1', 'OP Stack', 'Arbitrum Orbit', 'Other'
   colors: ChainColors;
   launch_date: string | null;
@@ -113,7 +122,8 @@ export interface Chain {
   purpose: string;
   /** Free text such as "Ethereum (blobs)"; null when unknown. */
   da_layer: string | null;
-  maturity: string | null;
+  /** A key of master.json's maturity_levels, or 'NA' (maturity-levels.ts); never null. */
+  maturity: Maturity;
   l2beat_stage: { stage: string; hex: string } | null;
   l2beat_id: string | null;
   l2beat_link: string | null;

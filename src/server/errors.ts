@@ -1,7 +1,7 @@
 // Every error the server answers with is a small JSON document (CONTRACT.md section 7):
 // {"error": {"status", "code", "message", "hint"}}. Bodies without variable parts are built once
 // here so that floods of 404/405/429 cost a map lookup like any document. The 404 texts are the
-// document kinds' own (src/documents/<kind>.ts).
+// document kinds' own (src/documents/<family>/<kind>.ts).
 import { NOT_FOUND_ANY, type DocumentKind, type NotFoundText } from '../documents/document-kind.js';
 import { DOCUMENT_KINDS, kindOfPath } from '../documents/kinds.js';
 

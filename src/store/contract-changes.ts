@@ -1,7 +1,7 @@
-// What a build that keeps the application facts of the previous one (documents/app-facts-cache.ts)
+// What a build that keeps the application facts of the previous one (documents/apps/app-facts-cache.ts)
 // asks the store to read only what changed.
 //
-// Content fingerprints of what the application documents read (documents/app-facts.ts), so a
+// Content fingerprints of what the application documents read (documents/apps/app-facts.ts), so a
 // build can tell from the store itself, not from the facts engine's word, whether the facts it
 // kept from the previous build are still exact: another process may have written facts
 // (`ingest`, `build --no-ingest`), a price may have re-converted money, a reorg may have

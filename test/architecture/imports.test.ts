@@ -53,7 +53,7 @@ function packageImports(file: string): string[] {
     .map((spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
 }
 
-/** `src/store/duckdb/x.ts` → `store`; a file directly in src/ (clock.ts, log.ts, timers.ts, entry-points.ts, settle-all.ts) → its name. */
+/** `src/store/duckdb/x.ts` → `store`, `src/documents/fees/fee-table.ts` → `documents`; a file directly in src/ (clock.ts, log.ts, timers.ts, entry-points.ts, settle-all.ts) → its name. */
 function stageOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] !== 'src') return parts[0];
@@ -133,6 +133,56 @@ function cycles(graph: Graph): string[][] {
   return found;
 }
 
+// src/documents/ gives each family of documents a folder (docs/architecture.md, "Documents"); what
+// every family uses stays at its top. A new family's folder is added here and to that table.
+const DOCUMENT_FAMILIES = ['apps', 'blockspace', 'chain-overview', 'ecosystem', 'fees', 'flat-exports', 'landing', 'master', 'metric-detail'];
+const DOCUMENTS_SHARED = [
+  'build-all.ts',
+  'build-report.ts',
+  'compress-pool.ts',
+  'compress-worker.ts',
+  'csv.ts',
+  'document-kind.ts',
+  'document-set.ts',
+  'export.ts',
+  'kinds.ts',
+  'kpi-card.ts',
+  'openapi-components.ts',
+  'openapi-kind.ts',
+  'openapi.ts',
+  'path-rules.ts',
+];
+/**
+ * The families a shared module may import: kinds.ts lists every kind; the build loop takes the
+ * hourly window of the metric details and the application facts cache, whose type the build
+ * context names. Any other edge from the shared modules into a family would make the core depend
+ * on one page's documents.
+ */
+const SHARED_IMPORTS_FAMILY: Record<string, readonly string[]> = {
+  'kinds.ts': DOCUMENT_FAMILIES,
+  'build-all.ts': ['apps', 'metric-detail'],
+  'document-kind.ts': ['apps'],
+};
+
+/** Where src/documents/ breaks its layout: a file outside the shared modules and the family folders, or a shared module importing a family it may not. */
+function documentsLayout(graph: Graph): string[] {
+  const out: string[] = [];
+  const prefix = 'src/documents/';
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(prefix)) continue;
+    const [top, ...rest] = file.slice(prefix.length).split('/');
+    if (rest.length === 0 && !DOCUMENTS_SHARED.includes(top)) out.push(`${file}: a document kind's file belongs in its family's folder (${DOCUMENT_FAMILIES.join(', ')})`);
+    if (rest.length > 0 && !DOCUMENT_FAMILIES.includes(top)) out.push(`${file}: ${top}/ is not a known family of documents`);
+    if (rest.length > 0) continue;
+    for (const target of targets) {
+      if (!target.startsWith(prefix)) continue;
+      const parts = target.slice(prefix.length).split('/');
+      if (parts.length > 1 && !(SHARED_IMPORTS_FAMILY[top] ?? []).includes(parts[0])) out.push(`${file} imports ${target}: a shared module of documents/ may not import the ${parts[0]}/ family`);
+    }
+  }
+  return out;
+}
+
 describe('import directions', () => {
   const graph = importGraph(['src', 'bench', 'support', 'scripts', 'test', 'web']);
 
@@ -162,6 +212,13 @@ describe('import directions', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
+  it('src/documents/ keeps each family in its folder, and its shared modules import families only where listed', () => {
+    expect(documentsLayout(graph)).toEqual([]);
+    // Every family folder exists and holds at least one file (a renamed folder fails here).
+    const families = new Set([...graph.keys()].filter((f) => f.startsWith('src/documents/') && f.split('/').length === 4).map((f) => f.split('/')[2]));
+    expect([...families].sort()).toEqual([...DOCUMENT_FAMILIES].sort());
+  });
+
   it('has no cycle between stages either', () => {
     const stageGraph: Graph = new Map();
     for (const [file, targets] of graph) {
@@ -178,7 +235,7 @@ describe('import directions', () => {
     const bad: Graph = new Map([
       ['src/cli/main.ts', ['src/store/open-store.ts', 'src/app/serve.ts']],
       ['src/store/store.ts', ['src/ingest/normalize.ts']],
-      ['src/documents/master.ts', ['src/server/errors.ts']],
+      ['src/documents/master/master.ts', ['src/server/errors.ts']],
       ['src/server/request-handler.ts', ['src/store/store.ts']],
       ['src/registry/config.ts', ['src/server/http-server.ts']],
       ['bench/build.ts', ['test/metrics/chain-fixture.ts']],
@@ -187,12 +244,26 @@ describe('import directions', () => {
     expect(violations(bad)).toEqual([
       'src/cli/main.ts imports src/store/open-store.ts: cli may not import store',
       'src/store/store.ts imports src/ingest/normalize.ts: store may not import ingest',
-      'src/documents/master.ts imports src/server/errors.ts: documents may not import server',
+      'src/documents/master/master.ts imports src/server/errors.ts: documents may not import server',
       'src/server/request-handler.ts imports src/store/store.ts: server may not import store',
       'src/registry/config.ts imports src/server/http-server.ts: registry may not import server',
       'bench/build.ts imports test/metrics/chain-fixture.ts: bench/ may not import test/',
       'src/app/serve.ts imports src/cli/main.ts: app may not import cli',
     ]);
     expect(cycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    const layout: Graph = new Map([
+      ['src/documents/economics.ts', ['src/documents/document-kind.ts']],
+      ['src/documents/things/thing.ts', []],
+      ['src/documents/document-set.ts', ['src/documents/apps/app-data.ts', 'src/documents/csv.ts']],
+      ['src/documents/build-all.ts', ['src/documents/metric-detail/metric-detail.ts', 'src/documents/landing/landing-page.ts']],
+      ['src/documents/kinds.ts', ['src/documents/landing/landing-page.ts']],
+      ['src/documents/landing/landing-page.ts', ['src/documents/apps/app-data.ts']],
+    ]);
+    expect(documentsLayout(layout)).toEqual([
+      "src/documents/economics.ts: a document kind's file belongs in its family's folder (apps, blockspace, chain-overview, ecosystem, fees, flat-exports, landing, master, metric-detail)",
+      'src/documents/things/thing.ts: things/ is not a known family of documents',
+      'src/documents/document-set.ts imports src/documents/apps/app-data.ts: a shared module of documents/ may not import the apps/ family',
+      'src/documents/build-all.ts imports src/documents/landing/landing-page.ts: a shared module of documents/ may not import the landing/ family',
+    ]);
   });
 });

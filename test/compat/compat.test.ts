@@ -3,7 +3,8 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10 (10.1 to 10.6) as written out in ./contract-fields.ts.
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11 (11.4 to 11.6) as written out in
+// ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -96,7 +97,18 @@ import {
   LANDING_SERIES_FIELDS,
   MEET_L2_FIELDS,
 } from './contract-fields.js';
-import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
+import { FEE_LINECHART_COLUMNS, FEE_LINECHART_EXCLUDED, FEE_LINECHART_PAGE_ORDER, FEE_LINECHART_PATH, FEE_LINECHART_TIMEFRAMES } from './contract-fields.js';
+import { CHAIN_TYPES, L2_CHAIN_TYPES, MATURITY_LEVEL_FIELDS, MATURITY_LEVEL_KEYS, MATURITY_NONE } from './contract-fields.js';
+import {
+  APPS_BY_CHAIN_KEYS,
+  APPS_TOTAL_TYPES,
+  CROSS_CHAIN,
+  CROSS_CHAIN_COLOR,
+  LANDING_EVENTS_APPS_DATA,
+  LANDING_EVENTS_APPS_PATH,
+  REGISTERED_COUNT_SUFFIX,
+  type LandingEventsApps,
+} from './contract-fields.js';
 
 const SEED = 11;
 const HISTORY_DAYS = 40;
@@ -179,7 +191,8 @@ const isMoney = (metricId: string) => {
   const units = master.metrics[metricId]?.units as Record<string, unknown> | undefined;
   return units !== undefined && 'usd' in units && 'eth' in units;
 };
-const l2Keys = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD' && master.chains[k]!.chain_type === 'L2');
+const l2Keys = () =>
+  Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD' && (L2_CHAIN_TYPES as readonly string[]).includes(master.chains[k]!.chain_type));
 
 describe('section 0: every published document', () => {
   it('is served 200 with its media type; JSON documents carry only finite numbers or null', () => {
@@ -220,6 +233,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/ecosystem\/overview\.json$/,
       /^\/v1\/chains\/blockspace\/[a-z0-9_]+\.json$/,
       /^\/v1\/blockspace\/overview\.json$/,
+      /^\/v1\/landing-events\/apps-data\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -623,7 +637,8 @@ describe('section 6: master.json', () => {
       checkKeysInOrder(p, at, c, CHAIN_FIELDS.map(([f]) => f));
       for (const [f, kinds] of CHAIN_FIELDS) checkKind(p, at, c, f, ...kinds);
       if (c.url_key !== k.replaceAll('_', '-')) p.push(`${at}.url_key: ${c.url_key}`);
-      if (!['L1', 'L2', '-'].includes(c.chain_type)) p.push(`${at}.chain_type: ${c.chain_type}`);
+      if (![...CHAIN_TYPES, '-'].includes(c.chain_type)) p.push(`${at}.chain_type: ${c.chain_type}`);
+      if (c.maturity !== MATURITY_NONE && !(c.maturity in (master.maturity_levels as object))) p.push(`${at}.maturity: ${JSON.stringify(c.maturity)} is neither NA nor a key of maturity_levels`);
       if (!['PROD', 'DEV'].includes(c.deployment)) p.push(`${at}.deployment: ${c.deployment}`);
       if (k !== ALL_L2S && c.caip2 !== `eip155:${c.evm_chain_id}`) p.push(`${at}.caip2: ${c.caip2} vs evm_chain_id ${c.evm_chain_id}`);
       if (!Array.isArray(c.ecosystem) || !c.ecosystem.includes('all-chains')) p.push(`${at}.ecosystem: ${JSON.stringify(c.ecosystem)} lacks all-chains`);
@@ -748,6 +763,87 @@ describe('section 6: master.json', () => {
     for (const [id, m] of Object.entries(master.metrics)) {
       const want = Object.keys(master.chains).filter((k) => published.get(k)?.has(id));
       if (JSON.stringify([...(m.supported_chains as string[])].sort()) !== JSON.stringify(want.sort())) p.push(`metrics.${id}.supported_chains: ${JSON.stringify(m.supported_chains)}, documents for ${JSON.stringify(want)}`);
+    }
+    expectNone(p);
+  });
+});
+
+describe('section 11.4: the landing event "active apps"', () => {
+  const apps = () => jsonOf<LandingEventsApps>(LANDING_EVENTS_APPS_PATH);
+
+  it('every key; weekly rows of complete ISO weeks, unix = Monday 00:00 UTC in ms, ascending, integer counts', () => {
+    const d = apps();
+    expect(Object.keys(d)).toEqual(['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    expect(Object.keys(d.data)).toEqual([...LANDING_EVENTS_APPS_DATA]);
+    expect(Object.keys(d.data.apps_by_chain)).toEqual([...APPS_BY_CHAIN_KEYS]);
+    expect(d.data.apps_by_category).toEqual({});
+    expect(d.data.apps_total.weekly.types).toEqual([...APPS_TOTAL_TYPES]);
+    const p: Problems = [];
+    for (const [name, rows] of [
+      ['apps_total.weekly', d.data.apps_total.weekly.values],
+      ['apps_by_chain.timeseries', d.data.apps_by_chain.timeseries.values],
+    ] as const) {
+      rows.forEach((r, i) => {
+        const at = `${name}.values[${i}]`;
+        if (!isPeriodStart(r[0]!, 'weekly')) p.push(`${at}: ${r[0]} is not a Monday 00:00 UTC in ms`);
+        if (i > 0 && r[0]! - rows[i - 1]![0]! !== 7 * DAY_MS) p.push(`${at}: not the week after row ${i - 1}`);
+        // Complete weeks only: the week ends by the end of the last complete day.
+        if (r[0]! + 7 * DAY_MS > LAST_DAY + DAY_MS) p.push(`${at}: the week of ${iso(r[0]!)} has not ended by ${iso(LAST_DAY)}`);
+        for (const v of r.slice(1)) if (!Number.isInteger(v) || v < 0) p.push(`${at}: ${v} is not a count`);
+      });
+    }
+    expectNone(p);
+    // The devnet's applications are active every week: the last complete week is there.
+    expect(d.data.apps_total.weekly.values.at(-1)![0]! + 7 * DAY_MS).toBeGreaterThan(LAST_DAY - 6 * DAY_MS);
+    expect(d.data.apps_total.weekly.values.every((r) => r[1]! > 0)).toBe(true);
+  });
+
+  it('apps_by_chain: Cross-Chain first then origin_keys in order, names and colours aligned with the columns, each week counted once', () => {
+    const d = apps().data;
+    const keys = d.apps_by_chain.timeseries.types.slice(1).map((t) => {
+      expect(t.endsWith(REGISTERED_COUNT_SUFFIX), t).toBe(true);
+      return t.slice(0, -REGISTERED_COUNT_SUFFIX.length);
+    });
+    const chains = keys.filter((k) => k !== CROSS_CHAIN);
+    expect(keys).toEqual([...(keys.includes(CROSS_CHAIN) ? [CROSS_CHAIN] : []), ...[...chains].sort()]);
+    // The devnet's projects span several chains, and each chain carries applications of its own.
+    expect(keys[0]).toBe(CROSS_CHAIN);
+    for (const k of chains) expect(master.chains[k]?.enable_contracts, k).toBe(true);
+    const legend = keys.map((k) => (k === CROSS_CHAIN ? [CROSS_CHAIN, CROSS_CHAIN_COLOR] : [master.chains[k]!.name_short, master.chains[k]!.colors.dark[0]]));
+    expect(d.apps_by_chain.names).toEqual(legend.map(([n]) => n));
+    expect(d.apps_by_chain.colors).toEqual(legend.map(([, c]) => c));
+    expect(d.apps_by_chain.colors.every((c) => typeof c === 'string' && c.length > 0)).toBe(true);
+    expect(d.apps_by_chain.timeseries.values.map((r) => r[0])).toEqual(d.apps_total.weekly.values.map((r) => r[0]));
+    d.apps_by_chain.timeseries.values.forEach((r, i) => expect(r.slice(1).reduce((a, b) => a + b, 0), iso(r[0]!)).toBe(d.apps_total.weekly.values[i]![1]));
+  });
+});
+
+describe('section 11.6: chain_type and maturity', () => {
+  it('chain_type: ethereum l1, every other devnet chain rollup or others by its DA layer, all_l2s "-"', () => {
+    const types = Object.fromEntries(Object.entries(master.chains).map(([k, c]) => [k, c.chain_type]));
+    // The devnet's chains are the built-in ones: mantle keeps its data on EigenDA, the rest on Ethereum.
+    expect(types).toEqual({ ethereum: 'l1', all_l2s: '-', arbitrum: 'rollup', base: 'rollup', linea: 'rollup', mantle: 'others', optimism: 'rollup' });
+    // The same L2 universe as before the values changed: every chain but ethereum.
+    expect(l2Keys().sort()).toEqual(['arbitrum', 'base', 'linea', 'mantle', 'optimism']);
+  });
+
+  it('maturity: a string on every chain, 10_foundational for ethereum, NA for the others and all_l2s', () => {
+    const p: Problems = [];
+    for (const [k, c] of Object.entries(master.chains)) {
+      const want = k === 'ethereum' ? '10_foundational' : MATURITY_NONE;
+      if (c.maturity !== want) p.push(`chains.${k}.maturity: ${JSON.stringify(c.maturity)}, expected ${want}`);
+    }
+    expectNone(p);
+  });
+
+  it("maturity_levels: the reference's six levels in its order, each {name, description, conditions}", () => {
+    const p: Problems = [];
+    const levels = master.maturity_levels as Record<string, Record<string, unknown>>;
+    expect(Object.keys(levels)).toEqual([...MATURITY_LEVEL_KEYS]);
+    for (const [k, l] of Object.entries(levels)) {
+      checkKeysInOrder(p, `maturity_levels.${k}`, l, MATURITY_LEVEL_FIELDS.map(([f]) => f));
+      for (const [f, kinds] of MATURITY_LEVEL_FIELDS) checkKind(p, `maturity_levels.${k}`, l, f, ...kinds);
     }
     expectNone(p);
   });
@@ -1078,7 +1174,7 @@ describe("section 10.6: today's running totals", () => {
 describe('section 10.2: the fee line chart', () => {
   type Line = { chain_data: Record<string, Record<string, Record<string, { types: string[]; granularity: string; data: Array<Array<number | null>> }>>>; last_updated_utc: string };
 
-  it('every fee-table chain but ethereum, each with the same six metrics × four timeframes, contract columns, complete buckets newest first', () => {
+  it('every fee-table chain but ethereum, each with the same six metrics × four timeframes, contract columns, complete buckets oldest first (11.5)', () => {
     const d = jsonOf<Line>(FEE_LINECHART_PATH);
     expect(Object.keys(d)).toEqual(['chain_data', 'last_updated_utc']);
     expect(d.last_updated_utc).toMatch(LAST_UPDATED);
@@ -1098,23 +1194,35 @@ describe('section 10.2: the fee line chart', () => {
           if (t.data.length === 0) continue;
           if (t.data.length !== want.buckets && t.data.length > 0) {
             // Fewer buckets only when the history is shorter than the timeframe (the devnet's 180 days).
-            if (NOW - t.data.at(-1)![0]! > want.buckets * want.bucket_ms) p.push(`${at}: ${t.data.length} rows, contract ${want.buckets}`);
+            if (NOW - t.data[0]![0]! > want.buckets * want.bucket_ms) p.push(`${at}: ${t.data.length} rows, contract ${want.buckets}`);
           }
           t.data.forEach((row, i) => {
             const u = row[0]!;
             if (u % want.bucket_ms !== 0) p.push(`${at}.data[${i}][0]: ${u} is not a ${want.granularity} bucket start`);
-            if (i > 0 && t.data[i - 1]![0]! - u !== want.bucket_ms) p.push(`${at}.data[${i}]: not the bucket before row ${i - 1} (newest first, no gaps)`);
+            if (i > 0 && u - t.data[i - 1]![0]! !== want.bucket_ms) p.push(`${at}.data[${i}]: not the bucket after row ${i - 1} (oldest first, no gaps)`);
             if (types.length === 3 && row[2] !== null && Math.round(row[2]! * 1e4) / 1e4 !== row[2]) p.push(`${at}.data[${i}]: value_usd ${row[2]} not 4 decimals`);
           });
-          const end = t.data[0]![0]! + want.bucket_ms;
+          // The page reads the last row as the current value: the newest complete bucket.
+          const end = t.data.at(-1)![0]! + want.bucket_ms;
           if (end > NOW) p.push(`${at}: the newest bucket ends after the build (${new Date(end).toISOString()})`);
           const key = `${m}.${tf}`;
-          if (newest.has(key) && newest.get(key) !== t.data[0]![0]) p.push(`${at}: newest bucket differs between chains`);
-          newest.set(key, t.data[0]![0]!);
+          if (newest.has(key) && newest.get(key) !== t.data.at(-1)![0]) p.push(`${at}: newest bucket differs between chains`);
+          newest.set(key, t.data.at(-1)![0]!);
         }
       }
     }
     expectNone(p);
+  });
+
+  it("11.5: the keys the reference page reads by position and by name: metrics in its order, timeframes 24hrs to 180d, optimism charted", () => {
+    const d = jsonOf<Line>(FEE_LINECHART_PATH);
+    for (const [k, c] of Object.entries(d.chain_data)) {
+      expect(Object.keys(c), k).toEqual([...FEE_LINECHART_PAGE_ORDER]);
+      for (const m of Object.keys(c)) expect(Object.keys(c[m]!), `${k}.${m}`).toEqual(Object.keys(FEE_LINECHART_TIMEFRAMES));
+    }
+    for (const m of FEE_LINECHART_PAGE_ORDER) expect(master.fee_metrics[m], m).toBeDefined();
+    // optimism is a devnet chain: it has its rows, not the empty tables published when it is not charted.
+    expect(d.chain_data.optimism!.txcosts_median!['7d']!.data.length).toBe(FEE_LINECHART_TIMEFRAMES['7d'].buckets);
   });
 });
 
@@ -1423,7 +1531,7 @@ describe('the devnet demo speaks the reference keys, and says it is simulated', 
 });
 
 describe('reads the reference clients make without checking', () => {
-  it('the web frontend renders: ecosystem.includes, da_layers, default_chain_selection.filter, sources[name], links.website, ethereum_events, stack.label', () => {
+  it('the web frontend renders: ecosystem.includes, da_layers, the home table and active-apps chart, default_chain_selection.filter, sources[name], links.website, ethereum_events, stack.label', () => {
     // Written as the client code is, so a missing key throws the TypeError the client would.
     const rendered: unknown[] = [];
     for (const [k, c] of Object.entries(master.chains)) {
@@ -1431,13 +1539,22 @@ describe('reads the reference clients make without checking', () => {
       rendered.push(Object.keys(c.tab_status).length, c.supported_metrics.includes('txcount'), k);
     }
     for (const [name, layer] of Object.entries(master.da_layers)) rendered.push(name, layer);
-    rendered.push(master.default_chain_selection.filter((k) => master.chains[k]!.chain_type === 'L2'));
+    // The home table (11.6): chainType from chain_type, kept when l1, rollup or others; sorted on maturity.split.
+    const home = Object.entries(master.chains).filter(([k, c]) => k !== ALL_L2S && ['l1', 'rollup', 'others'].includes(c.chain_type));
+    rendered.push(home.map(([, c]) => (c.maturity !== 'NA' && c.maturity !== undefined ? parseInt(c.maturity.split('_')[0], 10) : undefined)));
+    for (const [, c] of home) if (c.maturity !== 'NA') rendered.push((master.maturity_levels as Record<string, { name: string }>)[c.maturity]!.name.length);
+    expect(home.length, 'home table rows').toBe(Object.keys(master.chains).length - 1);
     for (const e of master.ethereum_events.filter((e) => e.show_in_chart)) rendered.push(e.date, e.title);
     for (const path of metricDetailPaths()) {
       const { key, metric } = parseDetailPath(path)!;
       for (const s of detail(key, metric).details.source) rendered.push(master.sources[s]!.name, master.sources[s]!.url);
       rendered.push(master.metrics[metric]!.units[Object.keys(master.metrics[metric]!.units)[0]!].decimals);
     }
+    // The home page's active-apps chart (11.4): one stacked series per column from 1, named and
+    // coloured by position (F:components/home/LandingEventsChart.tsx).
+    const events = jsonOf<LandingEventsApps>(LANDING_EVENTS_APPS_PATH).data.apps_by_chain;
+    const palette = events.colors.filter((c) => typeof c === 'string' && c.length > 0);
+    for (let i = 0; i < events.names.length; i++) rendered.push(events.names[i]!.length, palette[i % palette.length]!.length, events.timeseries.values.map((r) => [r[0], r[i + 1]]));
     // The fee page: chain_data["ethereum"] and the last row of each table as the current value.
     const eth = fee.chain_data.ethereum!.hourly;
     rendered.push(eth.txcosts_median!.data.at(-1)![2], master.fee_metrics.txcosts_median!.name);

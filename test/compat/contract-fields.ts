@@ -1,4 +1,4 @@
-// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9 and 10.6, written out from the contract
+// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 and 11, written out from the contract
 // (not read off our code), with the small checkers the compatibility suite applies to what the
 // server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
 // assertion names every field a client of the reference would trip over.
@@ -303,7 +303,8 @@ export const CHAIN_FIELDS: ReadonlyArray<[string, Kind[]]> = [
   ['technology', ['string']],
   ['purpose', ['string']],
   ['da_layer', ['string', 'null']],
-  ['maturity', ['string', 'object', 'null']],
+  // 11.6: a key of maturity_levels or "NA", never null (the reference UI calls .split on it).
+  ['maturity', ['string']],
   ['launch_date', ['string', 'null']],
   ['enable_contracts', ['boolean']],
   ['l2beat_stage', ['object', 'null']],
@@ -438,6 +439,42 @@ export const BLOCKSPACE_ALL_L2S_TOP_CONTRACTS = 100;
 // ---- section 8 -------------------------------------------------------------------------------
 
 export const ALL_L2S = 'all_l2s';
+
+// ---- section 11.4: landing event "active apps" ------------------------------------------------
+
+export const LANDING_EVENTS_APPS_PATH = '/v1/landing-events/apps-data.json';
+export const LANDING_EVENTS_APPS_DATA = ['apps_total', 'apps_by_chain', 'apps_by_category'] as const;
+export const APPS_TOTAL_TYPES = ['unix', 'project_count'] as const;
+export const APPS_BY_CHAIN_KEYS = ['names', 'colors', 'timeseries'] as const;
+/** A project active on several chains in a week: its column's key, legend name and colour. */
+export const CROSS_CHAIN = 'Cross-Chain';
+export const CROSS_CHAIN_COLOR = '#CDD8D2';
+/** A by-chain column's name in `types`: `<key>_registered_count`. */
+export const REGISTERED_COUNT_SUFFIX = '_registered_count';
+/** The document as the contract writes it. */
+export type LandingEventsApps = {
+  data: {
+    apps_total: { weekly: { types: string[]; values: number[][] } };
+    apps_by_chain: { names: string[]; colors: string[]; timeseries: { types: string[]; values: number[][] } };
+    apps_by_category: Record<string, unknown>;
+  };
+  last_updated_utc: string;
+};
+
+// ---- section 11.6: chain_type and maturity ---------------------------------------------------
+
+/** chain_type of a chain (the reference UI's chain tables keep exactly these); `-` for all_l2s. */
+export const CHAIN_TYPES = ['l1', 'rollup', 'others'] as const;
+/** Section 8's L2 universe by chain_type. */
+export const L2_CHAIN_TYPES = ['rollup', 'others'] as const;
+/** maturity_levels: the reference's six levels, highest first, and each level's keys. */
+export const MATURITY_LEVEL_KEYS = ['10_foundational', '4_robust', '3_maturing', '2_developing', '1_emerging', '0_early_phase'] as const;
+export const MATURITY_LEVEL_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['description', ['string']],
+  ['conditions', ['object']],
+];
+export const MATURITY_NONE = 'NA';
 export const MARKET_METRICS = ['market_cap', 'fdv'] as const;
 
 // ---- section 9 -------------------------------------------------------------------------------
@@ -446,7 +483,7 @@ export const EXPORT_ROW_KEYS = ['metric_key', 'origin_key', 'date', 'value'] as 
 export const CSV_HEADER = 'metric_key,origin_key,date,value';
 export type ExportRow = { metric_key: string; origin_key: string; date: string; value: number | null };
 
-// ---- section 10.2: fee line chart ----------------------------------------------------------------
+// ---- sections 10.2 and 11.5: fee line chart ---------------------------------------------------------
 
 export const FEE_LINECHART_PATH = '/v1/fees/linechart.json';
 /** The chain the line chart leaves out (the settlement layer). */
@@ -458,6 +495,8 @@ export const FEE_LINECHART_TIMEFRAMES = {
   '30d': { granularity: '4_hours', bucket_ms: 4 * HOUR_MS, buckets: 180 },
   '180d': { granularity: 'daily', bucket_ms: DAY_MS, buckets: 180 },
 } as const;
+/** 11.5: the metric keys in the order the reference page reads them by position. */
+export const FEE_LINECHART_PAGE_ORDER = ['txcosts_median', 'txcosts_native_median', 'tps', 'throughput', 'txcosts_swap', 'txcosts_avg'] as const;
 /** Columns by position: the fee table's without `normalized`. */
 export const FEE_LINECHART_COLUMNS = {
   txcosts_median: ['unix', 'value_eth', 'value_usd'],

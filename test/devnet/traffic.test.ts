@@ -104,7 +104,7 @@ describe('devnet traffic', () => {
     const senders = new Set(blocks.flatMap(({ block }) => block.transactions.map((t: any) => t.from)));
     const configs = dev.chainConfigs();
     for (const c of configs) {
-      if (c.chain_type === 'L1') expect(c.settlement_addresses).toEqual([]);
+      if (c.chain_type === 'l1') expect(c.settlement_addresses).toEqual([]);
       else {
         expect(c.settlement_addresses).toHaveLength(1);
         expect(senders.has(c.settlement_addresses[0])).toBe(true);

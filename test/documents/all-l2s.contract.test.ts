@@ -6,7 +6,7 @@ import { FixedClock, HOUR_MS } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { BuildContext } from '../../src/documents/document-kind.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { metricDetail } from '../../src/documents/metric-detail.js';
+import { metricDetail } from '../../src/documents/metric-detail/metric-detail.js';
 import { createLogger } from '../../src/log.js';
 import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../../src/metrics/catalog.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
@@ -58,7 +58,7 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
     stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6, peg: 'usd' }],
   });
   const l2b = makeChain('l2b', { family: 'arbitrum' });
-  const l1 = makeChain('l1', { chain_type: 'L1', family: 'ethereum' });
+  const l1 = makeChain('l1', { chain_type: 'l1', family: 'ethereum' });
   // The L2s draw senders from overlapping pools (1..12 and 1..20): most days share addresses.
   const blocks: Record<string, BlockSpec[]> = {
     l2a: genBlocks({ seed: 21, fromMs: START, days: DAYS, senders: 12 }),

@@ -5,9 +5,9 @@
 // unless they are added first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/clock.js';
-import { sumAppFacts } from '../../src/documents/app-fact-sums.js';
-import { ALL_CHAINS, contractKey, type AppFacts } from '../../src/documents/app-fact-shapes.js';
-import { windowsEndingAt } from '../../src/documents/app-facts.js';
+import { sumAppFacts } from '../../src/documents/apps/app-fact-sums.js';
+import { ALL_CHAINS, contractKey, type AppFacts } from '../../src/documents/apps/app-fact-shapes.js';
+import { windowsEndingAt } from '../../src/documents/apps/app-facts.js';
 import type { ContractGroup } from '../../src/store/contract-facts.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 

@@ -1,11 +1,11 @@
-// The application facts kept between builds (documents/app-facts-cache.ts), on both engines: after
+// The application facts kept between builds (documents/apps/app-facts-cache.ts), on both engines: after
 // each kind of change a build with the warm cache must give every document exactly as a cold
 // build of the same store at the same time, and the cache must actually hit where nothing daily
 // changed (else it would pass by always reading cold). The store is written through the real
 // paths: raw blocks (ChainWriter, reorgs by rollback), the facts engine, the label store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
-import { AppFactsCache } from '../../src/documents/app-facts-cache.js';
+import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';

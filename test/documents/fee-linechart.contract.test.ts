@@ -1,6 +1,7 @@
-// CONTRACT.md 10.2 against hand-made chains: one with 200 days of history, one lagging two hours,
-// one that started 3 days ago, one whose raw transactions older than 12 hours were pruned
+// CONTRACT.md 10.2 and 11.5 against hand-made chains: one with 200 days of history, one lagging two
+// hours, one that started 3 days ago, one whose raw transactions older than 12 hours were pruned
 // (retention_days), an `ethereum` chain and a chain not flagged for the fee table (both left out).
+// None is `optimism`, which the reference page reads by name (11.5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
@@ -36,15 +37,17 @@ function history(seed: number, from: number, to: number): BlockSpec[] {
 
 type Table = { types: string[]; granularity: string; data: Array<Array<number | null>> };
 type Doc = { chain_data: Record<string, Record<string, Record<string, Table>>>; last_updated_utc: string };
+type Master = { fee_metrics: Record<string, unknown> };
 
-// In the fee metrics' priority order, as in the fee table.
-const METRICS = ['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg', 'throughput', 'tps'];
-const COSTS = METRICS.slice(0, 4);
+// In the order the reference page reads them by position (11.5), not the fee table's.
+const METRICS = ['txcosts_median', 'txcosts_native_median', 'tps', 'throughput', 'txcosts_swap', 'txcosts_avg'];
+const COSTS = ['txcosts_median', 'txcosts_native_median', 'txcosts_swap', 'txcosts_avg'];
 const FRAMES = { '24hrs': ['10_min', MIN10, 144], '7d': ['hourly', HOUR, 168], '30d': ['4_hours', H4, 180], '180d': ['daily', DAY, 180] } as const;
 
 describe('fee line chart (CONTRACT.md 10.2)', () => {
   let store: DuckDbStore;
   let doc: Doc;
+  let master: Master;
   const chains = {
     old: makeChain('old'),
     lagging: makeChain('lagging'),
@@ -83,14 +86,15 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     const input = built.inputs.find((i) => i.path === '/v1/fees/linechart.json')!;
     expect(input.freshness).toBe('hourly');
     doc = JSON.parse(JSON.stringify(input.json)) as Doc;
+    master = JSON.parse(JSON.stringify(built.inputs.find((i) => i.path === '/v1/master.json')!.json)) as Master;
   }, 120_000);
   afterAll(async () => {
     await store.close();
   });
 
-  it('has every fee-table chain except ethereum, and last_updated_utc', () => {
+  it('has every fee-table chain except ethereum (and optimism, 11.5), and last_updated_utc', () => {
     expect(Object.keys(doc)).toEqual(['chain_data', 'last_updated_utc']);
-    expect(Object.keys(doc.chain_data).sort()).toEqual(['lagging', 'old', 'pruned', 'young']);
+    expect(Object.keys(doc.chain_data).sort()).toEqual(['lagging', 'old', 'optimism', 'pruned', 'young']);
     expect(doc.last_updated_utc).toBe('2024-05-20 12:25:00');
   });
 
@@ -110,28 +114,28 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     }
   });
 
-  it('rows are the complete buckets of each timeframe, newest first, ending at the newest complete hour (day)', () => {
+  it('rows are the complete buckets of each timeframe, oldest first, ending at the newest complete hour (day)', () => {
     const old = doc.chain_data.old!;
     for (const [tf, [, step, count]] of Object.entries(FRAMES)) {
       const newestEnd = tf === '180d' ? Math.floor(T / DAY) * DAY : tf === '30d' ? Math.floor(T / H4) * H4 : T;
-      const expected = Array.from({ length: count }, (_, i) => newestEnd - step - i * step);
+      const expected = Array.from({ length: count }, (_, i) => newestEnd - (count - i) * step);
       for (const m of METRICS) expect(old[m]![tf]!.data.map((r) => r[0]), `${m} ${tf}`).toEqual(expected);
     }
-    // The newest bucket is complete: it ends at or before the newest complete hour, never in the running one.
-    expect(old.tps!['24hrs']!.data[0]![0]! + MIN10).toBeLessThanOrEqual(T);
+    // The newest bucket, the last row, is complete: it ends at or before the newest complete hour, never in the running one.
+    expect(old.tps!['24hrs']!.data.at(-1)![0]! + MIN10).toBe(T);
   });
 
   it('row i is the same bucket on every chain; a lagging chain has nulls where it has not reached', () => {
     for (const tf of Object.keys(FRAMES)) {
       const unix = doc.chain_data.old!.tps![tf]!.data.map((r) => r[0]);
-      for (const key of ['lagging', 'pruned']) expect(doc.chain_data[key]!.tps![tf]!.data.map((r) => r[0]), `${key} ${tf}`).toEqual(unix.slice(0, doc.chain_data[key]!.tps![tf]!.data.length));
+      for (const key of ['lagging', 'pruned']) expect(doc.chain_data[key]!.tps![tf]!.data.map((r) => r[0]), `${key} ${tf}`).toEqual(unix);
     }
     const lag = doc.chain_data.lagging!;
-    expect(lag.tps!['24hrs']!.data.slice(0, 12).every((r) => r[1] === null)).toBe(true); // two hours of 10-minute buckets
-    expect(lag.tps!['24hrs']!.data[12]![1]).not.toBeNull();
-    expect(lag.tps!['7d']!.data.slice(0, 2).every((r) => r[1] === null)).toBe(true);
-    expect(lag.tps!['7d']!.data[2]![1]).not.toBeNull();
-    expect(lag.txcosts_median!['30d']!.data[0]!.slice(1)).toEqual([null, null]); // the 4-hour bucket it has not finished
+    expect(lag.tps!['24hrs']!.data.slice(-12).every((r) => r[1] === null)).toBe(true); // two hours of 10-minute buckets
+    expect(lag.tps!['24hrs']!.data.at(-13)![1]).not.toBeNull();
+    expect(lag.tps!['7d']!.data.slice(-2).every((r) => r[1] === null)).toBe(true);
+    expect(lag.tps!['7d']!.data.at(-3)![1]).not.toBeNull();
+    expect(lag.txcosts_median!['30d']!.data.at(-1)!.slice(1)).toEqual([null, null]); // the 4-hour bucket it has not finished
   });
 
   it('a chain that started later has the same rows, null before its first data (as in the fee table)', () => {
@@ -148,7 +152,7 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
   it('tps is the bucket\'s user transactions ÷ its seconds, for every bucket length', () => {
     const old = doc.chain_data.old!;
     for (const [tf, [, step]] of Object.entries(FRAMES)) {
-      for (const [unix, v] of old.tps![tf]!.data.slice(0, 20)) expect(v, `${tf} ${unix}`).toBeCloseTo(userTxs('old', unix!, unix! + step) / (step / 1000), 12);
+      for (const [unix, v] of old.tps![tf]!.data.slice(-20)) expect(v, `${tf} ${unix}`).toBeCloseTo(userTxs('old', unix!, unix! + step) / (step / 1000), 12);
     }
   });
 
@@ -178,7 +182,7 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     await computeFacts(store, Object.values(chains), clock, { logger: silent });
     const build = async () => JSON.stringify((await buildAllDocuments(store, Object.values(chains), clock, { logger: silent })).inputs.find((i) => i.path === '/v1/fees/linechart.json')!.json);
     const incremental = await build();
-    expect(JSON.parse(incremental).chain_data.old.tps['7d'].data[0][0]).toBe(T);
+    expect(JSON.parse(incremental).chain_data.old.tps['7d'].data.at(-1)[0]).toBe(T);
     await computeFacts(store, Object.values(chains).filter((c) => c !== chains.pruned), clock, { full: true, logger: silent });
     expect(await build()).toBe(incremental);
   });
@@ -196,5 +200,50 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     }
     const quiet = doc.chain_data.old!.tps!['24hrs']!.data.findIndex((r) => r[1] === 0);
     if (quiet >= 0) expect(doc.chain_data.old!.txcosts_median!['24hrs']!.data[quiet]!.slice(1)).toEqual([null, null]);
+  });
+  describe('row order and what the reference page reads (CONTRACT.md 11.5)', () => {
+    const tables = () => Object.entries(doc.chain_data).flatMap(([ok, c]) => Object.entries(c).flatMap(([m, t]) => Object.entries(t).map(([tf, table]) => ({ at: `${ok} ${m} ${tf}`, tf, table }))));
+
+    it('every table is oldest first: unix ascends by exactly one bucket per row (a line chart refuses x out of order; its tooltip steps by x[1] − x[0] > 0)', () => {
+      let rows = 0;
+      for (const { at, tf, table } of tables()) {
+        const step = FRAMES[tf as keyof typeof FRAMES][1];
+        table.data.forEach((r, i) => {
+          if (i > 0) expect(r[0]! - table.data[i - 1]![0]!, `${at} row ${i}`).toBe(step);
+        });
+        rows += table.data.length;
+      }
+      expect(rows).toBeGreaterThan(4 * 6 * 600);
+    });
+
+    it("the last row is the newest complete bucket, the value the page shows as the chain's current one", () => {
+      const old = doc.chain_data.old!;
+      for (const [tf, [, step]] of Object.entries(FRAMES)) {
+        const newest = (tf === '180d' ? Math.floor(T / DAY) * DAY : tf === '30d' ? Math.floor(T / H4) * H4 : T) - step;
+        // F:app/(fees)/fees/FeesChart.tsx:605 — chainData[chainData.length - 1][dataIndex].
+        const [unix, current] = old.tps![tf]!.data[old.tps![tf]!.data.length - 1]!;
+        expect(unix, tf).toBe(newest);
+        expect(current, tf).toBeCloseTo(userTxs('old', newest, newest + step) / (step / 1000), 12);
+      }
+    });
+
+    it('optimism is always there: every metric and timeframe with its types and granularity, no rows when it is not charted', () => {
+      const op = doc.chain_data.optimism!;
+      expect(Object.keys(op)).toEqual(METRICS);
+      for (const m of METRICS) {
+        expect(Object.keys(op[m]!)).toEqual(Object.keys(FRAMES));
+        for (const [tf, [granularity]] of Object.entries(FRAMES)) {
+          expect(op[m]![tf], `${m} ${tf}`).toEqual({ types: COSTS.includes(m) ? ['unix', 'value_eth', 'value_usd'] : ['unix', 'value'], granularity, data: [] });
+        }
+      }
+    });
+
+    it("keys in the order the page reads them by position, every metric a key of master.json's fee_metrics", () => {
+      for (const [ok, c] of Object.entries(doc.chain_data)) {
+        expect(Object.keys(c), ok).toEqual(['txcosts_median', 'txcosts_native_median', 'tps', 'throughput', 'txcosts_swap', 'txcosts_avg']);
+        for (const m of Object.keys(c)) expect(Object.keys(c[m]!), `${ok} ${m}`).toEqual(['24hrs', '7d', '30d', '180d']);
+      }
+      for (const m of METRICS) expect(master.fee_metrics, m).toHaveProperty(m);
+    });
   });
 });

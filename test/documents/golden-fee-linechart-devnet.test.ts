@@ -105,7 +105,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
       // Whole buckets ending at the newest complete one, none starting before the chain's first block.
       const firstBucket = tf.name === '180d' ? Math.floor(first / DAY_MS) * DAY_MS : Math.ceil(first / tf.ms) * tf.ms;
       const buckets: number[] = [];
-      for (let b = tf.end - tf.ms; b >= firstBucket && buckets.length < tf.rows; b -= tf.ms) buckets.push(b);
+      for (let b = tf.end - tf.ms; b >= firstBucket && buckets.length < tf.rows; b -= tf.ms) buckets.unshift(b); // oldest first (11.5)
       if (tf.name !== '180d') expect(buckets.length).toBe(tf.rows);
       const byBucket = new Map<number, FeeTxTruth[]>(buckets.map((b) => [b, []]));
       for (const t of txs) byBucket.get(Math.floor(t.time_ms / tf.ms) * tf.ms)?.push(t);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
-import { layer2Counts } from '../../src/documents/ecosystem-count.js';
+import { layer2Counts } from '../../src/documents/ecosystem/ecosystem-count.js';
 import { createLogger } from '../../src/log.js';
 import { CHAIN_METRICS } from '../../src/metrics/catalog.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
@@ -28,7 +28,7 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 describe('landing page and ecosystem overview (CONTRACT.md 10.3, 10.4)', () => {
   let store: DuckDbStore;
   let set: DocumentSet;
-  const ethereum = makeChain('ethereum', { chain_type: 'L1', family: 'ethereum', launch_date: '2015-07-30' });
+  const ethereum = makeChain('ethereum', { chain_type: 'l1', family: 'ethereum', launch_date: '2015-07-30' });
   const l2a = makeChain('l2a', { launch_date: '2023-03-15', name: 'L2 A' });
   const l2b = makeChain('l2b', { family: 'arbitrum', launch_date: '2023-05-02', name: 'L2 B' });
   const devc = makeChain('devc', { deployment: 'DEV', launch_date: '2023-03-01' });

@@ -10,7 +10,7 @@ import type { DocumentInput } from '../../src/documents/document-set.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { CHAIN_METRICS, FEE_METRICS } from '../../src/metrics/catalog.js';
-import { masterJson } from '../../src/documents/master.js';
+import { masterJson } from '../../src/documents/master/master.js';
 import { ConfigError, loadConfig } from '../../src/registry/config.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
 import { SOURCES } from '../../src/registry/sources.js';
@@ -71,7 +71,7 @@ const CHAIN_KEYS: Array<[string, Check]> = [
   ['name', isStr],
   ['name_short', isStr],
   ['url_key', (v) => typeof v === 'string' && /^[a-z0-9-]+$/.test(v)],
-  ['chain_type', (v) => ['L1', 'L2', 'L3', '-'].includes(v as string)],
+  ['chain_type', (v) => ['l1', 'rollup', 'others', '-'].includes(v as string)],
   ['caip2', (v) => v === null || (typeof v === 'string' && /^eip155:\d+$/.test(v))],
   ['evm_chain_id', (v) => v === null || Number.isInteger(v)],
   ['deployment', (v) => v === 'PROD' || v === 'DEV'],
@@ -86,7 +86,8 @@ const CHAIN_KEYS: Array<[string, Check]> = [
   ['technology', isStr],
   ['purpose', isStr],
   ['da_layer', isStrOrNull],
-  ['maturity', isStrOrNull],
+  // Never null (CONTRACT.md 11.6): the reference UI sorts on maturity.split('_').
+  ['maturity', both(isStr, (v) => (v as string).length > 0)],
   ['launch_date', (v) => v === null || isDay(v)],
   ['enable_contracts', isBool],
   ['l2beat_stage', (v) => v === null || keysAre(['stage', 'hex'])(v)],
@@ -315,7 +316,7 @@ describe('master.json chains beyond the registry: all_l2s and the built-in chain
       expect(e.links.website, c.origin_key).toBe(c.website);
       expect(e.block_explorer, c.origin_key).toBe(Object.values(c.block_explorers)[0]);
       expect(e.launch_date, c.origin_key).toBe(c.launch_date);
-      if (c.chain_type === 'L2') expect(e.da_layer, c.origin_key).toBeTruthy();
+      if (c.chain_type !== 'l1') expect(e.da_layer, c.origin_key).toBeTruthy();
     }
     expect(m.chains.base).toMatchObject({ bucket: 'OP Stack', company: 'Coinbase', stack: { label: 'OP Stack' }, caip2: 'eip155:8453' });
     expect(m.chains.base!.ecosystem).toEqual(['all-chains', 'op-stack', 'op-super']);

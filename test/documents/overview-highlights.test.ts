@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/clock.js';
 import { chainMetric } from '../../src/metrics/catalog.js';
 import type { SeriesRow } from '../../src/metrics/series.js';
-import { chainHighlights } from '../../src/documents/overview-highlights.js';
+import { chainHighlights } from '../../src/documents/chain-overview/overview-highlights.js';
 import { LIFETIME_LADDERS } from '../../src/registry/achievement-ladders.js';
 import { growthThresholds } from '../../src/registry/highlight-rules.js';
 

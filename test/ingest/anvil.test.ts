@@ -36,7 +36,7 @@ function chainConfig(url: string, originKey = 'anvil'): Chain {
     rpc_urls: [url],
     finality_lag: 4,
     flags: { fee_table: true, apps: true },
-    chain_type: 'L1',
+    chain_type: 'l1',
   });
 }
 

@@ -82,7 +82,7 @@ describe('facts after a reorg to a shorter fork (anvil)', () => {
   let anvilStore: DuckDbStore;
   let ing: Ingestor;
   const anvilClock = new FixedClock((T10 + 2 * 3600) * 1000);
-  const chain = makeChain('anvil', { evm_chain_id: 31337, family: 'ethereum', rpc_urls: [], finality_lag: 8, chain_type: 'L1' });
+  const chain = makeChain('anvil', { evm_chain_id: 31337, family: 'ethereum', rpc_urls: [], finality_lag: 8, chain_type: 'l1' });
 
   beforeAll(async () => {
     node = await startAnvil({ noMining: true, genesisTimestamp: T10 - 3600 });

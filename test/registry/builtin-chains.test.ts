@@ -60,7 +60,7 @@ describe('built-in chains', () => {
 
   it('use finality lags of 64 on Ethereum and 100-300 blocks on L2s', () => {
     expect(builtinChain('ethereum')!.finality_lag).toBe(64);
-    for (const c of BUILTIN_CHAINS.filter((c) => c.chain_type === 'L2')) {
+    for (const c of BUILTIN_CHAINS.filter((c) => c.origin_key !== 'ethereum')) {
       expect(c.finality_lag, c.origin_key).toBeGreaterThanOrEqual(100);
       expect(c.finality_lag, c.origin_key).toBeLessThanOrEqual(300);
     }
@@ -72,7 +72,7 @@ describe('built-in chains', () => {
       expect(c.origin_key, ctx).toMatch(/^[a-z0-9_]+$/);
       expect(CHAIN_FAMILIES, ctx).toContain(c.family);
       expect(c.name.length > 0 && c.name_short.length > 0, ctx).toBe(true);
-      expect(['L1', 'L2'], ctx).toContain(c.chain_type);
+      expect(['l1', 'rollup', 'others'], ctx).toContain(c.chain_type);
       expect(c.bucket.length, ctx).toBeGreaterThan(0);
       for (const color of [...c.colors.light, ...c.colors.dark]) expect(color, ctx).toMatch(/^#[0-9A-F]{6}$/i);
       expect(c.colors.light.length > 0 && c.colors.dark.length > 0, ctx).toBe(true);

@@ -129,7 +129,9 @@ describe('chains that are not built in', () => {
       start: { block: 0 },
       finality_lag: 100,
       flags: { fee_table: true, apps: true },
-      chain_type: 'L2',
+      // No da_layer: nothing says it posts its data to Ethereum (CONTRACT.md 11.6).
+      chain_type: 'others',
+      maturity: 'NA',
       bucket: 'Other',
       launch_date: null,
       website: null,

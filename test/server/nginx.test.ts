@@ -18,6 +18,7 @@ const PUBLIC = 'https://api.example.org';
 const DOCS = [
   '/v1/fees/table.json',
   '/v1/fees/linechart.json',
+  '/v1/landing-events/apps-data.json',
   '/v1/metrics/chains/base/txcount.json',
   '/v1/metrics/chains/base/daa.json',
   '/v1/chains/base/overview.json',

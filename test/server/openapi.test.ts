@@ -2,8 +2,8 @@
 // and its schemas hold the documents and error bodies the server actually sends.
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { masterJson } from '../../src/documents/master.js';
-import { metricDetailJson } from '../../src/documents/metric-detail.js';
+import { masterJson } from '../../src/documents/master/master.js';
+import { metricDetailJson } from '../../src/documents/metric-detail/metric-detail.js';
 import type { SeriesRow } from '../../src/metrics/series.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
 import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/metrics/catalog.js';
@@ -71,6 +71,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';
       if (path === '/v1/landing_page.json') return 'LandingPage';
+      if (path === '/v1/landing-events/apps-data.json') return 'LandingEventsApps';
       if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
       if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
       if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';

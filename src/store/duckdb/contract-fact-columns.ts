@@ -1,5 +1,5 @@
 // The raw contract facts of a list of contracts, as columns, for callers that aggregate them in
-// JavaScript (the application documents: documents/app-fact-sums.ts). One scan with integer ids
+// JavaScript (the application documents: documents/apps/app-fact-sums.ts). One scan with integer ids
 // (contract index, key index) instead of strings, every column a DOUBLE so that the chunks are
 // copied into typed arrays as blocks (double-columns.ts), and no ORDER BY: the columns are put in
 // order in JavaScript (contract-fact-order.ts), which costs a fraction of DuckDB's sort of

@@ -26,7 +26,7 @@ describe('profit', () => {
 
   it('fees − rent per day: day 0 pays 1,000,000 gwei of rent for 0.001242 ETH of fees; day 1 pays nothing', async () => {
     store = await DuckDbStore.open({ path: ':memory:' });
-    const l1 = makeChain('mock_l1', { family: 'ethereum', chain_type: 'L1' });
+    const l1 = makeChain('mock_l1', { family: 'ethereum', chain_type: 'l1' });
     const l2 = makeChain('mock_op', { settlement_chain: 'mock_l1', settlement_addresses: [POSTER] });
     // The L1: one posting of 100,000 gas × 10 gwei on day 0, a block on day 1 and the head on day 2.
     await new ChainWriter(store, l1).write([

@@ -42,7 +42,7 @@ describe('rent_paid and profit', () => {
 
   async function setUp(l2: Chain): Promise<{ l1: Chain; l1Writer: ChainWriter }> {
     store = await DuckDbStore.open({ path: ':memory:' });
-    const l1 = makeChain('mock_l1', { family: 'ethereum', chain_type: 'L1' });
+    const l1 = makeChain('mock_l1', { family: 'ethereum', chain_type: 'l1' });
     const l1Writer = new ChainWriter(store, l1);
     await l1Writer.write(L1_DAY0);
     await new ChainWriter(store, l2).write(mockChainBlocks());
@@ -89,7 +89,7 @@ describe('rent_paid and profit', () => {
     const l2 = makeChain('mock_mnt', { gas_token: 'mantle', settlement_chain: 'mock_l1', settlement_addresses: [POSTER as `0x${string}`] });
     await setUp(l2);
     await store.exec("DELETE FROM prices WHERE asset = 'mantle'");
-    await computeFacts(store, [l2, makeChain('mock_l1', { family: 'ethereum', chain_type: 'L1' })], new FixedClock(MOCK_NOW), { definitions: DEFS, logger: silent });
+    await computeFacts(store, [l2, makeChain('mock_l1', { family: 'ethereum', chain_type: 'l1' })], new FixedClock(MOCK_NOW), { definitions: DEFS, logger: silent });
     expect(await value('mock_mnt', 'rent_paid_eth', D0)).toBeCloseTo(0.001103216, 15);
     expect(await value('mock_mnt', 'rent_paid_usd', D0)).toBeCloseTo(2.206432, 12);
     // Its fees are in MNT without a price: unknown, so profit is unknown too (null), not rent alone.
@@ -101,7 +101,7 @@ describe('rent_paid and profit', () => {
   it('no rent and no profit without settlement addresses, or when the settlement chain is not among the chains', async () => {
     const bare = makeChain('mock_op', { settlement_chain: 'mock_l1' });
     await setUp(bare);
-    await computeFacts(store, [bare, makeChain('mock_l1', { family: 'ethereum', chain_type: 'L1' })], new FixedClock(MOCK_NOW), { definitions: DEFS, logger: silent });
+    await computeFacts(store, [bare, makeChain('mock_l1', { family: 'ethereum', chain_type: 'l1' })], new FixedClock(MOCK_NOW), { definitions: DEFS, logger: silent });
     expect(await value('mock_op', 'rent_paid_eth', D0)).toBeUndefined();
     expect(await value('mock_op', 'profit_eth', D0)).toBeUndefined();
     await store.close();

@@ -1,9 +1,9 @@
 // A small but realistic document set for the server tests: one document of every kind, shaped as
 // CONTRACT.md describes, with content that varies by `generation` so swaps change every body.
 import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../../src/documents/document-set.js';
-import { csvTable, type ExportRow } from '../../../src/documents/export-rows.js';
-import { masterJson } from '../../../src/documents/master.js';
-import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace-object.js';
+import { csvTable, type ExportRow } from '../../../src/documents/flat-exports/export-rows.js';
+import { masterJson } from '../../../src/documents/master/master.js';
+import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace/blockspace-object.js';
 import type { ChainBlockspace } from '../../../src/metrics/blockspace-days.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';
@@ -260,6 +260,22 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
             gainers: { types: ['owner_project', 'txcount', 'prev_txcount', 'change'], data: [['uniswap', 70, 60, 10]] },
             losers: { types: ['owner_project', 'txcount', 'prev_txcount', 'change'], data: [] },
           },
+        },
+        last_updated_utc: updated,
+      },
+    },
+    {
+      path: '/v1/landing-events/apps-data.json',
+      freshness: 'daily',
+      json: {
+        data: {
+          apps_total: { weekly: { types: ['unix', 'project_count'], values: [[Date.UTC(2024, 0, 1), 2 + generation]] } },
+          apps_by_chain: {
+            names: ['Cross-Chain', 'Base'],
+            colors: ['#CDD8D2', '#2151F5'],
+            timeseries: { types: ['unix', 'Cross-Chain_registered_count', 'base_registered_count'], values: [[Date.UTC(2024, 0, 1), 1, 1 + generation]] },
+          },
+          apps_by_category: {},
         },
         last_updated_utc: updated,
       },

@@ -1,5 +1,5 @@
 // Fee table `tps`: user transactions per second of the hour. Also kept per day, for the fee line
-// chart's daily buckets (documents/fee-linechart.ts); its other buckets run the same expression.
+// chart's daily buckets (documents/fees/fee-linechart.ts); its other buckets run the same expression.
 import { feeColumns, type FactAggregate, type FeeMetric } from '../../definition.js';
 import { txPerSecond } from '../../units.js';
 

@@ -1,0 +1,108 @@
+// The contract facts every application document reads, fetched for all projects at once: four
+// store calls per build whatever the number of projects (the raw facts of every active contract,
+// summed in app-fact-sums.ts; the distinct senders and hourly senders as group reads taking every
+// group in one query), computed once and shared by the project lists and the app details.
+import { DAY_MS, HOUR_MS } from '../../clock.js';
+import { CONTRACT_SENDERS } from '../../metrics/definitions/app/daa.js';
+import { CONTRACT_FEES_PAID } from '../../metrics/definitions/app/gas-fees.js';
+import { CONTRACT_SUCCESSES } from '../../metrics/definitions/app/success-rate.js';
+import { CONTRACT_TXCOUNT } from '../../metrics/definitions/app/txcount.js';
+import { moneyKeys } from '../../metrics/definition.js';
+import type { ContractGroup, ContractRef } from '../../store/contract-facts.js';
+import type { Store } from '../../store/store.js';
+import type { AppContract, AppInputs } from '../../metrics/app-inputs.js';
+import { sumAppFacts } from './app-fact-sums.js';
+import { ALL_CHAINS, contractKey, type AppFacts } from './app-fact-shapes.js';
+import type { ChainFamily } from '../../registry/types.js';
+
+/** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
+export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
+export type AppWindow = (typeof APP_WINDOWS)[number];
+const WINDOW_DAYS: Record<AppWindow, number | null> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '180d': 180, '365d': 365, max: null };
+/** Hours the app details publish (CONTRACT.md section 4: the last 14 days of complete hours). */
+export const APP_HOURLY_HOURS = 14 * 24;
+
+export const KEYS = {
+  txcount: CONTRACT_TXCOUNT.key,
+  successes: CONTRACT_SUCCESSES.key,
+  fees_eth: moneyKeys(CONTRACT_FEES_PAID.key).eth,
+  fees_usd: moneyKeys(CONTRACT_FEES_PAID.key).usd,
+} as const;
+/** The contract fact keys the application documents read. */
+export const SUM_KEYS = Object.values(KEYS);
+
+export function windowsEndingAt(lastDay: number): Array<[number, number]> {
+  return APP_WINDOWS.map((w) => {
+    const n = WINDOW_DAYS[w];
+    return [n === null ? 0 : lastDay - (n - 1) * DAY_MS, lastDay];
+  });
+}
+
+/** The contracts the application facts are read for (those with facts), and one group per project of them. */
+export function appContractGroups(inputs: AppInputs): { active: AppContract[]; byProject: Map<string, ContractRef[]>; projectGroups: ContractGroup[] } {
+  const active = inputs.contracts.filter((c) => c.active);
+  const byProject = new Map<string, ContractRef[]>();
+  for (const c of active) {
+    const list = byProject.get(c.owner_project);
+    const ref = { origin_key: c.origin_key, address: c.address };
+    if (list) list.push(ref);
+    else byProject.set(c.owner_project, [ref]);
+  }
+  const projectGroups: ContractGroup[] = [...byProject].map(([group, contracts]) => ({ group, contracts }));
+  return { active, byProject, projectGroups };
+}
+
+export async function readAppFacts(store: Store, inputs: AppInputs): Promise<AppFacts> {
+  const lastDay = inputs.days_until - DAY_MS;
+  const windows = windowsEndingAt(lastDay);
+  const hoursFrom = inputs.hours_until - APP_HOURLY_HOURS * HOUR_MS;
+  const { active, byProject, projectGroups } = appContractGroups(inputs);
+  const contractGroups: ContractGroup[] = active.map((c) => ({ group: contractKey(c.origin_key, c.address), contracts: [{ origin_key: c.origin_key, address: c.address }] }));
+  const out: AppFacts = { windows, last_day: lastDay, hours_from: hoursFrom, projects: new Map(), contracts: new Map() };
+  for (const [group] of byProject) out.projects.set(group, { daily: new Map(), hourly: new Map(), windows: new Map(), daaDaily: new Map(), daaWindows: new Map(), sendersHourly: new Map() });
+  for (const c of active) out.contracts.set(contractKey(c.origin_key, c.address), { windows: new Map(), daa: windows.map(() => 0) });
+  if (projectGroups.length === 0) return out;
+
+  // Sequential: one DuckDB connection, and the group reads share its temp tables.
+  const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
+  sumAppFacts(out, active, facts, SUM_KEYS);
+  const projectDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows });
+  const contractDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: contractGroups, days_from: 0, days_until: 0, windows });
+  const hourlySenders = await store.hourlySendersOverContracts({
+    groups: projectGroups,
+    address_sql: senderSql(store),
+    hours_from: hoursFrom,
+    hours_until: inputs.hours_until,
+  });
+
+  for (const r of projectDaa.daily) nested(out.projects.get(r.group)!.daaDaily, r.origin_key ?? ALL_CHAINS).set(r.day_ms, r.n);
+  for (const r of projectDaa.windows) {
+    nested(out.projects.get(r.group)!.daaWindows, r.origin_key ?? ALL_CHAINS, () => windows.map(() => 0))[r.window] = r.n;
+  }
+  for (const r of hourlySenders) nested(out.projects.get(r.group)!.sendersHourly, r.origin_key).set(r.hour_ms, { txcount: r.txcount, senders: r.senders });
+  for (const r of contractDaa.windows) if (r.origin_key === null) out.contracts.get(r.group)!.daa[r.window] = r.n;
+  return out;
+}
+
+// A record, so a new family fails to compile until listed here.
+const FAMILY_LIST: Record<ChainFamily, true> = { ethereum: true, op: true, arbitrum: true, scroll: true, zksync: true, default: true };
+const FAMILIES = Object.keys(FAMILY_LIST) as ChainFamily[];
+
+/**
+ * The sender expression of the hourly read: one query spans every chain, so it takes one
+ * expression, which holds only while the set's SQL is the same for every family (it is `from`
+ * everywhere today); a family-specific one fails here instead of counting some chains wrongly.
+ */
+export function senderSql(store: Store): string {
+  const of = CONTRACT_SENDERS.sql[store.engine];
+  if (!of) throw new Error(`${CONTRACT_SENDERS.key} has no address SQL for the ${store.engine} engine`);
+  const forms = new Set(FAMILIES.map((family) => of({ family, seconds: HOUR_MS / 1000 })));
+  if (forms.size !== 1) throw new Error(`${CONTRACT_SENDERS.key}: the address SQL differs by chain family; the hourly sender read takes one expression`);
+  return [...forms][0]!;
+}
+
+function nested<K, V>(m: Map<K, V>, key: K, make: () => V = () => new Map() as V): V {
+  let inner = m.get(key);
+  if (inner === undefined) m.set(key, (inner = make()));
+  return inner;
+}

@@ -1,0 +1,97 @@
+// Flat export of one metric — /v1/export/{metric_id}.json and .csv (CONTRACT.md section 9): the
+// full daily history of one chain metric on every chain with a metric detail document for it, as
+// flat rows that notebooks and warehouses load without reshaping. Two kinds, one per format, over
+// the same rows (export-rows.ts). This file also declares the schemas every flat export uses.
+import { patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
+import type { DocumentInput, MediaType } from '../document-set.js';
+import { exportInput, metricRowsOnce } from './export-rows.js';
+import { arrayOf, date, documentPath, obj, ref, str, type OpenApiSchema } from '../openapi-components.js';
+
+export const EXPORT_PATH = '/v1/export/{metric_id}.json';
+export const EXPORT_CSV_PATH = '/v1/export/{metric_id}.csv';
+
+export function exportPath(metricId: string, media: MediaType): string {
+  return `/v1/export/${metricId}.${media}`;
+}
+
+function buildExports(media: MediaType) {
+  return async (ctx: BuildContext): Promise<DocumentInput[]> => {
+    const inputs: DocumentInput[] = [];
+    for (const metric of ctx.metrics) {
+      const rows = await metricRowsOnce(ctx, metric);
+      const input = exportInput(ctx, exportPath(metric.metric_id, media), media, rows, 'no chain has a metric detail document for this metric');
+      if (input) inputs.push(input);
+    }
+    return inputs;
+  };
+}
+
+const notFound = {
+  message: 'No export for this metric.',
+  hint: 'Metric ids are the keys of "metrics" in /v1/master.json; a metric has an export when a chain lists it in "supported_metrics".',
+};
+
+const ROW_ORDER = 'Ordered by origin_key, metric_key, date.';
+
+export const EXPORT_SCHEMAS: Record<string, OpenApiSchema> = {
+  ExportRows: {
+    ...arrayOf(
+      obj({
+        metric_key: { ...str, description: 'Stored metric key (master.json metrics[id].metric_keys): a money metric has a _usd and an _eth key.' },
+        origin_key: str,
+        date,
+        value: ref('Value'),
+      }),
+    ),
+    description: `Flat daily rows, no envelope. ${ROW_ORDER} Each value equals the daily value of the same chain, key and day in the metric detail document.`,
+  },
+  ExportCsv: {
+    type: 'string',
+    contentMediaType: 'text/csv',
+    description: 'RFC 4180 CSV of the same rows: header metric_key,origin_key,date,value, CRLF line ends, null as an empty field.',
+    examples: ['metric_key,origin_key,date,value\r\ntxcount,base,2025-01-01,123\r\n'],
+  },
+};
+
+export const exportMetric: DocumentKind<'export'> = {
+  route: 'export',
+  path: EXPORT_PATH,
+  matches: patternMatcher(EXPORT_PATH),
+  scope: '/v1/export/',
+  freshness: 'daily',
+  notFound,
+  description: 'Flat export: every daily value of one metric on every chain, as {metric_key, origin_key, date, value} rows.',
+  openapi: {
+    pathItem: documentPath({
+      summary: 'Metric export',
+      description: `The full daily history of one chain metric on every chain that has a metric detail document for it (not all_l2s). ${ROW_ORDER}`,
+      schema: 'ExportRows',
+      operation: 'ExportMetric',
+      params: ['metric_id'],
+    }),
+    schemas: EXPORT_SCHEMAS,
+  },
+  build: buildExports('json'),
+};
+
+export const exportMetricCsv: DocumentKind<'export'> = {
+  route: 'export',
+  path: EXPORT_CSV_PATH,
+  matches: patternMatcher(EXPORT_CSV_PATH),
+  scope: '/v1/export/',
+  freshness: 'daily',
+  media: 'csv',
+  notFound,
+  description: 'The metric export as CSV (header metric_key,origin_key,date,value).',
+  openapi: {
+    pathItem: documentPath({
+      summary: 'Metric export (CSV)',
+      description: 'The rows of /export/{metric_id}.json as text/csv.',
+      schema: 'ExportCsv',
+      operation: 'ExportMetricCsv',
+      params: ['metric_id'],
+      media: 'csv',
+    }),
+  },
+  build: buildExports('csv'),
+};

@@ -79,7 +79,7 @@ async function withService(over: Partial<Chain>, run: (s: { service: Service; st
   const capture: DestinationStream = { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) };
   const clock = new FixedClock(day(DAYS) + 2 * 3_600_000);
   const defaults = loadConfig(null, {});
-  const chain = makeChain('anvil', { evm_chain_id: node.chainId, family: 'ethereum', chain_type: 'L1', rpc_urls: [node.url], finality_lag: 2, ...over });
+  const chain = makeChain('anvil', { evm_chain_id: node.chainId, family: 'ethereum', chain_type: 'l1', rpc_urls: [node.url], finality_lag: 2, ...over });
   const config: AppConfig = { ...defaults, chains: [chain], prices: { ...defaults.prices, coingecko_url: null, coingecko_api_key: null } };
   const store = await DuckDbStore.open({ path: ':memory:' });
   const service = new Service({ config, store, clock, logger: createLogger('info', capture) });

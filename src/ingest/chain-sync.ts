@@ -1,6 +1,8 @@
 // One chain's ingestion round: verify the node, re-check the unfinalized tail for reorgs,
 // then fetch from the checkpoint to the head with many fetches in flight while writing in
-// block order (each write moves the checkpoint atomically), then prune old raw rows.
+// block order (each write moves the checkpoint atomically with its rows; on DuckDB durably when
+// the store's write group commits, so a failed write fails the round and the next one starts
+// from the stored checkpoint), then prune old raw rows.
 import type { Logger } from 'pino';
 import { DAY_MS, dayStart, type Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';

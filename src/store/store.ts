@@ -44,6 +44,14 @@ export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStor
    * Write blocks and their transactions and move the checkpoint, atomically. Idempotent:
    * rows of the same (origin_key, block_number) are replaced, so a retry after a crash
    * never doubles data. Records the touched hours as dirty for the metrics stage.
+   *
+   * DuckDB commits consecutive batches together (a group commit, store/duckdb/write-group.ts):
+   * a batch is visible to every later call of the same store at once, but durable, with its
+   * checkpoint, only when its group commits (a row group of rows, the next call that is not a
+   * writeBatch, or close). A crash before that leaves the previous checkpoint with exactly its
+   * blocks. A group that fails to commit fails the call that committed it, and a later
+   * writeBatch of a chain it held fails too unless it starts at or before the first block that
+   * chain lost: the writer reads its checkpoint again instead of leaving a hole.
    */
   writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void>;
   getCheckpoint(originKey: string): Promise<Checkpoint | null>;

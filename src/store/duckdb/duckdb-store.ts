@@ -50,6 +50,7 @@ import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
 import * as prices from './prices.js';
 import { WriteBookkeeping } from './write-bookkeeping.js';
+import { WriteGroup } from './write-group.js';
 import { asStoreError, StoreUnreadableError } from '../store-unreadable.js';
 import { StorageFaultError } from '../storage-fault.js';
 import { checkBatch } from '../row-checks.js';
@@ -59,12 +60,21 @@ import { sqlString } from './sql-text.js';
 export interface DuckDbStoreOptions {
   /** File path, or ':memory:'. The parent directory is created. */
   path: string;
+  /**
+   * Transactions consecutive writeBatch calls gather in one transaction before it commits
+   * (write-group.ts); default DuckDB's row group, 122,880. Tests use a few.
+   */
+  groupRows?: number;
 }
 
 /**
  * The embedded engine. One connection, and every statement goes through one queue: DuckDB
  * transactions belong to a connection, so interleaving two async callers on it would mix
  * their transactions. Calls made inside `transaction(fn)` run directly (they already hold it).
+ *
+ * writeBatch leaves its transaction open for the next writeBatch until it holds a row group
+ * (write-group.ts); the queue commits it before any other call runs (`serial`), and `close`
+ * does too, so every other method sees every batch written before it.
  */
 export class DuckDbStore implements Store {
   readonly engine = 'duckdb' as const;
@@ -79,6 +89,8 @@ export class DuckDbStore implements Store {
   private readonly histograms = new HistogramCache();
   /** Each chain's dirty hours and checkpoint as writeBatch last left them (write-bookkeeping.ts). */
   private readonly bookkeeping = new WriteBookkeeping();
+  /** The transaction writeBatch calls share until it commits (write-group.ts). */
+  private readonly group: WriteGroup;
 
   /** DuckDB's worker threads now, and for queries (its default: one per core). */
   private threadsNow: number;
@@ -95,8 +107,10 @@ export class DuckDbStore implements Store {
     private conn: DuckDBConnection,
     private readonly queryThreads: number,
     private readonly path: string,
+    groupRows: number | undefined,
   ) {
     this.threadsNow = queryThreads;
+    this.group = new WriteGroup(groupRows);
   }
 
   static async open(opts: DuckDbStoreOptions): Promise<DuckDbStore> {
@@ -109,7 +123,7 @@ export class DuckDbStore implements Store {
       conn = await instance.connect();
       const threads = Number((await conn.runAndReadAll("SELECT current_setting('threads')")).getRows()[0][0]);
       await prepareSchema(conn, opts.path);
-      return new DuckDbStore(instance, conn, threads, opts.path);
+      return new DuckDbStore(instance, conn, threads, opts.path, opts.groupRows);
     } catch (err) {
       conn?.closeSync();
       instance?.closeSync();
@@ -130,11 +144,18 @@ export class DuckDbStore implements Store {
     this.threadsNow = n;
   }
 
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in turn with every other call. The one place that commits writeBatch's open group
+   * before anything else runs, so no method can see the store without the batches written
+   * before it (`keepGroup`: writeBatch itself, which adds to the group). A group that fails to
+   * commit fails the call that committed it.
+   */
+  private serial<T>(fn: () => Promise<T>, keepGroup = false): Promise<T> {
     if (this.inTx.getStore()) return fn();
     const guarded = async (): Promise<T> => {
       if (this.damaged) throw this.damaged;
       if (this.reopenNeeded) await this.reopen();
+      if (!keepGroup) await this.commitGroup();
       return fn();
     };
     const run = this.queue.then(guarded, guarded).catch((err: unknown) => {
@@ -167,6 +188,8 @@ export class DuckDbStore implements Store {
     this.highest.clear();
     this.histograms.clear();
     this.bookkeeping.forget();
+    // No write group survives an invalidation (its failure rolled it back); should one be open, it is lost here.
+    if (this.group.open) this.group.failed(new Error(`${this.path} was opened again after DuckDB invalidated it`));
     this.instance = await DuckDBInstance.create(this.path);
     this.conn = await this.instance.connect();
     // The new connection starts at DuckDB's default thread count, which is the query count.
@@ -247,6 +270,8 @@ export class DuckDbStore implements Store {
         } catch (err) {
           this.histograms.clear();
           this.bookkeeping.forget();
+          // writeBatch inside fn may have raised it past what the rollback keeps.
+          this.highest.clear();
           await this.conn.run('ROLLBACK').catch(() => undefined);
           throw err;
         }
@@ -254,35 +279,94 @@ export class DuckDbStore implements Store {
     );
   }
 
+  /**
+   * Writes the batch with its checkpoint and dirty hours in the open write group (begun if none
+   * is), which commits once it holds a row group, or before any other call (`serial`). So the
+   * rows and the checkpoint that covers them become durable together, and a crash before the
+   * commit leaves the checkpoint of the last commit with exactly the blocks it covers.
+   */
   async writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void> {
     if (checkpoint.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
-    const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
-    const ok = sqlString(originKey);
-    await this.transaction(async () => {
-      await this.useThreads(1);
-      // Statements here are literal SQL (values escaped or checked integers): a parameterised
-      // statement costs several extra round trips to DuckDB's threads, and a write runs a few.
-      if (batch.blocks.length > 0) {
-        // Replace, never add: a batch retried after a crash overwrites its own earlier rows.
-        // Appending past the highest stored block (the common case) needs no DELETE scan.
-        const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${batch.blocks.map((b) => b.block_number).join(',')})`;
-        if (lo <= (await this.highestBlock(originKey))) {
-          await this.conn.run(`DELETE FROM transactions WHERE origin_key = ${ok} AND ${inRange}`);
-          await this.conn.run(`DELETE FROM blocks WHERE origin_key = ${ok} AND ${inRange}`);
-        }
-        await appendBlocks(this.conn, batch.blocks);
-        await appendTransactions(this.conn, batch.txs);
+    const checked = checkBatch(originKey, batch);
+    // Inside the caller's transaction (which committed any group when it began): written there.
+    if (this.inTx.getStore()) return this.writeRows(originKey, batch, checkpoint, checked);
+    const start = batch.blocks.length > 0 ? checked.lo : checkpoint.block_number + 1;
+    return this.serial(async () => {
+      this.group.checkResume(originKey, start);
+      // A batch that replaces stored blocks (a retry, a reorg) commits the group first: if it
+      // fails, it must not take the group's other batches with it.
+      if (batch.blocks.length > 0 && checked.lo <= (await this.highestBlock(originKey))) await this.commitGroup();
+      if (!this.group.open) {
+        await this.conn.run('BEGIN TRANSACTION');
+        this.group.began();
       }
-      const bookkeeping = await this.bookkeeping.batchSql(
-        checkpoint,
-        hours,
-        async () => (await this.conn.runAndReadAll(`SELECT hour_ms FROM dirty_hours WHERE origin_key = ${ok}`)).getRows().map((r) => Number(r[0])),
-        async () => (await this.conn.runAndReadAll(`SELECT 1 FROM checkpoints WHERE origin_key = ${ok}`)).getRows().length > 0,
-      );
-      await this.conn.run(bookkeeping);
-    });
-    // Only after the commit: a failed write leaves the cache as it was.
-    if (batch.blocks.length > 0) this.highest.set(originKey, Math.max(hi, this.highest.get(originKey) ?? -1));
+      try {
+        await this.writeRows(originKey, batch, checkpoint, checked);
+      } catch (err) {
+        await this.failGroup(err);
+        throw err;
+      }
+      this.group.added(originKey, start, batch.txs.length);
+      if (this.group.full) await this.commitGroup();
+    }, true);
+  }
+
+  /** Transactions writeBatch has written in the open group, not committed yet (for tests and benchmarks). */
+  get uncommittedTransactions(): number {
+    return this.group.pending;
+  }
+
+  /** writeBatch's statements, in the transaction open on the connection. */
+  private async writeRows(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint, { lo, hi, contiguous, hours }: ReturnType<typeof checkBatch>): Promise<void> {
+    const ok = sqlString(originKey);
+    await this.useThreads(1);
+    // Statements here are literal SQL (values escaped or checked integers): a parameterised
+    // statement costs several extra round trips to DuckDB's threads, and a write runs a few.
+    if (batch.blocks.length > 0) {
+      // Replace, never add: a batch retried after a crash overwrites its own earlier rows.
+      // Appending past the highest stored block (the common case) needs no DELETE scan.
+      const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${batch.blocks.map((b) => b.block_number).join(',')})`;
+      if (lo <= (await this.highestBlock(originKey))) {
+        await this.conn.run(`DELETE FROM transactions WHERE origin_key = ${ok} AND ${inRange}`);
+        await this.conn.run(`DELETE FROM blocks WHERE origin_key = ${ok} AND ${inRange}`);
+      }
+      await appendBlocks(this.conn, batch.blocks);
+      await appendTransactions(this.conn, batch.txs);
+      // Includes rows not committed yet: a failed transaction clears it (failGroup, transaction).
+      this.highest.set(originKey, Math.max(hi, this.highest.get(originKey) ?? -1));
+    }
+    const bookkeeping = await this.bookkeeping.batchSql(
+      checkpoint,
+      hours,
+      async () => (await this.conn.runAndReadAll(`SELECT hour_ms FROM dirty_hours WHERE origin_key = ${ok}`)).getRows().map((r) => Number(r[0])),
+      async () => (await this.conn.runAndReadAll(`SELECT 1 FROM checkpoints WHERE origin_key = ${ok}`)).getRows().length > 0,
+    );
+    await this.conn.run(bookkeeping);
+  }
+
+  /** Commits the open write group, if any. Call in turn (inside `serial` or `close`). */
+  private async commitGroup(): Promise<void> {
+    if (!this.group.open) return;
+    try {
+      await this.conn.run('COMMIT');
+    } catch (err) {
+      await this.failGroup(err);
+      throw err;
+    }
+    this.group.committed();
+  }
+
+  /**
+   * The open group is lost: roll it back and forget what the store remembered of its writes
+   * (highest blocks, dirty hours and checkpoints), which the next calls read again from the
+   * tables. Never COMMIT after a failed statement: DuckDB then ends the transaction without
+   * writing anything and without an error.
+   */
+  private async failGroup(err: unknown): Promise<void> {
+    this.highest.clear();
+    this.bookkeeping.forget();
+    this.group.failed(err);
+    await this.conn.run('ROLLBACK').catch(() => undefined);
   }
 
   /**
@@ -595,9 +679,16 @@ export class DuckDbStore implements Store {
     return this.use((db) => labels.readMarketDataFor(db, marketDataIds));
   }
 
+  /**
+   * Commits the open write group and closes; fails, after closing, when that commit failed (the
+   * group's batches are then not stored). Not through serial: a damaged store must still close
+   * (and release its file).
+   */
   async close(): Promise<void> {
-    // Not through serial: a damaged store must still close (and release its file).
-    const close = (): void => {
+    const close = async (): Promise<void> => {
+      let failed: unknown = null;
+      // After an invalidation no group is open (its failure rolled it back) and the instance may be gone.
+      if (!this.damaged && !this.reopenNeeded) await this.commitGroup().catch((err: unknown) => (failed = asStoreError(err, this.path)));
       try {
         this.conn.closeSync();
         this.instance.closeSync();
@@ -605,6 +696,7 @@ export class DuckDbStore implements Store {
         // After a failed reopen both were closed already; anything else is worth hearing about.
         if (!this.reopenNeeded) throw err;
       }
+      if (failed !== null) throw failed;
     };
     const run = this.queue.then(close, close);
     this.queue = run.catch(() => undefined);

@@ -62,13 +62,19 @@ interface ConnectionState {
 }
 
 /**
- * Whether the next request on a keep-alive connection has begun: node's parser (which reads the
- * socket itself) times the message in progress and answers 0 between messages. Without a parser
- * (an older or newer node laid out otherwise) the connection counts as idle.
+ * Whether the next request on a keep-alive connection has begun. node's parser reads the socket
+ * itself, so no byte count shows it; the server's own list of connections does: it is what
+ * `server.closeIdleConnections()` reads, and it files a parser under `active()` from the first
+ * byte of a message to its end, on Node 20, 22 and 24 alike (the parser's own `duration()`,
+ * used before, is gone in Node 24). Without that list (a node laid out otherwise) the
+ * connection counts as idle.
  */
 export function requestBegun(socket: Socket): boolean {
-  const parser = (socket as Socket & { parser?: { duration?: () => number } | null }).parser;
-  return typeof parser?.duration === 'function' && parser.duration() > 0;
+  const { parser, server } = socket as Socket & { parser?: object | null; server?: object | null };
+  if (!parser || !server) return false;
+  const key = Object.getOwnPropertySymbols(server).find((s) => s.description === 'http.server.connections');
+  const list = key === undefined ? undefined : (server as Record<symbol, { active?: () => unknown[] } | undefined>)[key];
+  return typeof list?.active === 'function' && list.active().includes(parser);
 }
 
 /** One client address's connections. */

@@ -11,6 +11,7 @@ import { projectsFiltered } from './apps/projects-filtered.js';
 import { projects } from './apps/projects.js';
 import { blockspaceChain } from './blockspace/blockspace-chain.js';
 import { blockspaceOverview } from './blockspace/blockspace-overview.js';
+import { categoryComparison, categoryComparisonIndex } from './blockspace/category-comparison/category-comparison.js';
 import { chainOverview } from './chain-overview/chain-overview.js';
 import { streaksToday } from './chain-overview/streaks-today.js';
 import { inScope, type DocumentKind } from './document-kind.js';
@@ -32,6 +33,9 @@ export const DOCUMENT_KINDS = [
   // kind whose scope holds a path answers its 404.
   blockspaceChain,
   blockspaceOverview,
+  // Read ctx.blockspace, filled by blockspaceChain. The index first: its name fits the other's pattern.
+  categoryComparisonIndex,
+  categoryComparison,
   chainOverview,
   streaksToday,
   appDetails,

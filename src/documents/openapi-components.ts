@@ -186,6 +186,7 @@ const pathParam = (name: string, description: string, examples: string[]): Schem
 export const PARAMETERS: Record<string, Schema> = {
   origin_key: pathParam('origin_key', 'Chain identifier; the keys of "chains" in /v1/master.json.', ['base', 'optimism']),
   metric_id: pathParam('metric_id', 'Metric identifier; chains[origin_key].supported_metrics in /v1/master.json.', ['txcount', 'daa']),
+  main_category: pathParam('main_category', 'Main category id; the keys of blockspace_categories.main_categories in /v1/master.json.', ['finance', 'social']),
   owner_project: pathParam('owner_project', 'Project identifier; the first column of /v1/labels/projects_filtered.json.', ['uniswap']),
   IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, schema: str, description: 'ETag list, W/ tags or *.' },
   IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, schema: str, description: 'HTTP date; ignored when If-None-Match is sent.' },

@@ -47,6 +47,11 @@ export interface ChainBlockspace {
   days_until: number;
   /** main_category_id → day start → figures; a category and day without transactions has no entry. */
   categories: Map<string, Map<number, BlockspaceFigures>>;
+  /**
+   * usage category id (a sub-category of master.json's mapping: a label's usage_category, a
+   * synthetic kind, or `unlabeled`) → day start → figures; the same days split one level finer.
+   */
+  subcategories: Map<string, Map<number, BlockspaceFigures>>;
   /** Every called contract, by address. */
   contracts: BlockspaceContract[];
 }
@@ -73,12 +78,9 @@ const CONTRACT_KEYS = [CONTRACT_TXCOUNT.key, FEES.eth, FEES.usd] as const;
 
 /** The complete days of one chain (days before `daysUntil`), every category and called contract. */
 export async function loadChainBlockspace(store: Store, originKey: string, daysUntil: number, labels: readonly LabelRow[]): Promise<ChainBlockspace> {
-  const out: ChainBlockspace = { origin_key: originKey, days_until: daysUntil, categories: new Map(), contracts: [] };
-  const categoryDays = (id: string) => {
-    let m = out.categories.get(id);
-    if (!m) out.categories.set(id, (m = new Map()));
-    return m;
-  };
+  const out: ChainBlockspace = { origin_key: originKey, days_until: daysUntil, categories: new Map(), subcategories: new Map(), contracts: [] };
+  const categoryDays = (id: string) => daysOf(out.categories, id);
+  const subcategoryDays = (id: string) => daysOf(out.subcategories, id);
 
   // The synthetic categories: their own chain facts.
   const keyOf = new Map<string, { kind: (typeof SYNTHETIC_KINDS)[number]; column: keyof BlockspaceFigures }>();
@@ -107,7 +109,9 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
   }
   for (const kind of SYNTHETIC_KINDS) {
     for (const [day, f] of [...(synthetic.get(kind) ?? new Map<number, BlockspaceFigures>())].sort((a, b) => a[0] - b[0])) {
-      if (isUsed(f)) addFigures(categoryDays(mainCategoryOf(kind)!), day, f);
+      if (!isUsed(f)) continue;
+      addFigures(categoryDays(mainCategoryOf(kind)!), day, f);
+      addFigures(subcategoryDays(kind), day, f);
     }
   }
 
@@ -144,9 +148,20 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
   }
   for (const c of out.contracts) {
     const days = categoryDays(c.main_category);
-    for (const [day, f] of c.days) addFigures(days, day, f);
+    const subDays = subcategoryDays(c.usage_category);
+    for (const [day, f] of c.days) {
+      addFigures(days, day, f);
+      addFigures(subDays, day, f);
+    }
   }
   return out;
+}
+
+/** The day map of a category id, made on first use. */
+function daysOf(into: Map<string, Map<number, BlockspaceFigures>>, id: string): Map<number, BlockspaceFigures> {
+  let m = into.get(id);
+  if (!m) into.set(id, (m = new Map()));
+  return m;
 }
 
 /**
@@ -155,12 +170,13 @@ export async function loadChainBlockspace(store: Store, originKey: string, daysU
  */
 export function mergeChains(originKey: string, members: readonly ChainBlockspace[]): ChainBlockspace {
   const daysUntil = Math.min(...members.map((m) => m.days_until));
-  const out: ChainBlockspace = { origin_key: originKey, days_until: daysUntil, categories: new Map(), contracts: [] };
+  const out: ChainBlockspace = { origin_key: originKey, days_until: daysUntil, categories: new Map(), subcategories: new Map(), contracts: [] };
   for (const m of members) {
-    for (const [id, days] of m.categories) {
-      let into = out.categories.get(id);
-      if (!into) out.categories.set(id, (into = new Map()));
-      for (const [day, f] of days) if (day < daysUntil) addFigures(into, day, f);
+    for (const [from, to] of [[m.categories, out.categories], [m.subcategories, out.subcategories]] as const) {
+      for (const [id, days] of from) {
+        const into = daysOf(to, id);
+        for (const [day, f] of days) if (day < daysUntil) addFigures(into, day, f);
+      }
     }
     out.contracts.push(...m.contracts);
   }

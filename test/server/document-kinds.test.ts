@@ -30,6 +30,8 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['fee_table', '/v1/fees/table.json', 'hourly', 'function'],
       ['blockspace_chain', '/v1/chains/blockspace/{origin_key}.json', 'daily', 'function'],
       ['blockspace_overview', '/v1/blockspace/overview.json', 'daily', 'function'],
+      ['category_comparison', '/v1/blockspace/category_comparison/index.json', 'daily', 'function'],
+      ['category_comparison', '/v1/blockspace/category_comparison/{main_category}.json', 'daily', 'function'],
       ['chain_overview', '/v1/chains/{origin_key}/overview.json', 'daily', 'function'],
       ['streaks_today', '/v1/chains/all/streaks_today.json', 'hourly', 'function'],
       ['app_details', '/v1/apps/details/{owner_project}.json', 'daily', 'function'],
@@ -76,6 +78,8 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/fees/table.json',
       '/chains/blockspace/{origin_key}.json',
       '/blockspace/overview.json',
+      '/blockspace/category_comparison/index.json',
+      '/blockspace/category_comparison/{main_category}.json',
       '/chains/{origin_key}/overview.json',
       '/chains/all/streaks_today.json',
       '/apps/details/{owner_project}.json',
@@ -160,6 +164,7 @@ describe('the server answers for every kind', () => {
     ['/v1/chains/blockspace/no-such-key.json', 'No blockspace document for this chain.', HINT_MASTER],
     ['/v1/chains/blockspace/base/x.json', 'No blockspace document for this chain.', HINT_MASTER],
     ['/v1/blockspace/chains.json', 'No document at this path.', HINT_ANY],
+    ['/v1/blockspace/category_comparison/no-such-key.json', 'No document at this path.', HINT_ANY],
     ['/v1/apps/details/no-such-key.json', 'No application detail document for this owner_project.', HINT_PROJECTS],
     ['/v1/export/no-such-metric.json', 'No export for this metric.', HINT_EXPORT],
     ['/v1/export/txcount.xlsx', 'No export for this metric.', HINT_EXPORT],
@@ -188,7 +193,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'chain_overview', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

@@ -75,6 +75,8 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
       if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
       if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';
+      if (path === '/v1/blockspace/category_comparison/index.json') return 'CategoryComparisonIndex';
+      if (path.startsWith('/v1/blockspace/category_comparison/')) return 'CategoryComparison';
       if (path.startsWith('/v1/chains/')) return 'ChainOverview';
       if (path.startsWith('/v1/apps/details/')) return 'AppDetails';
       if (path.startsWith('/v1/apps/app_overview_')) return 'AppOverview';

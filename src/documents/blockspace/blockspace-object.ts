@@ -61,10 +61,11 @@ export interface ChainObjectOptions {
 
 type Value = number | null;
 
-const share = (part: Value, total: Value): Value => (part === null || total === null ? null : total > 0 ? part / total : 0);
+/** part ÷ total as a fraction; 0 of a zero total; null when either is unknown. */
+export const share = (part: Value, total: Value): Value => (part === null || total === null ? null : total > 0 ? part / total : 0);
 
 /** Σ of the days in [from, until) of a day map, null when nothing was there. */
-function windowSum(days: ReadonlyMap<number, BlockspaceFigures>, from: number, until: number): BlockspaceFigures | null {
+export function windowSum(days: ReadonlyMap<number, BlockspaceFigures>, from: number, until: number): BlockspaceFigures | null {
   let out: BlockspaceFigures | null = null;
   for (const [day, f] of days) {
     if (day < from || day >= until) continue;
@@ -73,7 +74,8 @@ function windowSum(days: ReadonlyMap<number, BlockspaceFigures>, from: number, u
   return out;
 }
 
-function totalOf(parts: Iterable<BlockspaceFigures | null>): BlockspaceFigures {
+/** Σ of several figures (null parts skipped; money null once a part's is unknown). */
+export function totalOf(parts: Iterable<BlockspaceFigures | null>): BlockspaceFigures {
   const t: BlockspaceFigures = { eth: 0, usd: 0, txcount: 0 };
   for (const p of parts) {
     if (!p) continue;
@@ -107,7 +109,7 @@ function topContracts(contracts: readonly BlockspaceContract[], category: string
     .map(({ c, f }) => [c.address, c.owner_project, c.contract_name, c.main_category, c.usage_category, c.origin_key, f.eth, f.usd, f.txcount]);
 }
 
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The days on which the chain had any blockspace use, ascending. */
 function activeDays(data: ChainBlockspace): number[] {

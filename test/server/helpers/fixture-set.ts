@@ -4,6 +4,8 @@ import { buildDocumentSet, type DocumentInput, type DocumentSet } from '../../..
 import { csvTable, type ExportRow } from '../../../src/documents/flat-exports/export-rows.js';
 import { masterJson } from '../../../src/documents/master/master.js';
 import { chainObject, CHAIN_TIMEFRAMES, OVERVIEW_TIMEFRAMES } from '../../../src/documents/blockspace/blockspace-object.js';
+import { chainTotals, mainNode, subcategoryList } from '../../../src/documents/blockspace/category-comparison/comparison-node.js';
+import { MAIN_CATEGORIES } from '../../../src/registry/categories.js';
 import type { ChainBlockspace } from '../../../src/metrics/blockspace-days.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';
@@ -161,6 +163,16 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
         },
       },
     },
+    {
+      path: '/v1/blockspace/category_comparison/index.json',
+      freshness: 'daily',
+      json: { data: Object.fromEntries(MAIN_CATEGORIES.map((m) => [m.id, { type: 'main_category', subcategories: subcategoryList(m, [blockspace(dayStart, generation)]) }])), last_updated_utc: updated },
+    },
+    {
+      path: '/v1/blockspace/category_comparison/finance.json',
+      freshness: 'daily',
+      json: { data: { finance: mainNode(MAIN_CATEGORIES[0]!, [blockspace(dayStart, generation)], chainTotals([blockspace(dayStart, generation)]), new Map([['uniswap', 'Uniswap']])) }, last_updated_utc: updated },
+    },
     appDetails('uniswap', generation, series(30, dayStart, DAY, generation)),
     appDetails('aave', generation, series(10, dayStart, DAY, generation + 1)),
     {
@@ -309,6 +321,11 @@ function blockspace(dayStart: number, generation: number): ChainBlockspace {
     categories: new Map([
       ['token_transfers', days(100, 0.01)],
       ['finance', dex.days],
+      ['unlabeled', other.days],
+    ]),
+    subcategories: new Map([
+      ['native_transfer', days(100, 0.01)],
+      ['dex', dex.days],
       ['unlabeled', other.days],
     ]),
     contracts: [dex, other],

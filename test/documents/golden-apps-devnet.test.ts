@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import {
@@ -27,7 +28,7 @@ import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
-import { USAGE_CATEGORIES } from '../../src/registry/categories.js';
+import { MAIN_CATEGORIES, USAGE_CATEGORIES } from '../../src/registry/categories.js';
 import { LabelSources } from '../../src/sources/labels/label-sources.js';
 import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
@@ -35,6 +36,7 @@ import { loadProjectDirectory } from '../../src/sources/projects/project-directo
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import type { Store } from '../../src/store/store.js';
 import { bothEngines } from '../helpers/both-engines.js';
+import { devnetCategories } from '../helpers/devnet-categories.js';
 
 const silent = createLogger('silent');
 const SEED = 11;
@@ -279,5 +281,120 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
     expect(rows.find((r: unknown[]) => r[0] === 'devswap')[8]).toBe(month('devswap'));
     expect(rows.find((r: unknown[]) => r[0] === 'tidepool')[8]).toBe(month('tidepool'));
     expect(month('devswap')).toBeLessThan(before);
+  });
+
+  it('category comparison (CONTRACT.md 11.3): daily rows, rolling means, window shares and contracts from the generator', () => {
+    // The labels the relabel test above left in the store: DevSwap's factory on ethereum is tidepool's.
+    const factory = DEVNET_APPS.find((a) => a.owner_project === 'devswap')!.contracts.find((c) => c.contract_name === 'DevSwapFactory' && c.origin_key === 'ethereum')!;
+    const labelsNow = DEVNET_LABELS.map((l) => (l.origin_key === 'ethereum' && l.address === factory.address ? { ...l, owner_project: 'tidepool' } : l));
+    const { labelOf, categoryOf, subCategoryOf } = devnetCategories(KEYS, labelsNow);
+    const displayName = new Map<string, string>([...DEVNET_APPS, ...DEVNET_EXTRA_PROJECTS].map((p) => [p.owner_project, p.display_name]));
+    const prod = chains.filter((c) => c.deployment === 'PROD').map((c) => c.origin_key);
+    expect(prod).toContain('ethereum');
+    type Fig = { eth: number; usd: number; txcount: number };
+    type DayFigs = Map<string, Map<number, Fig>>;
+    // Per chain, from the generator: category id (main or sub) → day → figures, and contract → day → figures.
+    const truth = new Map<string, { cats: DayFigs; contracts: DayFigs }>();
+    for (const ok of prod) {
+      const cats: DayFigs = new Map();
+      const contracts: DayFigs = new Map();
+      const add = (into: DayFigs, id: string, n: number, wei: bigint, d: number) => {
+        if (n === 0) return;
+        const byDay = into.get(id) ?? new Map<number, Fig>();
+        into.set(id, byDay);
+        const f = byDay.get(d) ?? { eth: 0, usd: 0, txcount: 0 };
+        const eth = Number(wei) / 1e18;
+        byDay.set(d, { eth: f.eth + eth, usd: f.usd + eth * devnetPrice(SEED, 'ethereum', d), txcount: f.txcount + n });
+      };
+      for (let d = Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS; d <= lastDay; d += DAY_MS) {
+        const t = devnet.blockspaceGroundTruth(ok, d);
+        for (const id of ['token_transfers', 'native_transfer']) add(cats, id, t.native_transfer, t.native_transfer_fee_wei, d);
+        for (const id of ['utility', 'contract_deployment']) add(cats, id, t.contract_deployment, t.contract_deployment_fee_wei, d);
+        for (const [a, n] of t.calls) {
+          const wei = t.call_fee_wei.get(a)!;
+          for (const id of new Set([categoryOf(ok, a), subCategoryOf(ok, a)])) add(cats, id, n, wei, d);
+          add(contracts, a, n, wei, d);
+        }
+      }
+      truth.set(ok, { cats, contracts });
+    }
+    const sum = (byDay: Map<number, Fig> | undefined, from: number): Fig => {
+      const out = { eth: 0, usd: 0, txcount: 0 };
+      for (const [d, f] of byDay ?? []) if (d >= from) (out.eth += f.eth), (out.usd += f.usd), (out.txcount += f.txcount);
+      return out;
+    };
+    const close = (got: number[], want: number[], at: string) => want.forEach((w, i) => expect(rel(got[i]!, w), `${at} [${i}] ${got[i]} vs ${w}`).toBeLessThan(1e-9));
+    const WINDOW_FROM: Record<string, number> = { '7d': lastDay - 6 * DAY_MS, '30d': lastDay - 29 * DAY_MS, '180d': lastDay - 179 * DAY_MS, max: -Infinity };
+    const mainIds = MAIN_CATEGORIES.map((m) => m.id);
+    const index = json('/v1/blockspace/category_comparison/index.json');
+    expect(Object.keys(index.data)).toEqual(mainIds);
+    /** A node's daily rows, rolling rows and window data for category `id` against the truth. */
+    const checkNode = (node: any, id: string, at: string) => {
+      for (const ok of prod) {
+        const byDay = truth.get(ok)!.cats.get(id);
+        if (!byDay) {
+          expect(node.daily[ok], `${at} ${ok}`).toBeUndefined();
+          continue;
+        }
+        const first = Math.min(...byDay.keys());
+        const want: number[][] = [];
+        for (let d = first; d <= lastDay; d += DAY_MS) {
+          const f = byDay.get(d);
+          want.push([d, f?.eth ?? 0, f?.usd ?? 0, f?.txcount ?? 0]);
+        }
+        const rows = node.daily[ok] as number[][];
+        expect(rows.map((r) => [r[0], r[3]]), `${at} ${ok} days`).toEqual(want.map((r) => [r[0], r[3]]));
+        rows.forEach((r, i) => close(r, want[i]!, `${at} ${ok} ${r[0]}`));
+        const rolling = want.slice(6).map((r, i) => [r[0]!, ...[1, 2, 3].map((c) => want.slice(i, i + 7).reduce((a, x) => a + x[c]!, 0) / 7)]);
+        expect((node.daily_7d_rolling[ok] as number[][]).map((r) => r[0]), `${at} ${ok} rolling`).toEqual(rolling.map((r) => r[0]));
+        (node.daily_7d_rolling[ok] as number[][]).forEach((r, i) => close(r, rolling[i]!, `${at} ${ok} rolling ${r[0]}`));
+        for (const [w, from] of Object.entries(WINDOW_FROM)) {
+          const f = sum(byDay, from);
+          const total = mainIds.reduce((t, m) => {
+            const x = sum(truth.get(ok)!.cats.get(m), from);
+            return { eth: t.eth + x.eth, txcount: t.txcount + x.txcount };
+          }, { eth: 0, txcount: 0 });
+          const got = node.aggregated[w].data[ok];
+          if (f.txcount === 0) expect(got, `${at} ${ok} ${w}`).toBeUndefined();
+          else {
+            expect(got[3], `${at} ${ok} ${w} txcount`).toBe(f.txcount);
+            close(got, [f.eth, f.usd, f.eth / total.eth, f.txcount, f.txcount / total.txcount], `${at} ${ok} ${w}`);
+          }
+        }
+      }
+    };
+    for (const m of MAIN_CATEGORIES) {
+      const node = json(`/v1/blockspace/category_comparison/${m.id}.json`).data[m.id];
+      const list = m.sub.filter((s) => prod.some((ok) => truth.get(ok)!.cats.has(s)));
+      expect(node.subcategories.list, m.id).toEqual(list);
+      expect(index.data[m.id].subcategories, m.id).toEqual(list);
+      checkNode(node, m.id, m.id);
+      for (const s of list) checkNode(node.subcategories[s], s, `${m.id}/${s}`);
+      // Contracts of the 30 days: the top 50 by fees, plus each (sub, chain)'s top 20 by fees and by txcount.
+      const candidates = prod.flatMap((ok) =>
+        [...truth.get(ok)!.contracts].filter(([a]) => categoryOf(ok, a) === m.id).map(([a, byDay]) => ({ ok, a, f: sum(byDay, WINDOW_FROM['30d']!) })),
+      ).filter((c) => c.f.txcount > 0);
+      const byFees = (x: (typeof candidates)[number], y: (typeof candidates)[number]) => y.f.eth - x.f.eth || y.f.txcount - x.f.txcount || (x.ok < y.ok ? -1 : x.ok > y.ok ? 1 : x.a < y.a ? -1 : 1);
+      const chosen = new Set([...candidates].sort(byFees).slice(0, 50));
+      for (const ok of prod) {
+        for (const s of m.sub) {
+          const group = candidates.filter((c) => c.ok === ok && subCategoryOf(ok, c.a) === s);
+          for (const c of [...group].sort(byFees).slice(0, 20)) chosen.add(c);
+          for (const c of [...group].sort((x, y) => y.f.txcount - x.f.txcount || byFees(x, y)).slice(0, 20)) chosen.add(c);
+        }
+      }
+      const want = [...chosen].sort(byFees);
+      const table = node.aggregated['30d'].contracts.data as unknown[][];
+      expect(table.map((r) => [r[0], r[5]]), `${m.id} contracts`).toEqual(want.map((c) => [getAddress(c.a), c.ok]));
+      table.forEach((r, i) => {
+        const c = want[i]!;
+        const label = labelOf(c.ok, c.a);
+        expect(r.slice(1, 5), `${m.id} ${c.ok} ${c.a}`).toEqual([label ? (displayName.get(label.owner_project) ?? null) : null, label?.contract_name ?? null, m.id, subCategoryOf(c.ok, c.a)]);
+        expect(r[8]).toBe(c.f.txcount);
+        close([r[6] as number, r[7] as number], [c.f.eth, c.f.usd], `${m.id} ${c.a} fees`);
+      });
+    }
+    // The devnet has unlabeled traffic on every chain: more than 50 contracts compete there.
+    expect(json('/v1/blockspace/category_comparison/unlabeled.json').data.unlabeled.aggregated['30d'].contracts.data.length).toBeGreaterThan(50);
   });
 });

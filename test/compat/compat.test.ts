@@ -109,6 +109,18 @@ import {
   REGISTERED_COUNT_SUFFIX,
   type LandingEventsApps,
 } from './contract-fields.js';
+import {
+  CATEGORY_COMPARISON_DAILY,
+  CATEGORY_COMPARISON_INDEX_PATH,
+  CATEGORY_COMPARISON_MAIN_NODE,
+  CATEGORY_COMPARISON_ROLLING_ROWS,
+  CATEGORY_COMPARISON_SUB_NODE,
+  CATEGORY_COMPARISON_TOP,
+  CATEGORY_COMPARISON_TOP_PER_SUB_CHAIN,
+  CATEGORY_COMPARISON_VALUES,
+  CATEGORY_COMPARISON_WINDOWS,
+  categoryComparisonPath,
+} from './contract-fields.js';
 
 const SEED = 11;
 const HISTORY_DAYS = 40;
@@ -234,6 +246,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/chains\/blockspace\/[a-z0-9_]+\.json$/,
       /^\/v1\/blockspace\/overview\.json$/,
       /^\/v1\/landing-events\/apps-data\.json$/,
+      /^\/v1\/blockspace\/category_comparison\/[a-z_]+\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -1558,6 +1571,179 @@ describe('reads the reference clients make without checking', () => {
     // The fee page: chain_data["ethereum"] and the last row of each table as the current value.
     const eth = fee.chain_data.ethereum!.hourly;
     rendered.push(eth.txcosts_median!.data.at(-1)![2], master.fee_metrics.txcosts_median!.name);
+    expect(rendered.length).toBeGreaterThan(0);
+  });
+});
+
+describe('section 11.3: category comparison', () => {
+  const blockspaceCategories = () => master.blockspace_categories as { main_categories: Record<string, string>; mapping: Record<string, string[]> };
+  const prodChains = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S && master.chains[k]!.deployment === 'PROD');
+  const node = (main: string) => jsonOf<{ data: Record<string, any>; last_updated_utc: string }>(categoryComparisonPath(main)).data[main];
+
+  /** `daily` and `daily_7d_rolling` of a node: types, chains of master.json, consecutive days to the last complete one, the trailing mean. */
+  function checkSeries(p: Problems, at: string, n: Record<string, any>): void {
+    for (const key of ['daily', 'daily_7d_rolling']) {
+      if (!isObject(n[key])) {
+        p.push(`${at}.${key}: missing`);
+        continue;
+      }
+      if (JSON.stringify(n[key].types) !== JSON.stringify(CATEGORY_COMPARISON_DAILY)) p.push(`${at}.${key}.types: ${JSON.stringify(n[key].types)}`);
+      for (const ok of Object.keys(n[key]).filter((k) => k !== 'types')) {
+        if (!prodChains().includes(ok)) p.push(`${at}.${key}.${ok}: not a PROD chain of master.json`);
+        checkTypedTable(p, `${at}.${key}.${ok}`, { types: CATEGORY_COMPARISON_DAILY, data: n[key][ok] }, { types: CATEGORY_COMPARISON_DAILY, granularity: 'daily', order: 'asc' });
+      }
+    }
+    for (const ok of Object.keys(n.daily ?? {}).filter((k) => k !== 'types')) {
+      const rows = n.daily[ok] as number[][];
+      if (rows.length === 0 || rows.at(-1)![0] !== LAST_DAY) p.push(`${at}.daily.${ok}: does not end with ${iso(LAST_DAY)}`);
+      rows.forEach((r, i) => i > 0 && r[0]! - rows[i - 1]![0]! !== DAY_MS && p.push(`${at}.daily.${ok}[${i}]: ${iso(r[0]!)} does not follow ${iso(rows[i - 1]![0]!)}`));
+      if (!(rows[0]![3]! > 0)) p.push(`${at}.daily.${ok}: the first row has no transaction`);
+      const rolling = (n.daily_7d_rolling?.[ok] ?? []) as number[][];
+      const want = rows.slice(CATEGORY_COMPARISON_ROLLING_ROWS - 1).map((r, i) => [r[0]!, ...[1, 2, 3].map((c) => rows.slice(i, i + CATEGORY_COMPARISON_ROLLING_ROWS).reduce((a, x) => a + x[c]!, 0) / CATEGORY_COMPARISON_ROLLING_ROWS)]);
+      if (rolling.length !== want.length) p.push(`${at}.daily_7d_rolling.${ok}: ${rolling.length} rows, ${want.length} expected`);
+      rolling.forEach((r, i) => r.forEach((v, c) => Math.abs(v - want[i]![c]!) > 1e-9 * Math.max(1, Math.abs(want[i]![c]!)) && p.push(`${at}.daily_7d_rolling.${ok}[${i}][${c}]: ${v}, mean ${want[i]![c]}`)));
+    }
+  }
+
+  /** `aggregated[w].data`: types, five values per chain, the window's figures of the chain's blockspace document (10.5). */
+  function checkWindows(p: Problems, at: string, n: Record<string, any>, category: string, overviewKey: (ok: string, w: string) => number[] | undefined): void {
+    checkKeysInOrder(p, `${at}.aggregated`, n.aggregated, CATEGORY_COMPARISON_WINDOWS);
+    for (const w of CATEGORY_COMPARISON_WINDOWS) {
+      const data = n.aggregated?.[w]?.data;
+      if (!isObject(data) || JSON.stringify(data.types) !== JSON.stringify(CATEGORY_COMPARISON_VALUES)) {
+        p.push(`${at}.aggregated.${w}.data.types: ${JSON.stringify((data as any)?.types)}`);
+        continue;
+      }
+      for (const [ok, v] of Object.entries(data).filter(([k]) => k !== 'types') as Array<[string, number[]]>) {
+        if (!Array.isArray(v) || v.length !== 5 || !v.every(isNumOrNull)) p.push(`${at}.aggregated.${w}.data.${ok}: ${JSON.stringify(v)}`);
+        for (const i of [2, 4]) if (v[i] !== null && (v[i]! < 0 || v[i]! > 1)) p.push(`${at}.aggregated.${w}.data.${ok}: ${CATEGORY_COMPARISON_VALUES[i]} ${v[i]} is not a fraction`);
+        const want = overviewKey(ok, w);
+        // 10.5's order is eth, usd, txcount, share_eth, share_usd, share_tx; here eth, usd, share (ETH), txcount, share.
+        if (want === undefined) p.push(`${at}.aggregated.${w}.data.${ok}: ${category} has nothing in ${ok}'s blockspace document`);
+        else if (JSON.stringify(v) !== JSON.stringify([want[0], want[1], want[3], want[2], want[5]])) p.push(`${at}.aggregated.${w}.data.${ok}: ${JSON.stringify(v)}, blockspace ${JSON.stringify(want)}`);
+      }
+    }
+  }
+
+  it('index.json: every main category of master.json in order, each with its sub-category array', () => {
+    const d = jsonOf<{ data: Record<string, { type: string; subcategories: string[] }>; last_updated_utc: string }>(CATEGORY_COMPARISON_INDEX_PATH);
+    expect(Object.keys(d)).toEqual(['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    const { main_categories, mapping } = blockspaceCategories();
+    expect(Object.keys(d.data)).toEqual(Object.keys(main_categories));
+    for (const [main, e] of Object.entries(d.data)) {
+      expect(Object.keys(e), main).toEqual(['type', 'subcategories']);
+      expect(e.type).toBe('main_category');
+      expect(Array.isArray(e.subcategories), main).toBe(true);
+      expect(e.subcategories, main).toEqual(mapping[main]!.filter((s) => e.subcategories.includes(s)));
+      expect(e.subcategories, main).toEqual(node(main).subcategories.list);
+    }
+  });
+
+  it('{main}.json for every main category, with every key of N and of each listed sub\'s S; an unknown category answers 404', async () => {
+    const p: Problems = [];
+    const { main_categories, mapping } = blockspaceCategories();
+    const seen = new Set<string>();
+    for (const main of Object.keys(main_categories)) {
+      const path = categoryComparisonPath(main);
+      if (docs.get(path)?.status !== 200) {
+        p.push(`${path}: not published`);
+        continue;
+      }
+      const d = jsonOf<{ data: Record<string, any>; last_updated_utc: string }>(path);
+      checkKeysInOrder(p, path, d, ['data', 'last_updated_utc']);
+      if (!LAST_UPDATED.test(d.last_updated_utc)) p.push(`${path}: last_updated_utc ${d.last_updated_utc}`);
+      checkKeysInOrder(p, `${path}.data`, d.data, [main]);
+      const n = d.data[main];
+      checkKeysInOrder(p, main, n, CATEGORY_COMPARISON_MAIN_NODE);
+      if (n.type !== 'main_category') p.push(`${main}.type: ${n.type}`);
+      const list = n.subcategories?.list as string[];
+      checkKeysInOrder(p, `${main}.subcategories`, n.subcategories, ['list', ...list]);
+      if (JSON.stringify(list) !== JSON.stringify(mapping[main]!.filter((s) => list.includes(s)))) p.push(`${main}.subcategories.list: ${JSON.stringify(list)} is not a part of mapping.${main} in its order`);
+      checkSeries(p, main, n);
+      const own = (ok: string, w: string) => jsonOf<Record<string, any>>(blockspacePath(ok)).overview[w][main]?.data as number[] | undefined;
+      checkWindows(p, main, n, main, own);
+      for (const ok of Object.keys(n.daily).filter((k) => k !== 'types')) seen.add(ok);
+      for (const sub of list) {
+        const s = n.subcategories[sub];
+        checkKeysInOrder(p, `${main}.${sub}`, s, CATEGORY_COMPARISON_SUB_NODE);
+        if (s.type !== 'sub_category') p.push(`${main}.${sub}.type: ${s.type}`);
+        checkSeries(p, `${main}.${sub}`, s);
+        if (Object.keys(s.daily).length < 2) p.push(`${main}.${sub}: listed without any chain's daily rows`);
+        for (const w of CATEGORY_COMPARISON_WINDOWS) checkKeysInOrder(p, `${main}.${sub}.aggregated.${w}`, s.aggregated?.[w], ['data']);
+      }
+      // A sub's window figures add up to its main category's.
+      for (const w of CATEGORY_COMPARISON_WINDOWS) {
+        for (const [ok, v] of Object.entries(n.aggregated[w].data).filter(([k]) => k !== 'types') as Array<[string, number[]]>) {
+          const tx = list.reduce((a, sub) => a + ((n.subcategories[sub].aggregated[w].data[ok] as number[] | undefined)?.[3] ?? 0), 0);
+          if (tx !== v[3]) p.push(`${main}.aggregated.${w}.${ok}: the subs' txcount ${tx} ≠ ${v[3]}`);
+        }
+      }
+    }
+    expectNone(p);
+    // ethereum is compared too; all_l2s never is.
+    expect(seen.has('ethereum')).toBe(true);
+    expect(seen.has(ALL_L2S)).toBe(false);
+    for (const path of [categoryComparisonPath('no_such_category'), '/v1/blockspace/category_comparison/']) {
+      const r = await request(server.base, path);
+      expect(r.status, path).toBe(404);
+      expect(JSON.parse(r.body.toString('utf8')).error.code).toBe('not_found');
+    }
+  });
+
+  it('contracts, on main nodes only: the contract columns, EIP-55 addresses, display names, the category, fees descending', () => {
+    const p: Problems = [];
+    const { main_categories, mapping } = blockspaceCategories();
+    const names = new Set(jsonOf<ProjectList>(PROJECTS).data.data.map((r) => r[1] as string));
+    let rows = 0;
+    for (const main of Object.keys(main_categories)) {
+      const n = node(main);
+      for (const w of CATEGORY_COMPARISON_WINDOWS) {
+        const at = `${main}.aggregated.${w}.contracts`;
+        if (!checkMixedTable(p, at, n.aggregated[w].contracts, BLOCKSPACE_CONTRACT_COLUMNS)) continue;
+        const data = n.aggregated[w].contracts.data as unknown[][];
+        rows += data.length;
+        // At most the top 50 plus 40 per (sub, chain) of the category.
+        const groups = new Set(data.map((r) => `${r[4]} ${r[5]}`)).size;
+        if (data.length > CATEGORY_COMPARISON_TOP + 2 * CATEGORY_COMPARISON_TOP_PER_SUB_CHAIN * groups) p.push(`${at}: ${data.length} rows`);
+        data.forEach((r, i) => {
+          if (r[0] !== getAddress(r[0] as string)) p.push(`${at}[${i}]: ${String(r[0])} is not EIP-55`);
+          if (r[1] !== null && !names.has(r[1] as string)) p.push(`${at}[${i}]: project_name ${String(r[1])} is no display_name of projects.json`);
+          if (r[3] !== main) p.push(`${at}[${i}]: main_category_key ${String(r[3])}`);
+          if (!mapping[main]!.includes(r[4] as string)) p.push(`${at}[${i}]: sub_category_key ${String(r[4])} is not in mapping.${main}`);
+          if (!prodChains().includes(r[5] as string)) p.push(`${at}[${i}]: chain ${String(r[5])}`);
+          if (i > 0 && (r[6] as number) > (data[i - 1]![6] as number)) p.push(`${at}[${i}]: not by fees descending`);
+        });
+      }
+      for (const sub of n.subcategories.list as string[]) for (const w of CATEGORY_COMPARISON_WINDOWS) if ('contracts' in n.subcategories[sub].aggregated[w]) p.push(`${main}.${sub}.aggregated.${w}: contracts listed`);
+    }
+    expectNone(p);
+    expect(rows).toBeGreaterThan(0);
+  });
+
+  it('the page\'s unguarded reads: the selected category\'s daily or rolling rows per chain, the subs\' rows and window values by types.indexOf', () => {
+    // Written as the client code is (CategoryMetrics.tsx), so a missing key throws the TypeError the client would.
+    const index = jsonOf<{ data: Record<string, { subcategories: string[] }> }>(CATEGORY_COMPARISON_INDEX_PATH).data;
+    const rendered: unknown[] = [];
+    for (const [main, { subcategories }] of Object.entries(index)) {
+      const data = { [main]: node(main) };
+      for (const timespan of CATEGORY_COMPARISON_WINDOWS) {
+        const dailyKey = ['180d', 'max'].includes(timespan) ? 'daily_7d_rolling' : 'daily';
+        for (const chain of Object.keys(data[main]![dailyKey]).filter((k) => k !== 'types')) {
+          rendered.push(data[main]![dailyKey][chain].length);
+          for (const sub of subcategories) rendered.push(data[main]!.subcategories[sub][dailyKey][chain]);
+        }
+        for (const type of ['gas_fees_absolute_eth', 'gas_fees_absolute_usd', 'gas_fees_share', 'txcount_absolute', 'txcount_share']) {
+          for (const sub of subcategories) {
+            const chains = data[main]!.subcategories[sub]?.aggregated?.[timespan]?.data;
+            const i = chains.types.indexOf(type);
+            expect(i, type).toBeGreaterThanOrEqual(0);
+            for (const chain of Object.keys(chains).filter((k) => k !== 'types')) rendered.push(chains[chain][i]);
+          }
+        }
+        for (const r of data[main]!.aggregated[timespan].contracts.data) rendered.push(r[0].length, r[5]);
+      }
+    }
     expect(rendered.length).toBeGreaterThan(0);
   });
 });

@@ -461,6 +461,22 @@ export type LandingEventsApps = {
   last_updated_utc: string;
 };
 
+// ---- section 11.3: category comparison --------------------------------------------------------
+
+export const CATEGORY_COMPARISON_INDEX_PATH = '/v1/blockspace/category_comparison/index.json';
+export const categoryComparisonPath = (main: string) => `/v1/blockspace/category_comparison/${main}.json`;
+export const CATEGORY_COMPARISON_MAIN_NODE = ['type', 'subcategories', 'daily', 'daily_7d_rolling', 'aggregated'] as const;
+export const CATEGORY_COMPARISON_SUB_NODE = ['type', 'daily', 'daily_7d_rolling', 'aggregated'] as const;
+export const CATEGORY_COMPARISON_DAILY = ['unix', 'gas_fees_absolute_eth', 'gas_fees_absolute_usd', 'txcount_absolute'] as const;
+/** `aggregated[w].data` values by position (the page reads them by `types.indexOf`). */
+export const CATEGORY_COMPARISON_VALUES = ['gas_fees_absolute_eth', 'gas_fees_absolute_usd', 'gas_fees_share', 'txcount_absolute', 'txcount_share'] as const;
+export const CATEGORY_COMPARISON_WINDOWS = ['7d', '30d', '180d', 'max'] as const;
+/** The rolling mean's window in rows; its first row is the 7th daily row. */
+export const CATEGORY_COMPARISON_ROLLING_ROWS = 7;
+/** Contracts: the top 50 of the category by fees, plus per (sub, chain) 20 by fees and 20 by txcount. */
+export const CATEGORY_COMPARISON_TOP = 50;
+export const CATEGORY_COMPARISON_TOP_PER_SUB_CHAIN = 20;
+
 // ---- section 11.6: chain_type and maturity ---------------------------------------------------
 
 /** chain_type of a chain (the reference UI's chain tables keep exactly these); `-` for all_l2s. */

@@ -5,7 +5,7 @@
 // blockspace-days.ts: facts only), so no raw transaction is read again.
 import { DAY_MS } from '../../../clock.js';
 import { isUsed, type BlockspaceFigures, type ChainBlockspace } from '../../../metrics/blockspace-days.js';
-import type { MainCategory } from '../../../registry/categories.js';
+import { MAIN_CATEGORIES, type MainCategory } from '../../../registry/categories.js';
 import { BLOCKSPACE_CONTRACT_TYPES, share, totalOf, windowSum, type Timeframe } from '../blockspace-object.js';
 import { comparisonContracts } from './comparison-contracts.js';
 import { COMPARISON_DAILY_TYPES, dailyRows, rollingRows } from './comparison-series.js';
@@ -34,7 +34,9 @@ export function chainTotals(chains: readonly ChainBlockspace[]): ChainTotals {
     const byWindow = new Map<string, BlockspaceFigures>();
     for (const tf of COMPARISON_WINDOWS) {
       const [from, until] = windowOf(tf)(chain);
-      byWindow.set(tf.id, totalOf([...chain.categories.values()].map((days) => windowSum(days, from, until))));
+      // Summed in master.json's category order, as the blockspace documents sum them: the same
+      // shares to the last bit in both documents.
+      byWindow.set(tf.id, totalOf(MAIN_CATEGORIES.map((m) => windowSum(chain.categories.get(m.id) ?? new Map<number, BlockspaceFigures>(), from, until))));
     }
     out.set(chain.origin_key, byWindow);
   }

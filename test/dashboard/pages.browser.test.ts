@@ -400,3 +400,69 @@ describe('dashboard pages in Chromium', () => {
     await finish(o, `not-found-${name}`);
   });
 });
+
+describe('the category comparison page (CONTRACT.md 11.3)', () => {
+  type Rows = Record<string, (number | null)[][] | string[]>;
+  type ComparisonNode = { daily: Rows; daily_7d_rolling: Rows; aggregated: Record<string, { data: Record<string, (number | null)[] | string[]> }> };
+  const node = (main: string) => doc<{ data: Record<string, ComparisonNode> }>(`/v1/blockspace/category_comparison/${main}.json`).data[main]!;
+  const COLUMNS = ['gas_fees_share', 'txcount_absolute', 'txcount_share'];
+
+  /** Every chain row of the table against the window's data of the document (fees in `fees`' column). */
+  async function expectTable(page: Page, n: ComparisonNode, w: string, fees: string): Promise<void> {
+    const data = n.aggregated[w]!.data;
+    const types = data.types as string[];
+    const chains = Object.keys(data).filter((k) => k !== 'types');
+    expect(chains.length, w).toBeGreaterThan(0);
+    const shown = await page.locator('table.comparison tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.chain));
+    expect([...shown].sort()).toEqual([...chains].sort());
+    for (const chain of chains) {
+      const row = data[chain] as (number | null)[];
+      expect(Number(await cellValue(page, `tr[data-chain="${chain}"] td[data-column="fees"]`)), `${chain} ${fees}`).toBe(row[types.indexOf(fees)]);
+      for (const c of COLUMNS) expect(Number(await cellValue(page, `tr[data-chain="${chain}"] td[data-column="${c}"]`)), `${chain} ${c}`).toBe(row[types.indexOf(c)]);
+    }
+  }
+
+  /** The chart's last point per chain: the last row of `daily` (7d, 30d) or `daily_7d_rolling` (180d, max). */
+  async function expectChart(page: Page, n: ComparisonNode, w: string, column: string): Promise<void> {
+    const block = ['180d', 'max'].includes(w) ? n.daily_7d_rolling : n.daily;
+    const types = block.types as string[];
+    for (const chain of Object.keys(block).filter((k) => k !== 'types')) {
+      const rows = block[chain] as (number | null)[][];
+      const want = rows.length > 0 ? String(rows[rows.length - 1]![types.indexOf(column)]) : '';
+      expect(await cellValue(page, `.last-points tr[data-series="${chain}"] td[data-value]`), `${chain} ${w} ${column}`).toBe(want);
+    }
+  }
+
+  it('from the navigation: finance over 30 days by default, then another category, window and measure, each figure the document\'s', async () => {
+    const o = await open('#/');
+    await o.page.click('nav a[href="#/categories"]');
+    await o.page.waitForURL(/#\/categories$/);
+    await o.page.locator('table.comparison[data-category="finance"][data-window="30d"]').waitFor();
+    const index = doc<{ data: Record<string, unknown> }>('/v1/blockspace/category_comparison/index.json');
+    expect(await o.page.locator('select option').evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value))).toEqual(Object.keys(index.data));
+    await expectTable(o.page, node('finance'), '30d', 'gas_fees_absolute_usd');
+    await expectChart(o.page, node('finance'), '30d', 'gas_fees_absolute_usd');
+    // ethereum is compared like any chain.
+    expect(await o.page.locator('table.comparison tr[data-chain="ethereum"]').count()).toBe(1);
+
+    await o.page.selectOption('select', 'token_transfers');
+    await o.page.waitForURL(/cat=token_transfers/);
+    await o.page.locator('table.comparison[data-category="token_transfers"]').waitFor();
+    await choose(o.page, 'max', /w=max/);
+    await o.page.locator('table.comparison[data-window="max"]').waitFor();
+    await choose(o.page, 'eth', /c=eth/);
+    await expectTable(o.page, node('token_transfers'), 'max', 'gas_fees_absolute_eth');
+    await expectChart(o.page, node('token_transfers'), 'max', 'gas_fees_absolute_eth');
+    const before = await canvasImage(o.page);
+    await choose(o.page, 'txcount', /m=txcount/);
+    await expectChart(o.page, node('token_transfers'), 'max', 'txcount_absolute');
+    expect(await canvasImage(o.page)).not.toBe(before);
+    await finish(o, 'category-comparison');
+  });
+
+  it('a category the index does not list shows the not-found page without asking the server', async () => {
+    const o = await open('#/categories?cat=nosuch');
+    expect(await o.page.locator('[data-page="not-found"] h1').textContent()).toBe('Not found');
+    await finish(o, 'category-comparison-not-found');
+  });
+});

@@ -53,4 +53,6 @@ export const paths = {
   exportCsv: (metric: string) => `/v1/export/${metric}.csv`,
   projectsFiltered: '/v1/labels/projects_filtered.json',
   app: (project: string) => `/v1/apps/details/${project}.json`,
+  categoryIndex: '/v1/blockspace/category_comparison/index.json',
+  category: (main: string) => `/v1/blockspace/category_comparison/${main}.json`,
 };

@@ -135,6 +135,27 @@ export interface AppDetails {
   contracts_table: Record<string, TypedTable>;
 }
 
+/** CONTRACT.md 11.3: the index of the category comparison. */
+export interface CategoryComparisonIndex {
+  data: Record<string, { type: string; subcategories: string[] }>;
+}
+
+/** `daily` / `daily_7d_rolling` of a comparison node: `types`, then rows per origin_key. */
+export type ChainRows = { types: string[] } & Record<string, (number | null)[][] | string[]>;
+
+/** CONTRACT.md 11.3: one main category compared across the chains (the parts the page reads). */
+export interface CategoryComparison {
+  data: Record<
+    string,
+    {
+      subcategories: { list: string[] };
+      daily: ChainRows;
+      daily_7d_rolling: ChainRows;
+      aggregated: Record<string, { data: { types: string[] } & Record<string, (number | null)[] | string[]>; contracts: TypedTable }>;
+    }
+  >;
+}
+
 export interface ProjectsFiltered {
   last_updated_utc: string;
   data: TypedTable;

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { NotFound } from './components/controls.js';
 import { AppPage } from './pages/app.js';
 import { AppsPage } from './pages/apps.js';
+import { CategoryComparisonPage } from './pages/category-comparison.js';
 import { ChainPage } from './pages/chain.js';
 import { ChainsPage } from './pages/chains.js';
 import { FeesPage } from './pages/fees.js';
@@ -22,6 +23,7 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
     if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
+    if (first === 'categories' && key === undefined) return ['Category comparison', 'categories', <CategoryComparisonPage route={route} />];
   }
   return ['Not found', '', <NotFound what="There is no such page." />];
 }
@@ -45,6 +47,7 @@ function App() {
     ['chains', href([]), 'Chains'],
     ['fees', href(['fees']), 'Fees'],
     ['apps', href(['apps']), 'Applications'],
+    ['categories', href(['categories']), 'Categories'],
   ];
   return (
     <>

@@ -24,6 +24,8 @@ const DOCS = [
   '/v1/chains/base/overview.json',
   '/v1/chains/blockspace/base.json',
   '/v1/blockspace/overview.json',
+  '/v1/blockspace/category_comparison/index.json',
+  '/v1/blockspace/category_comparison/finance.json',
   '/v1/apps/details/uniswap.json',
   '/v1/labels/projects_filtered.json',
   '/v1/master.json',

@@ -13,6 +13,8 @@
 //                       24 hours of raw transactions at every build; bench/fee-linechart-doc.ts)
 //   blockspace_s, blockspace_docs  building and compressing the blockspace documents alone (per
 //                       chain and the overview; bench/blockspace-docs.ts), and their count
+//   category_comparison_s, category_comparison_docs  the same for the category comparison (CONTRACT.md
+//                       11.3) from the days the blockspace builders loaded, and its count
 //   docs_full_s         building every document and the DocumentSet (JSON, brotli, gzip)
 //   incremental_hour_s  one new hour of blocks on every chain → facts and documents rebuilt
 //                       (as in the service: unchanged documents keep the previous set's compression)
@@ -255,6 +257,8 @@ async function main(): Promise<void> {
   const blockspace = await buildBlockspaceDocuments(store, chains, clock);
   const blockspaceS = blockspace.build_s + blockspace.set_s;
   log(`  blockspace documents: ${blockspaceS.toFixed(3)} s for ${blockspace.inputs.length} documents (builders ${blockspace.build_s.toFixed(3)} s, set ${blockspace.set_s.toFixed(3)} s), ${((100 * blockspaceS) / docsS).toFixed(1)} % of the full build`);
+  const comparisonS = blockspace.comparison_build_s + blockspace.comparison_set_s;
+  log(`  category comparison: ${comparisonS.toFixed(3)} s for ${blockspace.comparison_docs} documents (builders ${blockspace.comparison_build_s.toFixed(3)} s, set ${blockspace.comparison_set_s.toFixed(3)} s), ${((100 * comparisonS) / docsS).toFixed(1)} % of the full build`);
 
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
@@ -331,6 +335,8 @@ async function main(): Promise<void> {
       fee_linechart_s: r(linechart.build_s),
       blockspace_s: r(blockspaceS),
       blockspace_docs: blockspace.inputs.length,
+      category_comparison_s: r(comparisonS),
+      category_comparison_docs: blockspace.comparison_docs,
       incremental_hour_s: r(incS),
       incremental_set_s: r(incSetS),
       incremental_compressed: compressedBefore,

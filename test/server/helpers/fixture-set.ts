@@ -166,7 +166,8 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     {
       path: '/v1/blockspace/category_comparison/index.json',
       freshness: 'daily',
-      json: { data: Object.fromEntries(MAIN_CATEGORIES.map((m) => [m.id, { type: 'main_category', subcategories: subcategoryList(m, [blockspace(dayStart, generation)]) }])), last_updated_utc: updated },
+      // The build time varies with the generation, so that every generation's bytes differ: the lists do not.
+      json: { data: Object.fromEntries(MAIN_CATEGORIES.map((m) => [m.id, { type: 'main_category', subcategories: subcategoryList(m, [blockspace(dayStart, generation)]) }])), last_updated_utc: `2026-01-31 14:${String(5 + generation).padStart(2, '0')}:00` },
     },
     {
       path: '/v1/blockspace/category_comparison/finance.json',

@@ -3,20 +3,16 @@
 // revenue/costs/profit, and the all_l2s carousel over the last 720 days.
 import { DAY_MS } from '../../clock.js';
 import { formatUtc, monthStart } from '../../metrics/calendar.js';
+import { DAILY_CHANGE_WINDOWS } from '../../metrics/changes.js';
 import type { ChainMetric } from '../../metrics/definition.js';
 import { ALL_L2S } from '../metric-detail/all-l2s.js';
 import { MONEY, type ChainEconomics, type Currency, type Money } from './economics-days.js';
 
-/** The page's windows: days counted back from the chain's last complete day; max = every day listed. */
-export const ECONOMICS_WINDOWS: ReadonlyArray<readonly [string, number | null]> = [
-  ['1d', 1],
-  ['7d', 7],
-  ['30d', 30],
-  ['90d', 90],
-  ['180d', 180],
-  ['365d', 365],
-  ['max', null],
-];
+/**
+ * The page's windows: days counted back from the chain's last complete day (the same six as a
+ * metric detail's daily changes, section 1), then max = every day listed.
+ */
+export const ECONOMICS_WINDOWS: ReadonlyArray<readonly [string, number | null]> = [...DAILY_CHANGE_WINDOWS, ['max', null]];
 /** Days of the all_l2s carousel (11.1). */
 export const CAROUSEL_DAYS = 720;
 

@@ -3,8 +3,7 @@
 // bytes posted, all read from the facts the build loaded (no query of its own: the blob facts are
 // computed with the rent, src/metrics/definitions/rent-paid.ts).
 import { DAY_MS } from '../../clock.js';
-import type { ChainMetric } from '../../metrics/definition.js';
-import { factKeys } from '../../metrics/definition.js';
+import { factKeys, type ChainMetric } from '../../metrics/definition.js';
 import { BLOB_BYTES_POSTED, RENT_PAID_BLOBS } from '../../metrics/definitions/rent-paid.js';
 import type { FactMap } from '../../metrics/read-facts.js';
 import { postsDataToEthereum } from '../../registry/chain-type.js';

@@ -25,6 +25,7 @@
 //   ceiling_s           the bare engine time of the same aggregations, one query each
 //   landing_s, landing_hour_s  of docs_full_s / incremental_hour_s, the landing page and the
 //                       ecosystem overview builders (CONTRACT.md 10.3, 10.4; bench/kind-timer.ts)
+//   economics_s, economics_hour_s  the same for /v1/economics.json (CONTRACT.md 11.1)
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
@@ -48,6 +49,7 @@ import { timeFeeLinechart } from './fee-linechart-doc.js';
 import { timeKinds } from './kind-timer.js';
 import { landingPage } from '../src/documents/landing/landing-page.js';
 import { ecosystemOverview } from '../src/documents/ecosystem/ecosystem-overview.js';
+import { economics } from '../src/documents/economics/economics.js';
 import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import { profileCalls } from './call-profile.js';
 import type { LabelRow } from '../src/store/labels.js';
@@ -77,7 +79,8 @@ function chainConfig(i: number): Chain {
     symbol: i === 2 ? 'BT' : 'ETH',
     // The other chains pay rent on bench_0 (two of its senders are their posters): the
     // settlement join (rent_paid) runs on every fact computation, as on a real deployment.
-    ...(i > 0 ? { settlement_chain: 'bench_0', settlement_addresses: [`0x${(2 * i).toString(16).padStart(40, '0')}`, `0x${(2 * i + 1).toString(16).padStart(40, '0')}`] as `0x${string}`[] } : {}),
+    // They post to bench_0 as Ethereum-DA chains do, so the economics page lists them.
+    ...(i > 0 ? { da_layer: 'Ethereum (blobs)', settlement_chain: 'bench_0', settlement_addresses: [`0x${(2 * i).toString(16).padStart(40, '0')}`, `0x${(2 * i + 1).toString(16).padStart(40, '0')}`] as `0x${string}`[] } : {}),
   });
 }
 
@@ -220,6 +223,7 @@ async function main(): Promise<void> {
   const clock = new FixedClock(END - HOUR_MS + 30 * 60_000);
   const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
   const landing = timeKinds([landingPage, ecosystemOverview]);
+  const econ = timeKinds([economics]);
   const [factsS, factsReport] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
   const appFactsS = factsReport.contract_ms / 1000;
   const settlementS = factsReport.settlement_ms / 1000;
@@ -239,10 +243,13 @@ async function main(): Promise<void> {
   log(`  documents (full): ${docsS.toFixed(2)} s, ${docs.entries.size} documents`);
   const landingS = landing.take();
   log(`    of which landing page + ecosystem overview: ${landingS.toFixed(3)} s`);
+  const economicsS = econ.take();
+  log(`    of which economics: ${economicsS.toFixed(3)} s`);
   report();
   // The application documents on their own (they are also part of the full build above).
   const apps = await buildAppDocuments(store, clock);
   landing.take(); // the application bench above does not build them; nothing to count
+  econ.take();
   log(`  application documents: ${apps.total_s.toFixed(2)} s, ${apps.set.entries.size} documents (inputs ${apps.inputs_s.toFixed(2)} s, builders ${apps.build_s.toFixed(2)} s, set ${apps.set_s.toFixed(2)} s)`);
   report();
   const overviews = await buildOverviews(store, chains, clock);
@@ -260,6 +267,7 @@ async function main(): Promise<void> {
   const comparisonS = blockspace.comparison_build_s + blockspace.comparison_set_s;
   log(`  category comparison: ${comparisonS.toFixed(3)} s for ${blockspace.comparison_docs} documents (builders ${blockspace.comparison_build_s.toFixed(3)} s, set ${blockspace.comparison_set_s.toFixed(3)} s), ${((100 * comparisonS) / docsS).toFixed(1)} % of the full build`);
 
+  econ.take(); // only the next hour's whole build counts below
   // One new hour on every chain, then the head moves into the following hour.
   for (const g of gens) tx += await write(store, g, END - HOUR_MS, END + 60_000);
   clock.set(END + 30 * 60_000);
@@ -282,6 +290,8 @@ async function main(): Promise<void> {
   log(`  one new hour → facts + documents: ${incS.toFixed(2)} s (document set ${incSetS.toFixed(3)} s, ${incCompressed} compressed)`);
   const landingHourS = landing.take();
   log(`    of which landing page + ecosystem overview: ${landingHourS.toFixed(3)} s`);
+  const economicsHourS = econ.take();
+  log(`    of which economics: ${economicsHourS.toFixed(3)} s`);
   report();
 
   // The hour above crosses midnight, which changes every daily document. The next one stays in
@@ -348,6 +358,8 @@ async function main(): Promise<void> {
       ceiling_s: r(ceilS),
       landing_s: r(landingS),
       landing_hour_s: r(landingHourS),
+      economics_s: r(economicsS),
+      economics_hour_s: r(economicsHourS),
       facts_vs_ceiling: r(factsS / ceilS),
       chains: CHAINS,
       days: DAYS,

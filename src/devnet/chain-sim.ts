@@ -286,15 +286,17 @@ export class ChainSim {
    * Fees (blob fees included) of the transactions `from` sent in the blocks of one UTC day up to
    * the head, and how many there were: the rent an L2 paid this chain.
    */
-  feesSentBy(from: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint } {
+  feesSentBy(from: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint; blob_fee_wei: bigint; blob_gas: bigint } {
     const family = this.spec.family;
-    const out = { txs: 0, blob_txs: 0, fee_wei: 0n };
+    const out = { txs: 0, blob_txs: 0, fee_wei: 0n, blob_fee_wei: 0n, blob_gas: 0n };
     for (const b of this.dayBlocks(dayMs)) {
       for (const tx of b.txs) {
         if (tx.from !== from) continue;
         out.txs++;
         if (tx.type === 3) out.blob_txs++;
         out.fee_wei += txFeeWei(tx, family);
+        out.blob_fee_wei += BigInt(tx.blobGasUsed) * BigInt(tx.blobGasPrice);
+        out.blob_gas += BigInt(tx.blobGasUsed);
       }
     }
     return out;

@@ -102,7 +102,7 @@ export interface Devnet {
    * What an L2 paid the devnet L1 on one UTC day (METRICS.md rent_paid): the fees, blob fees
    * included, of the L1 transactions its batcher sent, from the generator.
    */
-  rentGroundTruth(l2: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint };
+  rentGroundTruth(l2: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint; blob_fee_wei: bigint; blob_gas: bigint };
   /**
    * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
    * (default: one day) on every running chain, from the generator; contracts assigned by

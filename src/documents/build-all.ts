@@ -6,7 +6,7 @@ import { HOUR_MS, type Clock } from '../clock.js';
 import { createLogger, type Logger } from '../log.js';
 import { loadChainFacts, loadFactStatus, loadPriceStatus } from '../metrics/read-facts.js';
 import { CHAIN_METRICS, computedChainMetrics, FEE_METRICS } from '../metrics/catalog.js';
-import type { ChainMetric, FeeMetric } from '../metrics/definition.js';
+import { factKeys, settlementFacts, type ChainMetric, type FeeMetric } from '../metrics/definition.js';
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
@@ -69,6 +69,8 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
     ...new Set([
       ...metrics.flatMap((m) => m.columns.map((c) => c.fact_key)),
       ...feeMetrics.flatMap((f) => ('eth' in f.facts ? [f.facts.eth, f.facts.usd] : [f.facts.value])),
+      // Kept with the rent but published by no column: the economics page's blob fees and bytes.
+      ...settlementFacts(metrics).flatMap((f) => Object.values(factKeys(f))),
     ]),
   ];
   const loaded: ChainInputs[] = [];

@@ -15,6 +15,7 @@ import { categoryComparison, categoryComparisonIndex } from './blockspace/catego
 import { chainOverview } from './chain-overview/chain-overview.js';
 import { streaksToday } from './chain-overview/streaks-today.js';
 import { inScope, type DocumentKind } from './document-kind.js';
+import { economics } from './economics/economics.js';
 import { ecosystemOverview } from './ecosystem/ecosystem-overview.js';
 import { feeLinechart } from './fees/fee-linechart.js';
 import { feeTable } from './fees/fee-table.js';
@@ -55,6 +56,7 @@ export const DOCUMENT_KINDS = [
   landingPage,
   landingEventsApps,
   ecosystemOverview,
+  economics,
   openApiKind,
 ] as const;
 

@@ -39,7 +39,7 @@ import { computeSupplyFacts } from './supply-facts.js';
 import { computeMarketFacts } from './market-facts.js';
 import { computeExternalFacts } from './external-facts.js';
 import { computeFourHourFeeFacts, computeTenMinuteFeeFacts } from './fee-bucket-facts.js';
-import { chainSubject } from '../store/facts.js';
+import { chainSubject, settlementInWei } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
 import { factSetSignature, planBackfill } from './fact-set.js';
@@ -293,9 +293,11 @@ async function computeRent(
   if (days.length === 0) return none;
   const status = (await store.factStatus()).get(on);
   for (const f of facts) {
-    await store.writeSettlementFacts({ origin_key: chain.origin_key, settlement_origin_key: on, senders: plan.senders, key: f.key, days, complete_until: status?.days_until ?? 0 });
+    const measure = f.measure ?? 'fee';
+    await store.writeSettlementFacts({ origin_key: chain.origin_key, settlement_origin_key: on, senders: plan.senders, key: f.key, measure, days, complete_until: status?.days_until ?? 0 });
   }
-  const keys = facts.map((f) => f.key);
+  // Only the fees are money to convert; blob bytes are stored as they are.
+  const keys = facts.filter((f) => settlementInWei(f.measure ?? 'fee')).map((f) => f.key);
   return { days, keys, ether_keys: plan.rent_in_ether ? keys : [] };
 }
 

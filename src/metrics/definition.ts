@@ -3,7 +3,7 @@
 // per engine and how weeks, months and windows aggregate it. Document columns point at the fact
 // declaration they read (the key string is derived from it), so a column cannot name a fact
 // that no definition declares; catalog-check.ts proves the rest.
-import type { Dimension } from '../store/facts.js';
+import type { Dimension, SettlementMeasure } from '../store/facts.js';
 import type { ChainFamily } from '../registry/types.js';
 import type { Granularity } from '../store/granularity.js';
 import type { EngineName } from '../store/store.js';
@@ -50,6 +50,8 @@ export interface SourceFact {
   key: string;
   unit: 'plain' | 'money' | 'usd';
   granularities: readonly Granularity[];
+  /** A settlement_transactions fact: what it sums over the batch transactions (default `fee`). */
+  measure?: SettlementMeasure;
 }
 
 /** Anything a published column can read. */

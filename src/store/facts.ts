@@ -59,9 +59,22 @@ export interface ChainAddressSetsRequest {
 }
 
 /**
- * The rent one chain paid on its settlement chain, per day: the exact sum of fee_wei (blob fees
- * included) of the settlement chain's transactions sent by `senders`, stored as the native
- * (wei) fact `key` of `origin_key`, in the settlement chain's gas token. Every listed day is
+ * What a settlement fact sums over the batch transactions: `fee` their fee_wei (blob fees
+ * included: rent_paid), `blob_fee` blob_gas_used × blob_gas_price_wei (the part of the rent paid
+ * for blobs), `blob_bytes` blob_gas_used (one blob is 131,072 bytes of blob gas). The two fees
+ * are native (wei) facts converted like every money fact; blob bytes are a plain fact.
+ */
+export type SettlementMeasure = 'fee' | 'blob_fee' | 'blob_bytes';
+
+/** Whether a settlement measure is an amount in wei (stored as a native fact, then converted). */
+export function settlementInWei(measure: SettlementMeasure): boolean {
+  return measure !== 'blob_bytes';
+}
+
+/**
+ * One settlement fact of a chain per day: the exact sum of `measure` over the settlement
+ * chain's transactions sent by `senders`, stored as the fact `key` of `origin_key` (native, in
+ * the settlement chain's gas token, for the fees; plain for blob bytes). Every listed day is
  * replaced; a day gets a value (0 when nothing was sent) only when both chains have blocks in
  * it and it is before `complete_until`; any other listed day is left without one (unknown).
  */
@@ -70,6 +83,7 @@ export interface SettlementFactsRequest {
   settlement_origin_key: string;
   senders: readonly string[];
   key: string;
+  measure: SettlementMeasure;
   /** Day starts, unix ms. */
   days: readonly number[];
   /** The settlement chain's complete days end here (exclusive, unix ms). */

@@ -3,7 +3,7 @@
 // fixed seed and clock) through the real pipeline, with the devnet's application files (labels,
 // project directory, token market data) through the real importers, served by a real server on an
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
-// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11 (11.4 to 11.6) as written out in
+// sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11 (11.1 to 11.6) as written out in
 // ./contract-fields.ts.
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,21 @@ import {
   CATEGORY_COMPARISON_VALUES,
   CATEGORY_COMPARISON_WINDOWS,
   categoryComparisonPath,
+  ECONOMICS_ALL_L2S,
+  ECONOMICS_CAROUSEL,
+  ECONOMICS_CAROUSEL_COSTS,
+  ECONOMICS_CAROUSEL_DAYS,
+  ECONOMICS_CAROUSEL_FIELDS,
+  ECONOMICS_DA_LABELS,
+  ECONOMICS_DATA,
+  ECONOMICS_MONEY_TYPES,
+  ECONOMICS_PATH,
+  ECONOMICS_SERIES,
+  ECONOMICS_SERIES_TYPES,
+  ECONOMICS_W,
+  ECONOMICS_WINDOWS,
+  type Economics,
+  type EconomicsWindow,
 } from './contract-fields.js';
 
 const SEED = 11;
@@ -247,6 +262,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/blockspace\/overview\.json$/,
       /^\/v1\/landing-events\/apps-data\.json$/,
       /^\/v1\/blockspace\/category_comparison\/[a-z_]+\.json$/,
+      /^\/v1\/economics\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -1745,5 +1761,176 @@ describe('section 11.3: category comparison', () => {
       }
     }
     expect(rendered.length).toBeGreaterThan(0);
+  });
+});
+
+describe('section 11.1: economics', () => {
+  const econ = () => jsonOf<Economics>(ECONOMICS_PATH);
+  const listed = () => Object.keys(econ().data.chain_breakdown).filter((k) => k !== 'totals');
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  const pairOk = (p: Problems, at: string, v: unknown) => {
+    if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) p.push(`${at}: ${JSON.stringify(v)} is not [usd, eth]`);
+  };
+  /** W: every key, types, totals as pairs or singles, and the arithmetic between them. */
+  const checkWindow = (p: Problems, at: string, w: EconomicsWindow, split: boolean) => {
+    checkKeysInOrder(p, at, w, ECONOMICS_W);
+    for (const k of ['revenue', 'costs', 'profit'] as const) {
+      if (JSON.stringify(w[k].types) !== JSON.stringify(ECONOMICS_MONEY_TYPES)) p.push(`${at}.${k}.types: ${JSON.stringify(w[k].types)}`);
+      pairOk(p, `${at}.${k}.total`, w[k].total);
+    }
+    checkKeysInOrder(p, `${at}.costs`, w.costs, split ? ['types', 'total', 'costs_l1', 'costs_blobs'] : ['types', 'total']);
+    if (split) {
+      pairOk(p, `${at}.costs.costs_l1`, w.costs.costs_l1);
+      pairOk(p, `${at}.costs.costs_blobs`, w.costs.costs_blobs);
+      for (const i of [0, 1]) if (!close(w.costs.costs_l1![i]! + w.costs.costs_blobs![i]!, w.costs.total[i])) p.push(`${at}.costs: costs_l1 + costs_blobs ≠ total`);
+    }
+    for (const i of [0, 1]) if (!close(w.profit.total[i], w.revenue.total[i] - w.costs.total[i])) p.push(`${at}.profit: not revenue − costs`);
+    if (JSON.stringify(w.profit_margin.types) !== '["percentage"]' || w.profit_margin.total.length !== 1) p.push(`${at}.profit_margin: ${JSON.stringify(w.profit_margin)}`);
+    const [rev, profit] = [w.revenue.total[1], w.profit.total[1]];
+    const margin = rev === 0 ? 0 : Math.min(1, profit / rev);
+    if (!close(w.profit_margin.total[0], margin)) p.push(`${at}.profit_margin: ${w.profit_margin.total[0]}, by the rule ${margin}`);
+    if (JSON.stringify(w.size.types) !== '["bytes"]' || w.size.total.length !== 1 || !Number.isInteger(w.size.total[0]) || w.size.total[0] < 0) p.push(`${at}.size: ${JSON.stringify(w.size)}`);
+  };
+
+  it('every key; da_charts is {}; published daily like the other documents', () => {
+    const d = econ();
+    expect(Object.keys(d)).toEqual(['data', 'last_updated_utc']);
+    expect(d.last_updated_utc).toMatch(LAST_UPDATED);
+    expect(Object.keys(d.data)).toEqual([...ECONOMICS_DATA]);
+    expect(d.data.da_charts).toEqual({});
+    expect(Object.keys(d.data.all_l2s)).toEqual([...ECONOMICS_ALL_L2S]);
+    expect(d.data.all_l2s.chain_id).toBe(ALL_L2S);
+  });
+
+  it('lists exactly the PROD Ethereum-DA L2s with rent, each with a da_layer the page recognises', () => {
+    const want = l2Keys().filter((k) => {
+      const da = master.chains[k]!.da_layer as string | null;
+      if (k === 'ethereum' || da === null || !(da.includes('blobs') || da.includes('calldata'))) return false;
+      const rent = docs.has(detailPath(k, 'rent_paid')) ? detail(k, 'rent_paid').details.timeseries.daily! : null;
+      return rent !== null && rent.data.some((r) => (r[2] ?? 0) > 0);
+    });
+    expect(want.length).toBeGreaterThan(0);
+    expect(listed()).toEqual([...want].sort());
+    expect(Object.keys(econ().data.chain_breakdown).at(-1)).toBe('totals');
+    for (const k of listed()) {
+      expect(master.chains[k]!.deployment).toBe('PROD');
+      expect(ECONOMICS_DA_LABELS.some((l) => (master.chains[k]!.da_layer as string).includes(l)), k).toBe(true);
+    }
+  });
+
+  it('each chain: the seven windows then daily and monthly; W figures add up; longer windows hold at least the shorter ones', () => {
+    const p: Problems = [];
+    const breakdown = econ().data.chain_breakdown;
+    for (const k of listed()) {
+      const c = breakdown[k]!;
+      checkKeysInOrder(p, k, c, [...ECONOMICS_WINDOWS, 'daily', 'monthly']);
+      ECONOMICS_WINDOWS.forEach((w, i) => {
+        checkWindow(p, `${k}.${w}`, c[w], true);
+        const prev = i > 0 ? c[ECONOMICS_WINDOWS[i - 1]!] : null;
+        if (prev && (c[w].revenue.total[1] < prev.revenue.total[1] || c[w].costs.total[1] < prev.costs.total[1] || c[w].size.total[0] < prev.size.total[0])) p.push(`${k}.${w}: less than ${ECONOMICS_WINDOWS[i - 1]}`);
+      });
+    }
+    const totals = breakdown.totals;
+    checkKeysInOrder(p, 'totals', totals, ECONOMICS_WINDOWS);
+    for (const w of ECONOMICS_WINDOWS) {
+      checkWindow(p, `totals.${w}`, totals[w], false);
+      for (const i of [0, 1]) {
+        for (const f of ['revenue', 'costs'] as const) {
+          const sum = listed().reduce((a, k) => a + breakdown[k]![w][f].total[i]!, 0);
+          if (!close(totals[w][f].total[i]!, sum)) p.push(`totals.${w}.${f}: ${totals[w][f].total[i]}, the chains sum to ${sum}`);
+        }
+      }
+      const size = listed().reduce((a, k) => a + breakdown[k]![w].size.total[0], 0);
+      if (totals[w].size.total[0] !== size) p.push(`totals.${w}.size: ${totals[w].size.total[0]}, the chains sum to ${size}`);
+    }
+    expectNone(p);
+  });
+
+  it('daily: from the first day with rent to the last complete day, the same days in all three, equal to the fees and rent_paid documents; monthly: their calendar sums', () => {
+    const p: Problems = [];
+    for (const k of listed()) {
+      const c = econ().data.chain_breakdown[k]!;
+      checkKeysInOrder(p, `${k}.daily`, c.daily, ECONOMICS_SERIES);
+      checkKeysInOrder(p, `${k}.monthly`, c.monthly, ECONOMICS_SERIES);
+      for (const s of ECONOMICS_SERIES) {
+        checkTypedTable(p, `${k}.daily.${s}`, c.daily[s], { types: ECONOMICS_SERIES_TYPES, granularity: 'daily' });
+        checkTypedTable(p, `${k}.monthly.${s}`, c.monthly[s], { types: ECONOMICS_SERIES_TYPES, granularity: 'monthly' });
+      }
+      const days = c.daily.revenue.data.map((r) => r[0]);
+      if (days.length === 0) {
+        p.push(`${k}.daily: empty`);
+        continue;
+      }
+      for (const s of ['costs', 'profit'] as const) if (JSON.stringify(c.daily[s].data.map((r) => r[0])) !== JSON.stringify(days)) p.push(`${k}.daily.${s}: other days than revenue`);
+      days.forEach((d, i) => i > 0 && d - days[i - 1]! !== DAY_MS && p.push(`${k}.daily: ${iso(d)} does not follow ${iso(days[i - 1]!)}`));
+      if (days.at(-1) !== LAST_DAY) p.push(`${k}.daily: ends ${iso(days.at(-1)!)}, not ${iso(LAST_DAY)}`);
+      if (!(c.daily.costs.data[0]![2] > 0)) p.push(`${k}.daily: the first day has no rent`);
+      // Revenue is the fees document's daily value, costs the rent_paid document's (0 where it has none).
+      const byDay = (m: string) => new Map(detail(k, m).details.timeseries.daily!.data.map((r) => [r[0]!, r]));
+      const [fees, rent] = [byDay('fees'), byDay('rent_paid')];
+      c.daily.revenue.data.forEach(([d, usd, eth], i) => {
+        const f = fees.get(d) ?? [d, 0, 0];
+        const r = rent.get(d) ?? [d, 0, 0];
+        if (!close(usd, f[1] ?? 0) || !close(eth, f[2] ?? 0)) p.push(`${k}.daily.revenue ${iso(d)}: [${usd}, ${eth}], fees.json has [${f[1]}, ${f[2]}]`);
+        const cost = c.daily.costs.data[i]!;
+        if (!close(cost[1], r[1] ?? 0) || !close(cost[2], r[2] ?? 0)) p.push(`${k}.daily.costs ${iso(d)}: [${cost[1]}, ${cost[2]}], rent_paid.json has [${r[1]}, ${r[2]}]`);
+        const profit = c.daily.profit.data[i]!;
+        if (!close(profit[2], eth - cost[2])) p.push(`${k}.daily.profit ${iso(d)}: not revenue − costs`);
+      });
+      const max = c.max;
+      const sum = (s: 'revenue' | 'costs', j: 1 | 2) => c.daily[s].data.reduce((a, r) => a + r[j], 0);
+      if (!close(max.revenue.total[1], sum('revenue', 2)) || !close(max.costs.total[0], sum('costs', 1))) p.push(`${k}.max: not the sum of the daily rows`);
+      for (const s of ECONOMICS_SERIES) {
+        const months = new Map<number, [number, number]>();
+        for (const [d, usd, eth] of c.daily[s].data) {
+          const m = Date.UTC(new Date(d).getUTCFullYear(), new Date(d).getUTCMonth(), 1);
+          const acc = months.get(m) ?? [0, 0];
+          months.set(m, [acc[0] + usd, acc[1] + eth]);
+        }
+        const want = [...months].map(([m, [usd, eth]]) => [m, usd, eth]);
+        const got = c.monthly[s].data;
+        if (got.length !== want.length || got.some((r, i) => r[0] !== want[i]![0] || !close(r[1], want[i]![1]!) || !close(r[2], want[i]![2]!))) p.push(`${k}.monthly.${s}: not the calendar sums of the daily rows`);
+      }
+    }
+    expectNone(p);
+  });
+
+  it('all_l2s.metrics: fees, costs {costs_l1, costs_blobs}, profit only; names and sources from master; 720 days to the last complete day; monthly sums', () => {
+    const m = econ().data.all_l2s.metrics;
+    expect(Object.keys(m)).toEqual([...ECONOMICS_CAROUSEL]);
+    expect(Object.keys(m.costs)).toEqual([...ECONOMICS_CAROUSEL_COSTS]);
+    const leaves = { fees: m.fees, costs_l1: m.costs.costs_l1, costs_blobs: m.costs.costs_blobs, profit: m.profit };
+    expect([leaves.fees.metric_name, leaves.costs_l1.metric_name, leaves.costs_blobs.metric_name, leaves.profit.metric_name]).toEqual([
+      master.metrics.fees!.name,
+      'L1 Costs',
+      'Blobs',
+      master.metrics.profit!.name,
+    ]);
+    expect(leaves.fees.source).toEqual(master.metrics.fees!.source);
+    expect(leaves.profit.source).toEqual(master.metrics.profit!.source);
+    const p: Problems = [];
+    const first = LAST_DAY - (ECONOMICS_CAROUSEL_DAYS - 1) * DAY_MS;
+    for (const [name, l] of Object.entries(leaves)) {
+      checkKeysInOrder(p, name, l, ECONOMICS_CAROUSEL_FIELDS);
+      if (l.avg !== 'true') p.push(`${name}.avg: ${JSON.stringify(l.avg)}`);
+      for (const s of l.source) if (!(s in master.sources)) p.push(`${name}.source: ${s} is not in master.sources`);
+      checkTypedTable(p, `${name}.daily`, l.daily, { types: ECONOMICS_SERIES_TYPES, granularity: 'daily' });
+      checkTypedTable(p, `${name}.monthly`, l.monthly, { types: ECONOMICS_SERIES_TYPES, granularity: 'monthly' });
+      const days = l.daily.data.map((r) => r[0]);
+      if (days.length !== ECONOMICS_CAROUSEL_DAYS || days[0] !== first || days.at(-1) !== LAST_DAY) p.push(`${name}.daily: ${days.length} rows ${iso(days[0]!)}..${iso(days.at(-1)!)}`);
+      const monthSum = l.monthly.data.reduce((a, r) => a + r[2], 0);
+      const daySum = l.daily.data.reduce((a, r) => a + r[2], 0);
+      if (!close(monthSum, daySum)) p.push(`${name}.monthly: sums to ${monthSum}, the days to ${daySum}`);
+      if (l.monthly.data[0]![0] !== Date.UTC(new Date(first).getUTCFullYear(), new Date(first).getUTCMonth(), 1)) p.push(`${name}.monthly: does not start with the month of ${iso(first)}`);
+    }
+    // Each day sums the listed chains' daily rows (fees = revenue, costs_l1 + costs_blobs = costs).
+    const breakdown = econ().data.chain_breakdown;
+    const sumOn = (s: 'revenue' | 'costs', d: number) => listed().reduce((a, k) => a + (breakdown[k]!.daily[s].data.find((r) => r[0] === d)?.[2] ?? 0), 0);
+    leaves.fees.daily.data.forEach(([d, , eth], i) => {
+      if (!close(eth, sumOn('revenue', d))) p.push(`fees.daily ${iso(d)}: ${eth}, the chains sum to ${sumOn('revenue', d)}`);
+      const costs = leaves.costs_l1.daily.data[i]![2] + leaves.costs_blobs.daily.data[i]![2];
+      if (!close(costs, sumOn('costs', d))) p.push(`costs.daily ${iso(d)}: ${costs}, the chains sum to ${sumOn('costs', d)}`);
+    });
+    expectNone(p);
   });
 });

@@ -1,4 +1,4 @@
-// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 and 11, written out from the contract
+// The field lists of CONTRACT.md sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 and 11 (11.1 included), written out from the contract
 // (not read off our code), with the small checkers the compatibility suite applies to what the
 // server publishes. A check returns the list of problems as `path: what is wrong`, so one failing
 // assertion names every field a client of the reference would trip over.
@@ -476,6 +476,47 @@ export const CATEGORY_COMPARISON_ROLLING_ROWS = 7;
 /** Contracts: the top 50 of the category by fees, plus per (sub, chain) 20 by fees and 20 by txcount. */
 export const CATEGORY_COMPARISON_TOP = 50;
 export const CATEGORY_COMPARISON_TOP_PER_SUB_CHAIN = 20;
+// ---- section 11.1: economics ------------------------------------------------------------------
+
+export const ECONOMICS_PATH = '/v1/economics.json';
+export const ECONOMICS_DATA = ['all_l2s', 'chain_breakdown', 'da_charts'] as const;
+export const ECONOMICS_ALL_L2S = ['chain_id', 'chain_name', 'metrics'] as const;
+/** all_l2s.metrics: exactly these keys in this order (the carousel's; any other crashes the page). */
+export const ECONOMICS_CAROUSEL = ['fees', 'costs', 'profit'] as const;
+export const ECONOMICS_CAROUSEL_COSTS = ['costs_l1', 'costs_blobs'] as const;
+export const ECONOMICS_CAROUSEL_FIELDS = ['metric_name', 'source', 'avg', 'daily', 'monthly'] as const;
+export const ECONOMICS_CAROUSEL_DAYS = 720;
+export const ECONOMICS_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
+/** W: the figures of a window, each `{types, total}`; costs of a chain adds costs_l1 and costs_blobs. */
+export const ECONOMICS_W = ['revenue', 'costs', 'profit', 'profit_margin', 'size'] as const;
+export const ECONOMICS_MONEY_TYPES = ['usd', 'eth'] as const;
+export const ECONOMICS_SERIES = ['revenue', 'costs', 'profit'] as const;
+export const ECONOMICS_SERIES_TYPES = ['unix', 'usd', 'eth'] as const;
+/** The document as the contract writes it. */
+export type EconomicsPair = [number, number];
+export type EconomicsWindow = {
+  revenue: { types: string[]; total: EconomicsPair };
+  costs: { types: string[]; total: EconomicsPair; costs_l1?: EconomicsPair; costs_blobs?: EconomicsPair };
+  profit: { types: string[]; total: EconomicsPair };
+  profit_margin: { types: string[]; total: [number] };
+  size: { types: string[]; total: [number] };
+};
+export type EconomicsSeries = { types: string[]; data: Array<[number, number, number]> };
+export type EconomicsCarousel = { metric_name: string; source: string[]; avg: string; daily: EconomicsSeries; monthly: EconomicsSeries };
+export type EconomicsChain = Record<(typeof ECONOMICS_WINDOWS)[number], EconomicsWindow> & {
+  daily: Record<(typeof ECONOMICS_SERIES)[number], EconomicsSeries>;
+  monthly: Record<(typeof ECONOMICS_SERIES)[number], EconomicsSeries>;
+};
+export type Economics = {
+  data: {
+    all_l2s: { chain_id: string; chain_name: string; metrics: { fees: EconomicsCarousel; costs: { costs_l1: EconomicsCarousel; costs_blobs: EconomicsCarousel }; profit: EconomicsCarousel } };
+    chain_breakdown: Record<string, EconomicsChain> & { totals: Record<(typeof ECONOMICS_WINDOWS)[number], EconomicsWindow> };
+    da_charts: Record<string, unknown>;
+  };
+  last_updated_utc: string;
+};
+/** The da_layer substrings the page's helper recognises (it crashes on a chain with none). */
+export const ECONOMICS_DA_LABELS = ['calldata', 'blobs', 'MantleDA', 'EigenDA', 'DAC', 'Celestia', 'memo'] as const;
 
 // ---- section 11.6: chain_type and maturity ---------------------------------------------------
 

@@ -466,3 +466,64 @@ describe('the category comparison page (CONTRACT.md 11.3)', () => {
     await finish(o, 'category-comparison-not-found');
   });
 });
+
+describe('dashboard economics page in Chromium', () => {
+  type Pair = number[];
+  type W = { revenue: { total: Pair }; costs: { total: Pair; costs_l1?: Pair; costs_blobs?: Pair }; profit: { total: Pair }; profit_margin: { total: number[] }; size: { total: number[] } };
+  type Econ = { data: { chain_breakdown: Record<string, Record<string, W> & { daily?: Record<string, Table> }> } };
+
+  it('economics: linked from the navigation; per chain and in total the window figures of economics.json, by window and currency; the chart ends on its daily rows', async () => {
+    const m = master();
+    const econ = doc<Econ>('/v1/economics.json').data.chain_breakdown;
+    const chains = Object.keys(econ).filter((k) => k !== 'totals');
+    expect(chains.length).toBeGreaterThan(0);
+    const o = await open('');
+    await o.page.click('header nav a[href="#/economics"]');
+    await o.page.waitForURL(/#\/economics$/);
+    await settled(o.page);
+    expect(await o.page.locator('header nav a[aria-current="page"]').textContent()).toBe('Economics');
+    const rows = await o.page.locator('table.economics tr[data-chain]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.chain));
+    expect(rows).toEqual([...chains, 'totals']);
+    const check = async (window: string, currency: 'usd' | 'eth') => {
+      const i = currency === 'usd' ? 0 : 1;
+      const unit = m.metrics.fees.units[currency];
+      for (const k of [...chains, 'totals']) {
+        const w = econ[k]![window]!;
+        const money: Array<[string, number | undefined]> = [
+          ['revenue', w.revenue.total[i]],
+          ['costs_l1', w.costs.costs_l1?.[i]],
+          ['costs_blobs', w.costs.costs_blobs?.[i]],
+          ['costs', w.costs.total[i]],
+          ['profit', w.profit.total[i]],
+        ];
+        for (const [figure, want] of money) {
+          const cell = o.page.locator(`table.economics tr[data-chain="${k}"] td[data-figure="${figure}"]`);
+          const at = `${k} ${window} ${currency} ${figure}`;
+          expect(await cell.getAttribute('data-value'), at).toBe(want === undefined ? '' : String(want));
+          expect(await cell.textContent(), at).toBe(formatValue(want ?? null, unit));
+        }
+        expect(await cellValue(o.page, `table.economics tr[data-chain="${k}"] td[data-figure="profit_margin"]`)).toBe(String(w.profit_margin.total[0]));
+        expect(await cellValue(o.page, `table.economics tr[data-chain="${k}"] td[data-figure="size"]`)).toBe(String(w.size.total[0]));
+      }
+    };
+    await check('30d', 'usd');
+    const daily = econ[chains[0]!]!.daily!;
+    const lastOf = (s: string, column: string) => lastValue(daily[s]!, column);
+    for (const s of ['revenue', 'costs', 'profit']) expect(Number(await cellValue(o.page, `.last-points tr[data-series="${s}"] td[data-value]`)), s).toBe(lastOf(s, 'usd'));
+    await choose(o.page, '7d', /w=7d/);
+    await o.page.locator('table.economics[data-window="7d"]').waitFor();
+    await check('7d', 'usd');
+    await choose(o.page, 'eth', /c=eth/);
+    await check('7d', 'eth');
+    for (const s of ['revenue', 'costs', 'profit']) expect(Number(await cellValue(o.page, `.last-points tr[data-series="${s}"] td[data-value]`)), s).toBe(lastOf(s, 'eth'));
+    await choose(o.page, 'max', /w=max/);
+    await check('max', 'eth');
+    await finish(o, 'economics');
+  });
+
+  it('economics on a phone: nothing wider than the screen (the table scrolls inside its box)', async () => {
+    const o = await open('#/economics', { width: 390, height: 844 });
+    expect(await o.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await finish(o, 'phone-economics');
+  });
+});

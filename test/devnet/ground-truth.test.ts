@@ -89,15 +89,18 @@ describe('devnet ground truth', () => {
     const day = Math.floor(TEST_NOW_MS / DAY_MS) * DAY_MS - DAY_MS;
     const l1 = dev.chains.find((x) => x.origin_key === 'ethereum')!;
     const data = await blocksWithReceipts(l1.url, dev.blockAt('ethereum', day / 1000) + 1, dev.blockAt('ethereum', day / 1000 + 86399));
-    const perSender = new Map<string, { txs: number; blob_txs: number; fee_wei: bigint }>();
+    const perSender = new Map<string, { txs: number; blob_txs: number; fee_wei: bigint; blob_fee_wei: bigint; blob_gas: bigint }>();
     let blobBlocks = 0;
     for (const { block, receipts } of data) {
       let blobGas = 0n;
       block.transactions.forEach((tx: any, i: number) => {
         const r = receipts[i];
-        const s = perSender.get(tx.from) ?? { txs: 0, blob_txs: 0, fee_wei: 0n };
+        const s = perSender.get(tx.from) ?? { txs: 0, blob_txs: 0, fee_wei: 0n, blob_fee_wei: 0n, blob_gas: 0n };
         s.txs++;
-        s.fee_wei += BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice) + BigInt(r.blobGasUsed ?? 0) * BigInt(r.blobGasPrice ?? 0);
+        const blobFee = BigInt(r.blobGasUsed ?? 0) * BigInt(r.blobGasPrice ?? 0);
+        s.fee_wei += BigInt(r.gasUsed) * BigInt(r.effectiveGasPrice) + blobFee;
+        s.blob_fee_wei += blobFee;
+        s.blob_gas += BigInt(r.blobGasUsed ?? 0);
         if (tx.type === '0x3') {
           s.blob_txs++;
           // A blob transaction: empty calldata, one versioned hash per 131,072 blob gas, a

@@ -16,6 +16,7 @@ import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { bothEngines } from '../helpers/both-engines.js';
+import type { Economics } from '../compat/contract-fields.js';
 
 const silent = createLogger('silent');
 const SEED = 7;
@@ -69,6 +70,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
   let store: DuckDbStore | ClickHouseStore;
   let chains: Chain[];
   let doc: LineChart;
+  let economics: Economics;
 
   beforeAll(async () => {
     devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 400, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
@@ -85,6 +87,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
     await computeFacts(store, chains, clock, { logger: silent });
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
     doc = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/fees/linechart.json')!.json)) as LineChart;
+    economics = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/economics.json')!.json)) as Economics;
   }, 300_000);
   afterAll(async () => {
     await store?.close();
@@ -138,5 +141,53 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
       }
     }
     expect(checked).toBeGreaterThan(1000);
+  });
+  // CONTRACT.md 11.1 on the same devnet: optimism posts blobs and calldata to the devnet L1;
+  // mantle's batcher posts too, but its DA is EigenDA, so the page leaves it out. Expected
+  // figures from the generator (its fees, the batcher's fees, blob fees and blob gas per day).
+  it('economics.json: optimism per day and window, and the all_l2s carousel, from the generator', () => {
+    const ok = 'optimism';
+    expect(Object.keys(economics.data.chain_breakdown)).toEqual([ok, 'totals']);
+    const yesterday = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
+    const genesis = Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;
+    const all: number[] = [];
+    for (let d = genesis; d <= yesterday; d += DAY_MS) all.push(d);
+    const firstRent = all.find((d) => devnet.rentGroundTruth(ok, d).fee_wei > 0n)!;
+    const days = all.filter((d) => d >= firstRent);
+    const eth = (wei: bigint) => Number(wei) / 1e18;
+    const truth = days.map((d) => {
+      const rent = devnet.rentGroundTruth(ok, d);
+      return { d, p: devnetPrice(SEED, 'ethereum', d), fees: eth(devnet.groundTruth(ok, d).fee_wei), rent: eth(rent.fee_wei), blobs: eth(rent.blob_fee_wei), size: Number(rent.blob_gas) };
+    });
+    expect(truth.some((t) => t.blobs > 0) && truth.some((t) => t.rent > t.blobs)).toBe(true); // both kinds of posting
+
+    const chain = economics.data.chain_breakdown[ok]!;
+    for (const k of ['revenue', 'costs', 'profit'] as const) expect(chain.daily[k].data.map((r) => r[0])).toEqual(days);
+    truth.forEach((t, i) => {
+      const at = new Date(t.d).toISOString();
+      expect(rel(chain.daily.revenue.data[i]![2], t.fees), at).toBeLessThan(1e-12);
+      expect(rel(chain.daily.revenue.data[i]![1], t.fees * t.p), at).toBeLessThan(1e-12);
+      expect(rel(chain.daily.costs.data[i]![2], t.rent), at).toBeLessThan(1e-12);
+      expect(Math.abs(chain.daily.profit.data[i]![2] - (t.fees - t.rent)), at).toBeLessThan(1e-15);
+    });
+    for (const [w, n] of [['7d', 7], ['max', truth.length]] as const) {
+      const part = truth.slice(-n);
+      const sum = (f: (t: (typeof truth)[number]) => number) => part.reduce((a, t) => a + f(t), 0);
+      const got = chain[w];
+      expect(rel(got.revenue.total[1], sum((t) => t.fees)), w).toBeLessThan(1e-12);
+      expect(rel(got.costs.total[0], sum((t) => t.rent * t.p)), w).toBeLessThan(1e-12);
+      expect(rel(got.costs.costs_blobs![1], sum((t) => t.blobs)), w).toBeLessThan(1e-12);
+      expect(rel(got.costs.costs_l1![1], sum((t) => t.rent - t.blobs)), w).toBeLessThan(1e-9);
+      expect(got.size.total).toEqual([sum((t) => t.size)]);
+      const profit = sum((t) => t.fees) - sum((t) => t.rent);
+      expect(Math.abs(got.profit_margin.total[0] - Math.min(1, profit / sum((t) => t.fees))), w).toBeLessThan(1e-9);
+      expect(economics.data.chain_breakdown.totals[w].revenue.total).toEqual(got.revenue.total); // one chain listed
+    }
+    // The carousel: the last 720 days, optimism's days where it has them and zeros before.
+    const blobs = economics.data.all_l2s.metrics.costs.costs_blobs.daily.data;
+    expect(blobs).toHaveLength(720);
+    expect(blobs[719]![0]).toBe(yesterday);
+    truth.forEach((t, i) => expect(rel(blobs[720 - truth.length + i]![2], t.blobs)).toBeLessThan(1e-12));
+    expect(blobs.slice(0, 720 - truth.length).every((r) => r[1] === 0 && r[2] === 0)).toBe(true);
   });
 });

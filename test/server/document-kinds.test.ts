@@ -49,6 +49,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['landing_page', '/v1/landing_page.json', 'daily', 'function'],
       ['landing_events_apps', '/v1/landing-events/apps-data.json', 'daily', 'function'],
       ['ecosystem_overview', '/v1/ecosystem/overview.json', 'daily', 'function'],
+      ['economics', '/v1/economics.json', 'daily', 'function'],
       ['openapi', '/v1/openapi.json', 'daily', 'undefined'],
     ]);
   });
@@ -97,6 +98,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/landing_page.json',
       '/landing-events/apps-data.json',
       '/ecosystem/overview.json',
+      '/economics.json',
       '/openapi.json',
       '/healthz',
     ]);
@@ -193,7 +195,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'economics', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

@@ -49,6 +49,7 @@ export const paths = {
   metric: (chain: string, metric: string) => `/v1/metrics/chains/${chain}/${metric}.json`,
   overview: (chain: string) => `/v1/chains/${chain}/overview.json`,
   fees: '/v1/fees/table.json',
+  economics: '/v1/economics.json',
   fundamentals: '/v1/fundamentals.json',
   exportCsv: (metric: string) => `/v1/export/${metric}.csv`,
   projectsFiltered: '/v1/labels/projects_filtered.json',

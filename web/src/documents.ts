@@ -120,6 +120,23 @@ export interface ChainOverview {
   };
 }
 
+/** CONTRACT.md 11.1: a window's figures, [usd, eth] pairs (costs split per chain, not in totals). */
+export interface EconomicsWindow {
+  revenue: { types: string[]; total: number[] };
+  costs: { types: string[]; total: number[]; costs_l1?: number[]; costs_blobs?: number[] };
+  profit: { types: string[]; total: number[] };
+  profit_margin: { types: string[]; total: number[] };
+  size: { types: string[]; total: number[] };
+}
+
+/** CONTRACT.md 11.1, as far as the economics page reads it. */
+export interface Economics {
+  data: {
+    chain_breakdown: Record<string, Record<string, EconomicsWindow> & { daily?: Record<'revenue' | 'costs' | 'profit', Series> }>;
+  };
+  last_updated_utc: string;
+}
+
 export interface AppMetric {
   metric_name: string;
   over_time: Record<string, Record<string, Series>>;

@@ -79,3 +79,23 @@ export function formatDate(ms: number): string {
 export function formatHour(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 13).replace('T', ' ')}:00`;
 }
+
+/** A share as a fraction (0.1234) as a percentage ("12.3%", "-40.0%"); null as a dash. */
+export function formatPercent(fraction: number | null | undefined): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '–';
+  return `${fraction < 0 ? '-' : ''}${fixed(1).format(Math.abs(fraction * 100))}%`;
+}
+
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** Bytes in binary units ("1.50 MiB"): blobs come in 128 KiB. */
+export function formatBytes(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return '–';
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < BYTE_UNITS.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${i === 0 ? fixed(0).format(v) : fixed(2).format(v)} ${BYTE_UNITS[i]}`;
+}

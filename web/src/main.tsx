@@ -8,6 +8,7 @@ import { AppsPage } from './pages/apps.js';
 import { CategoryComparisonPage } from './pages/category-comparison.js';
 import { ChainPage } from './pages/chain.js';
 import { ChainsPage } from './pages/chains.js';
+import { EconomicsPage } from './pages/economics.js';
 import { FeesPage } from './pages/fees.js';
 import { MetricPage } from './pages/metric.js';
 import { href, useRoute, type Route } from './route.js';
@@ -21,6 +22,7 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === 'chain' && key) return [key, 'chains', <ChainPage key={key} route={route} chain={key} />];
     if (first === 'metric' && key) return [key, 'chains', <MetricPage key={key} route={route} metric={key} />];
     if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
+    if (first === 'economics' && key === undefined) return ['Economics', 'economics', <EconomicsPage route={route} />];
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
     if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
     if (first === 'categories' && key === undefined) return ['Category comparison', 'categories', <CategoryComparisonPage route={route} />];
@@ -46,6 +48,7 @@ function App() {
   const nav: [string, string, string][] = [
     ['chains', href([]), 'Chains'],
     ['fees', href(['fees']), 'Fees'],
+    ['economics', href(['economics']), 'Economics'],
     ['apps', href(['apps']), 'Applications'],
     ['categories', href(['categories']), 'Categories'],
   ];

@@ -4,7 +4,15 @@
 import { moneyColumns, type ChainMetric, type SourceFact } from '../definition.js';
 import { eth, usd } from '../units.js';
 
-export const RENT_PAID: SourceFact = { key: 'rent_paid', unit: 'money', granularities: ['daily'] };
+export const RENT_PAID: SourceFact = { key: 'rent_paid', unit: 'money', granularities: ['daily'], measure: 'fee' };
+/**
+ * Kept with the rent, from the same batch transactions, for the economics page (CONTRACT.md
+ * 11.1): the part of the rent paid as blob fees (its costs_blobs) and the blob bytes posted (its
+ * size). No column publishes them: they are facts so that the page's history outlives the raw
+ * retention and an hour's update reads only the days it touches.
+ */
+export const RENT_PAID_BLOBS: SourceFact = { key: 'rent_paid_blobs', unit: 'money', granularities: ['daily'], measure: 'blob_fee' };
+export const BLOB_BYTES_POSTED: SourceFact = { key: 'blob_bytes_posted', unit: 'plain', granularities: ['daily'], measure: 'blob_bytes' };
 
 export const rentPaid: ChainMetric = {
   table: 'chain',
@@ -30,7 +38,7 @@ export const rentPaid: ChainMetric = {
   input: {
     kind: 'source',
     source: { from: 'settlement_transactions', reads: 'fees of settlement-layer transactions from the settlement_addresses' },
-    facts: [RENT_PAID],
+    facts: [RENT_PAID, RENT_PAID_BLOBS, BLOB_BYTES_POSTED],
   },
   dimension: 'chain',
   status: 'computed',

@@ -2,7 +2,7 @@
 // of DuckDB's chain-values.ts): the rent a chain paid on its settlement chain, summed exactly in
 // UInt256 over the settlement chain's transactions from the batch posters, and values computed
 // or read elsewhere, written as given. Both replace their periods (tombstones, then new rows).
-import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
+import { settlementInWei, type ChainValuesRequest, type SettlementFactsRequest, type SettlementMeasure } from '../facts.js';
 import { TEN_MINUTES } from '../granularity.js';
 import { CHAIN } from './facts.js';
 import { deleteWhere, putRows } from './replacing.js';
@@ -20,14 +20,24 @@ async function daysWithBlocks(db: SqlRunner, originKey: string, fromMs: number, 
   return new Set(rows.map((r) => Number(r.d)));
 }
 
+/** The sum of a settlement measure over the settlement chain's transactions (UInt256: exact). */
+const MEASURE_SUM: Record<SettlementMeasure, string> = {
+  fee: 'sum(fee_wei)',
+  blob_fee: 'sum(blob_gas_used * blob_gas_price_wei)',
+  blob_bytes: 'sum(blob_gas_used)',
+};
+
 export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
   if (req.days.length === 0) return;
   intList(req.days, `rent day of ${req.origin_key}`);
   intList([req.complete_until], 'complete_until');
   const ok = sqlString(req.origin_key);
+  // Fees are exact wei (native facts, converted later); blob bytes are a plain fact.
+  const wei = settlementInWei(req.measure);
+  const table = wei ? 'native_facts' : 'facts';
   await deleteWhere(
     db,
-    'native_facts',
+    table,
     `origin_key = ${ok} AND ${CHAIN} AND metric_key = ${sqlString(req.key)} AND granularity = 'daily' AND period_ms IN (${req.days.join(', ')})`,
   );
   if (req.senders.length === 0) return;
@@ -41,8 +51,8 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   const days = [...new Set(asked)].filter((d) => settled.has(d) && own.has(d));
   if (days.length === 0) return;
   const paid = await db.all<{ d: string; exact: string; v: number }>(
-    `SELECT d, toString(wei) AS exact, ${wideToDouble('wei')} AS v FROM (
-       SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, sum(fee_wei) AS wei FROM transactions FINAL
+    `SELECT d, toString(total) AS exact, ${wideToDouble('total')} AS v FROM (
+       SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, ${MEASURE_SUM[req.measure]} AS total FROM transactions FINAL
        WHERE origin_key = ${sqlString(req.settlement_origin_key)} AND from_address IN (${stringList(req.senders.map((a) => a.toLowerCase()))})
          AND block_time >= ${Math.floor(Math.min(...days) / 1000)} AND block_time < ${Math.floor(Math.max(...days) / 1000) + DAY_S}
        GROUP BY d)`,
@@ -50,10 +60,11 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   const byDay = new Map(paid.map((r) => [Number(r.d), r]));
   await putRows(
     db,
-    'native_facts',
+    table,
     days.map((d) => {
       const p = byDay.get(d);
-      return { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0, exact_wei: p ? p.exact : '0' };
+      const row = { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0 };
+      return wei ? { ...row, exact_wei: p ? p.exact : '0' } : row;
     }),
   );
 }

@@ -1,7 +1,7 @@
 // Chain facts that do not come from one scan of the chain's own transactions: the rent a chain
 // paid on its settlement chain (a join of that chain's transactions on the batch posters), and
 // values computed or read elsewhere (derived metrics, external series) written as given.
-import type { ChainValuesRequest, SettlementFactsRequest } from '../facts.js';
+import { settlementInWei, type ChainValuesRequest, type SettlementFactsRequest, type SettlementMeasure } from '../facts.js';
 import { TEN_MINUTES } from '../granularity.js';
 import type { SqlRunner } from './sql-runner.js';
 import { chainFilter, intList, sqlDouble, sqlString } from './sql-text.js';
@@ -20,12 +20,22 @@ function daysWithBlocks(originKey: string): string {
             AND b.block_time >= (SELECT min(day_ms) // 1000 FROM v) AND b.block_time < (SELECT max(day_ms) // 1000 + ${DAY_S} FROM v)`;
 }
 
+/** The sum of a settlement measure over the settlement chain's transactions `t`. */
+const MEASURE_SUM: Record<SettlementMeasure, string> = {
+  fee: 'sum(t.fee_wei)',
+  blob_fee: 'sum(t.blob_gas_used * t.blob_gas_price_wei)',
+  blob_bytes: 'sum(t.blob_gas_used)',
+};
+
 export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
   if (req.days.length === 0) return;
   const ok = sqlString(req.origin_key);
   const days = dayValues(req.days, `rent day of ${req.origin_key}`);
+  // Fees are exact wei (native facts, converted later); blob bytes are a plain fact.
+  const wei = settlementInWei(req.measure);
+  const table = wei ? 'native_facts' : 'facts';
   await db.run(
-    `DELETE FROM native_facts f WHERE f.origin_key = ${ok} AND ${chainFilter('f')} AND f.metric_key = ${sqlString(req.key)}
+    `DELETE FROM ${table} f WHERE f.origin_key = ${ok} AND ${chainFilter('f')} AND f.metric_key = ${sqlString(req.key)}
        AND f.granularity = 'daily' AND f.period_ms IN (SELECT day_ms FROM ${days})`,
   );
   if (req.senders.length === 0) return;
@@ -33,18 +43,18 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   // Days both chains have blocks in and the settlement chain has complete: a day either chain
   // has not reached yet stays without a value (unknown), never 0.
   await db.run(
-    `INSERT INTO native_facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value, exact_wei)
+    `INSERT INTO ${table} (origin_key, dimension, entity, metric_key, granularity, period_ms, value${wei ? ', exact_wei' : ''})
      WITH v AS (SELECT day_ms FROM ${days} WHERE day_ms < ${intList([req.complete_until], 'complete_until')}),
      d AS (
        SELECT day_ms FROM v
        WHERE day_ms IN (${daysWithBlocks(req.settlement_origin_key)}) AND day_ms IN (${daysWithBlocks(req.origin_key)})),
      paid AS (
-       SELECT t.block_time // ${DAY_S} * ${DAY_S * 1000} AS day_ms, sum(t.fee_wei) AS wei
+       SELECT t.block_time // ${DAY_S} * ${DAY_S * 1000} AS day_ms, ${MEASURE_SUM[req.measure]} AS total
        FROM transactions t
        WHERE t.origin_key = ${sqlString(req.settlement_origin_key)} AND t.from_address IN (${senders})
          AND t.block_time >= (SELECT min(day_ms) // 1000 FROM d) AND t.block_time < (SELECT max(day_ms) // 1000 + ${DAY_S} FROM d)
        GROUP BY 1)
-     SELECT ${ok}, 'chain', '', ${sqlString(req.key)}, 'daily', d.day_ms, CAST(coalesce(paid.wei, 0) AS DOUBLE), coalesce(paid.wei, 0::HUGEINT)
+     SELECT ${ok}, 'chain', '', ${sqlString(req.key)}, 'daily', d.day_ms, CAST(coalesce(paid.total, 0) AS DOUBLE)${wei ? ', coalesce(paid.total, 0::HUGEINT)' : ''}
      FROM d LEFT JOIN paid ON paid.day_ms = d.day_ms`,
   );
 }

@@ -59,6 +59,11 @@ describe('rent_paid and profit', () => {
 
     expect(await value('mock_op', 'rent_paid_eth', D0)).toBeCloseTo(0.001103216, 15);
     expect(await value('mock_op', 'rent_paid_usd', D0)).toBeCloseTo(2.206432, 12); // × 2,000
+    // Of it, the blob fee of the blob transaction (393,216 blob gas × 1 gwei), and the blob bytes
+    // posted (its blob gas: 3 blobs of 131,072); the calldata posting adds to neither.
+    expect(await value('mock_op', 'rent_paid_blobs_eth', D0)).toBeCloseTo(0.000393216, 15);
+    expect(await value('mock_op', 'rent_paid_blobs_usd', D0)).toBeCloseTo(0.786432, 12);
+    expect(await value('mock_op', 'blob_bytes_posted', D0)).toBe(393_216);
     // Fees of the mock chain's day 0: 0.001242 ETH, 2.484 USD (fees.test.ts).
     expect(await value('mock_op', 'profit_eth', D0)).toBeCloseTo(0.001242 - 0.001103216, 15);
     expect(await value('mock_op', 'profit_usd', D0)).toBeCloseTo(2.484 - 2.206432, 12);
@@ -68,20 +73,24 @@ describe('rent_paid and profit', () => {
     expect(await value('mock_op', 'profit_eth', D0 + DAY)).toBeUndefined();
     // Nothing is stored under the L1 itself.
     expect(await value('mock_l1', 'rent_paid_eth', D0)).toBeUndefined();
+    expect(await value('mock_l1', 'blob_bytes_posted', D0)).toBeUndefined();
 
     // The L1 completes day 1 later: the next incremental run fills the day in (rent 0: no
     // posting that day), without touching the mock chain's own blocks.
     await l1Writer.write(L1_LATER);
     const report = await computeFacts(store, [l2, l1], new FixedClock(MOCK_NOW + 2 * HOUR), { definitions: DEFS, logger: silent });
     expect(await value('mock_op', 'rent_paid_eth', D0 + DAY)).toBe(0);
+    expect(await value('mock_op', 'rent_paid_blobs_eth', D0 + DAY)).toBe(0);
+    expect(await value('mock_op', 'blob_bytes_posted', D0 + DAY)).toBe(0);
     expect(await value('mock_op', 'profit_eth', D0 + DAY)).toBeCloseTo(0.0000432, 15);
     expect(await value('mock_op', 'profit_usd', D0 + DAY)).toBeCloseTo(0.108, 12);
     expect(report.settlement_ms).toBeGreaterThan(0);
 
     // A full rebuild gives the same facts.
-    const incremental = await Promise.all(['rent_paid_eth', 'rent_paid_usd', 'profit_eth', 'profit_usd'].flatMap((k) => [D0, D0 + DAY].map((d) => value('mock_op', k, d))));
+    const KEYS = ['rent_paid_eth', 'rent_paid_usd', 'rent_paid_blobs_eth', 'rent_paid_blobs_usd', 'blob_bytes_posted', 'profit_eth', 'profit_usd'];
+    const incremental = await Promise.all(KEYS.flatMap((k) => [D0, D0 + DAY].map((d) => value('mock_op', k, d))));
     await computeFacts(store, [l2, l1], new FixedClock(MOCK_NOW + 2 * HOUR), { definitions: DEFS, logger: silent, full: true });
-    const full = await Promise.all(['rent_paid_eth', 'rent_paid_usd', 'profit_eth', 'profit_usd'].flatMap((k) => [D0, D0 + DAY].map((d) => value('mock_op', k, d))));
+    const full = await Promise.all(KEYS.flatMap((k) => [D0, D0 + DAY].map((d) => value('mock_op', k, d))));
     expect(full).toEqual(incremental);
   });
 

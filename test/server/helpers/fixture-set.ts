@@ -8,6 +8,8 @@ import { chainTotals, mainNode, subcategoryList } from '../../../src/documents/b
 import { MAIN_CATEGORIES } from '../../../src/registry/categories.js';
 import type { ChainBlockspace } from '../../../src/metrics/blockspace-days.js';
 import { openApiDocument } from '../../../src/documents/openapi.js';
+import type { ChainEconomics } from '../../../src/documents/economics/economics-days.js';
+import { economicsJson } from '../../../src/documents/economics/economics-json.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';
 import { builtinChain } from '../../../src/registry/builtin-chains.js';
 
@@ -307,8 +309,25 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
         last_updated_utc: updated,
       },
     },
+    {
+      path: '/v1/economics.json',
+      freshness: 'daily',
+      json: economicsJson([economicsDays(dayStart, generation)], { fees: chainMetric('fees')!, rent_paid: chainMetric('rent_paid')!, profit: chainMetric('profit')! }, BUILT_AT),
+    },
     openApiDocument(publicBaseUrl),
   ];
+}
+
+/** Three days of one chain's economics: fees, rent (half of it blob fees) and blob bytes. */
+function economicsDays(dayStart: number, generation: number): ChainEconomics {
+  const eth = (x: number) => [x, 2 * x, 3 * x].map((v) => v + generation / 100);
+  const usd = (x: number) => eth(x).map((v) => v * 3000);
+  return {
+    origin_key: 'base',
+    days: [0, 1, 2].map((i) => dayStart + i * DAY),
+    money: { revenue: { usd: usd(0.5), eth: eth(0.5) }, costs: { usd: usd(0.2), eth: eth(0.2) }, costs_blobs: { usd: usd(0.1), eth: eth(0.1) } },
+    size: [131_072, 262_144, 393_216],
+  };
 }
 
 /** Three days of a chain's blockspace: native transfers, one labeled dex and one unlabeled contract. */

@@ -39,6 +39,7 @@ import { computeSupplyFacts } from './supply-facts.js';
 import { computeMarketFacts } from './market-facts.js';
 import { computeExternalFacts } from './external-facts.js';
 import { computeFourHourFeeFacts, computeTenMinuteFeeFacts } from './fee-bucket-facts.js';
+import { computeBlobFacts } from './blob-facts.js';
 import { chainSubject } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
@@ -219,10 +220,12 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
   const settlementStarted = performance.now();
   const rent = await computeRent(store, chain, run, scope.daily, daysUntil, first?.daily ?? null);
   timing.settlement_ms += performance.now() - settlementStarted;
+  // The data-availability layer's blob facts, on the layer's chain only (blob-facts.ts).
+  const blobKeys = await computeBlobFacts(store, ok, scope.daily);
   // Days whose rent changed are converted and derived again with the chain's own days.
   const days = [...new Set([...scope.daily, ...rent.days])].sort((a, b) => a - b);
   // Chain and contract money facts in one conversion: the same prices, one price status.
-  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys], rent.ether_keys);
+  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys, ...blobKeys], rent.ether_keys);
   await computeDerived(store, ok, defs, days);
 
   result.days_pending = await store.settlePendingDays(ok, scope.daily, pending);

@@ -135,7 +135,7 @@ function cycles(graph: Graph): string[][] {
 
 // src/documents/ gives each family of documents a folder (docs/architecture.md, "Documents"); what
 // every family uses stays at its top. A new family's folder is added here and to that table.
-const DOCUMENT_FAMILIES = ['apps', 'blockspace', 'chain-overview', 'ecosystem', 'fees', 'flat-exports', 'landing', 'master', 'metric-detail'];
+const DOCUMENT_FAMILIES = ['apps', 'blockspace', 'chain-overview', 'data-availability', 'ecosystem', 'fees', 'flat-exports', 'landing', 'master', 'metric-detail'];
 const DOCUMENTS_SHARED = [
   'build-all.ts',
   'build-report.ts',

@@ -52,6 +52,7 @@ export const daMetricDetail: DocumentKind<'da_metric_detail'> = {
       description:
         'The metric detail document (section 1 shape, no hourly series) of one data-availability metric (blob_count, blob_producers, data_posted in GiB, fees_paid, fees_per_mbyte per MiB) on one layer; only da_ethereum_blobs is published.',
       schema: 'MetricDetail',
+      operation: 'DaMetricDetail',
       params: ['da_layer', 'da_metric'],
     }),
   },

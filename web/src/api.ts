@@ -53,4 +53,5 @@ export const paths = {
   exportCsv: (metric: string) => `/v1/export/${metric}.csv`,
   projectsFiltered: '/v1/labels/projects_filtered.json',
   app: (project: string) => `/v1/apps/details/${project}.json`,
+  daOverview: '/v1/da_overview.json',
 };

@@ -7,6 +7,7 @@ import { AppPage } from './pages/app.js';
 import { AppsPage } from './pages/apps.js';
 import { ChainPage } from './pages/chain.js';
 import { ChainsPage } from './pages/chains.js';
+import { DataAvailabilityPage } from './pages/data-availability.js';
 import { FeesPage } from './pages/fees.js';
 import { MetricPage } from './pages/metric.js';
 import { href, useRoute, type Route } from './route.js';
@@ -20,6 +21,7 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === 'chain' && key) return [key, 'chains', <ChainPage key={key} route={route} chain={key} />];
     if (first === 'metric' && key) return [key, 'chains', <MetricPage key={key} route={route} metric={key} />];
     if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
+    if (first === 'data-availability' && key === undefined) return ['Data availability', 'da', <DataAvailabilityPage route={route} />];
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
     if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
   }
@@ -44,6 +46,7 @@ function App() {
   const nav: [string, string, string][] = [
     ['chains', href([]), 'Chains'],
     ['fees', href(['fees']), 'Fees'],
+    ['da', href(['data-availability']), 'Data availability'],
     ['apps', href(['apps']), 'Applications'],
   ];
   return (

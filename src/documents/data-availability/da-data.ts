@@ -10,6 +10,7 @@ import { DA_ETHEREUM_BLOBS, type DaLayer } from '../../registry/da-layers.js';
 import type { Chain } from '../../registry/types.js';
 import { chainSubject } from '../../store/facts.js';
 import type { BuildContext } from '../document-kind.js';
+import type { DocumentInput } from '../document-set.js';
 
 /** A chain whose batch addresses posted blobs: key and gtp origin_key are its origin_key. */
 export interface DaConsumer {
@@ -116,4 +117,14 @@ export function sumRange(values: ReadonlyArray<number | null>, range: [number, n
     s += v;
   }
   return s;
+}
+
+/** A DA kind's one document shaped from the layer's data; none (reported as skipped) without blob data. */
+export async function daDocument(ctx: BuildContext, path: string, shape: (d: DaLayerData, builtAt: number) => unknown): Promise<DocumentInput[]> {
+  const d = await daData(ctx);
+  if (!d) {
+    ctx.report.skipped.push({ path, reason: 'no blob data yet' });
+    return [];
+  }
+  return [{ path, json: shape(d, ctx.builtAt), freshness: 'daily' }];
 }

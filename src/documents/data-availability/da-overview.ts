@@ -7,8 +7,8 @@ import type { SeriesRow } from '../../metrics/series.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput } from '../document-set.js';
 import { arrayOf, documentPath, int, mapOf, obj, ref, str, strOrNull, type OpenApiSchema } from '../openapi-components.js';
-import { daData, sumRange, type DaLayerData } from './da-data.js';
-import { DA_WINDOWS, topConsumers, windowRanges } from './da-windows.js';
+import { daDocument, sumRange, type DaLayerData } from './da-data.js';
+import { CHART_CONSUMERS, DA_WINDOWS, topConsumers, windowRanges } from './da-windows.js';
 
 export const DA_OVERVIEW_PATH = '/v1/da_overview.json';
 const GIB = 1024 ** 3;
@@ -16,7 +16,6 @@ const MIB = 1024 ** 2;
 /** A consumer is listed in da_consumers once it posted this much in its lifetime (0.1 GiB). */
 export const CONSUMER_MIN_BYTES = 0.1 * GIB;
 const TOP_CONSUMERS = 5;
-const CHART_CONSUMERS = 7;
 
 const CONSUMER_TYPES = ['da_consumer_key', 'name', 'da_layer', 'origin_key', 'data_posted'];
 
@@ -102,14 +101,7 @@ export function daOverviewJson(d: DaLayerData, builtAt: number): unknown {
   };
 }
 
-async function buildDaOverview(ctx: BuildContext): Promise<DocumentInput[]> {
-  const d = await daData(ctx);
-  if (!d) {
-    ctx.report.skipped.push({ path: DA_OVERVIEW_PATH, reason: 'no blob data yet' });
-    return [];
-  }
-  return [{ path: DA_OVERVIEW_PATH, json: daOverviewJson(d, ctx.builtAt), freshness: 'daily' }];
-}
+const buildDaOverview = (ctx: BuildContext): Promise<DocumentInput[]> => daDocument(ctx, DA_OVERVIEW_PATH, daOverviewJson);
 
 const num = { type: ['number', 'null'] };
 const windows = (schema: OpenApiSchema, description: string): OpenApiSchema => ({

@@ -6,11 +6,10 @@ import { formatUtc, monthStart } from '../../metrics/calendar.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput } from '../document-set.js';
 import { arrayOf, documentPath, mapOf, obj, ref, type OpenApiSchema } from '../openapi-components.js';
-import { daData, type DaLayerData } from './da-data.js';
-import { DA_WINDOWS, topConsumers, windowRanges } from './da-windows.js';
+import { daDocument, type DaLayerData } from './da-data.js';
+import { CHART_CONSUMERS, DA_WINDOWS, topConsumers, windowRanges } from './da-windows.js';
 
 export const DA_TIMESERIES_PATH = '/v1/da_timeseries.json';
-const CHART_CONSUMERS = 7;
 const TYPES = ['da_consumer_key', 'name', 'gtp_origin_key', 'data_posted', 'unix'];
 
 type Row = [string, string, string | null, number, number];
@@ -50,14 +49,7 @@ export function daTimeseriesJson(d: DaLayerData, builtAt: number): unknown {
   return { data: { da_layers: { [d.layer.key]: windows } }, last_updated_utc: formatUtc(builtAt) };
 }
 
-async function buildDaTimeseries(ctx: BuildContext): Promise<DocumentInput[]> {
-  const d = await daData(ctx);
-  if (!d) {
-    ctx.report.skipped.push({ path: DA_TIMESERIES_PATH, reason: 'no blob data yet' });
-    return [];
-  }
-  return [{ path: DA_TIMESERIES_PATH, json: daTimeseriesJson(d, ctx.builtAt), freshness: 'daily' }];
-}
+const buildDaTimeseries = (ctx: BuildContext): Promise<DocumentInput[]> => daDocument(ctx, DA_TIMESERIES_PATH, daTimeseriesJson);
 
 const rows: OpenApiSchema = obj({
   types: { const: TYPES },

@@ -1,17 +1,14 @@
 // The windows of the data-availability documents (CONTRACT.md 11.2) and the consumers ranked in
 // each: "Nd" is the last N complete days, `max` all stored history.
+import { DAILY_CHANGE_WINDOWS } from '../../metrics/changes.js';
 import type { DaConsumer, DaLayerData } from './da-data.js';
 import { sumRange, windowRange } from './da-data.js';
 
-export const DA_WINDOWS: ReadonlyArray<readonly [string, number | null]> = [
-  ['1d', 1],
-  ['7d', 7],
-  ['30d', 30],
-  ['90d', 90],
-  ['180d', 180],
-  ['365d', 365],
-  ['max', null],
-];
+/** 11.2's windows: section 1's daily change windows (1d … 365d) and max (all stored history, null). */
+export const DA_WINDOWS: ReadonlyArray<readonly [string, number | null]> = [...DAILY_CHANGE_WINDOWS, ['max', null]];
+
+/** The consumers charted one by one in a window (the pie and the timeseries); the rest is `others`. */
+export const CHART_CONSUMERS = 7;
 
 export interface RankedConsumer {
   consumer: DaConsumer;

@@ -3,6 +3,8 @@
 //   facts_full_s        full fact computation from raw transactions (chain and contract facts)
 //   app_facts_s         of that, the contract facts and sender sets (application metrics)
 //   settlement_s        of that, the settlement join (rent_paid of the chains settling on ethereum)
+//   blob_facts_s, blob_facts_hour_s  of the full and of the first hourly fact computation, the
+//                       data-availability layer's per-day blob facts (metrics/blob-facts.ts)
 //   app_docs_s, app_docs  building and compressing the application documents alone (app details,
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
@@ -234,7 +236,8 @@ async function main(): Promise<void> {
   const [factsS, factsReport] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
   const appFactsS = factsReport.contract_ms / 1000;
   const settlementS = factsReport.settlement_ms / 1000;
-  log(`  facts (full): ${factsS.toFixed(2)} s, of which contract facts ${appFactsS.toFixed(2)} s`);
+  const blobFactsS = factsReport.blob_ms / 1000;
+  log(`  facts (full): ${factsS.toFixed(2)} s, of which contract facts ${appFactsS.toFixed(2)} s, blob facts ${blobFactsS.toFixed(2)} s`);
   report();
   // The DocumentSet step (serialize, compress, hash) is also timed alone: on a loaded machine the
   // whole build's noise is larger than this step.
@@ -283,8 +286,9 @@ async function main(): Promise<void> {
       return threadPoolCompressor.compress(body);
     },
   };
+  let blobFactsHourS = 0;
   const [incS, incDocs] = await seconds(async () => {
-    await computeFacts(store, chains, clock, { logger: silent });
+    blobFactsHourS = (await computeFacts(store, chains, clock, { logger: silent })).blob_ms / 1000;
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent, appCache });
     // As the service does: the served set is the previous one, unchanged documents are reused.
     const [s, set] = await seconds(() => buildDocumentSetAsync(inputs, clock.now(), { previous: docs, compressor: counting }));
@@ -360,6 +364,8 @@ async function main(): Promise<void> {
       ceiling_s: r(ceilS),
       landing_s: r(landingS),
       landing_hour_s: r(landingHourS),
+      blob_facts_s: r(blobFactsS),
+      blob_facts_hour_s: r(blobFactsHourS),
       da_s: r(daS),
       da_hour_s: r(daHourS),
       facts_vs_ceiling: r(factsS / ceilS),

@@ -94,7 +94,12 @@ export function masterJson(input: MasterInput): unknown {
     default_chain_sorting: sorting,
     chains,
     // Every name a metric lists is also every name a metric detail's details.source uses.
-    sources: sourcesFor([...input.metrics.flatMap((m) => m.source_names), ...APP_METRICS.flatMap((m) => m.source_names)]),
+    sources: sourcesFor([
+      ...input.metrics.flatMap((m) => m.source_names),
+      ...APP_METRICS.flatMap((m) => m.source_names),
+      // The DA metric details' names, once they are published (11.2).
+      ...Object.values(input.daMetrics ?? {}).flatMap((m) => (m as { source: string[] }).source),
+    ]),
     custom_logos: {},
     da_layers: input.daLayers ?? {},
     metrics,

@@ -320,7 +320,7 @@ function daFixtures(generation: number): DocumentInput[] {
     bytes: base.map((b) => b + 2 * blob),
     fees_usd: [12.5, 0.01, 3 + generation],
     fees_eth: [0.005, 0.000004, 0.001],
-    producers: [2, 1, 2],
+    producers: [2, 1, 2 + generation],
     consumers: new Map([['base', { consumer: { origin_key: 'base', name: 'Base' }, bytes: base }]]),
   };
   return [

@@ -2,7 +2,9 @@
 // normalized transactions for a few chains, then measures:
 //   facts_full_s        full fact computation from raw transactions (chain and contract facts)
 //   app_facts_s         of that, the contract facts and sender sets (application metrics)
-//   settlement_s        of that, the settlement join (rent_paid of the chains settling on bench_0)
+//   settlement_s        of that, the settlement join (rent_paid of the chains settling on ethereum)
+//   blob_facts_s, blob_facts_hour_s  of the full and of the first hourly fact computation, the
+//                       data-availability layer's per-day blob facts (metrics/blob-facts.ts)
 //   app_docs_s, app_docs  building and compressing the application documents alone (app details,
 //                       both project lists; bench/app-docs.ts), and their count
 //   overview_s, overviews  building the chain overviews and streaks_today alone, once the build
@@ -26,6 +28,9 @@
 //   landing_s, landing_hour_s  of docs_full_s / incremental_hour_s, the landing page and the
 //                       ecosystem overview builders (CONTRACT.md 10.3, 10.4; bench/kind-timer.ts)
 //   economics_s, economics_hour_s  the same for /v1/economics.json (CONTRACT.md 11.1)
+//   da_s, da_hour_s     the same for the data-availability builders (da_overview, da_timeseries,
+//                       the DA metric details; CONTRACT.md 11.2): chain 0 is `ethereum`, the
+//                       layer's chain, and its posters' transactions carry blobs
 // The last line of output is one JSON object with these figures.
 // Sizes: BENCH_CHAINS (3), BENCH_DAYS (30), BENCH_TX_PER_DAY (10000); BENCH_DB (':memory:').
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
@@ -50,6 +55,9 @@ import { timeKinds } from './kind-timer.js';
 import { landingPage } from '../src/documents/landing/landing-page.js';
 import { ecosystemOverview } from '../src/documents/ecosystem/ecosystem-overview.js';
 import { economics } from '../src/documents/economics/economics.js';
+import { daMetricDetail } from '../src/documents/data-availability/da-metric-detail.js';
+import { daOverview } from '../src/documents/data-availability/da-overview.js';
+import { daTimeseries } from '../src/documents/data-availability/da-timeseries.js';
 import { buildBlockspaceDocuments } from './blockspace-docs.js';
 import { profileCalls } from './call-profile.js';
 import type { LabelRow } from '../src/store/labels.js';
@@ -70,17 +78,19 @@ const contractAddress = (k: number) => `0x${(0xc0000 + k).toString(16).padStart(
 const silent = createLogger('silent');
 
 function chainConfig(i: number): Chain {
-  return makeChain(`bench_${i}`, {
+  // Chain 0 is the L1 the others settle on, keyed `ethereum` so that its blobs make up the
+  // data-availability layer (src/registry/da-layers.ts).
+  return makeChain(i === 0 ? 'ethereum' : `bench_${i}`, {
     name: `Bench ${i}`,
     name_short: `B${i}`,
     evm_chain_id: 70_000 + i,
     family: i % 3 === 1 ? 'arbitrum' : 'op',
     gas_token: i === 2 ? 'bench-token' : 'ethereum',
     symbol: i === 2 ? 'BT' : 'ETH',
-    // The other chains pay rent on bench_0 (two of its senders are their posters): the
+    // The other chains pay rent on chain 0 (two of its senders are their posters): the
     // settlement join (rent_paid) runs on every fact computation, as on a real deployment.
-    // They post to bench_0 as Ethereum-DA chains do, so the economics page lists them.
-    ...(i > 0 ? { da_layer: 'Ethereum (blobs)', settlement_chain: 'bench_0', settlement_addresses: [`0x${(2 * i).toString(16).padStart(40, '0')}`, `0x${(2 * i + 1).toString(16).padStart(40, '0')}`] as `0x${string}`[] } : {}),
+    // They post to ethereum (chain 0) as Ethereum-DA chains do, so the economics page lists them.
+    ...(i > 0 ? { da_layer: 'Ethereum (blobs)', settlement_chain: 'ethereum', settlement_addresses: [`0x${(2 * i).toString(16).padStart(40, '0')}`, `0x${(2 * i + 1).toString(16).padStart(40, '0')}`] as `0x${string}`[] } : {}),
   });
 }
 
@@ -115,6 +125,10 @@ class Generator {
         const l1Fee = system ? 0n : BigInt(Math.floor(this.rnd() * 1e10));
         gasSum += gasUsed;
         const from = this.senders[Math.floor(this.senders.length * this.rnd() ** 2)]!;
+        // On the L1, the posters (senders 2 … 2·CHAINS + 1) and two senders of no chain post blobs:
+        // a function of the block and index, not the Rng, so the other draws are as before.
+        const blobGas = ok === 'ethereum' && Number(from) >= 2 && Number(from) <= 2 * CHAINS + 3 ? BigInt(1 + ((n + i) % 6)) * 131_072n : 0n;
+        const blobPrice = blobGas > 0n ? BigInt(1 + (n % 997) * 1_000_000) : 0n;
         txs.push({
           origin_key: ok,
           block_number: n,
@@ -138,9 +152,9 @@ class Generator {
           gas_price_wei: gasPrice,
           l1_fee_wei: l1Fee,
           l1_gas_used: this.chain.family === 'arbitrum' ? gasUsed / 10n : 0n,
-          blob_gas_used: 0n,
-          blob_gas_price_wei: 0n,
-          fee_wei: this.chain.family === 'arbitrum' ? gasUsed * gasPrice : gasUsed * gasPrice + l1Fee,
+          blob_gas_used: blobGas,
+          blob_gas_price_wei: blobPrice,
+          fee_wei: (this.chain.family === 'arbitrum' ? gasUsed * gasPrice : gasUsed * gasPrice + l1Fee) + blobGas * blobPrice,
           is_user_tx: this.chain.family === 'arbitrum' ? gasUsed > 0n : gasPrice > 0n,
         });
       }
@@ -224,10 +238,12 @@ async function main(): Promise<void> {
   const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
   const landing = timeKinds([landingPage, ecosystemOverview]);
   const econ = timeKinds([economics]);
+  const da = timeKinds([daOverview, daTimeseries, daMetricDetail]);
   const [factsS, factsReport] = await seconds(() => computeFacts(store, chains, clock, { full: true, logger: silent }));
   const appFactsS = factsReport.contract_ms / 1000;
   const settlementS = factsReport.settlement_ms / 1000;
-  log(`  facts (full): ${factsS.toFixed(2)} s, of which contract facts ${appFactsS.toFixed(2)} s`);
+  const blobFactsS = factsReport.blob_ms / 1000;
+  log(`  facts (full): ${factsS.toFixed(2)} s, of which contract facts ${appFactsS.toFixed(2)} s, blob facts ${blobFactsS.toFixed(2)} s`);
   report();
   // The DocumentSet step (serialize, compress, hash) is also timed alone: on a loaded machine the
   // whole build's noise is larger than this step.
@@ -245,11 +261,14 @@ async function main(): Promise<void> {
   log(`    of which landing page + ecosystem overview: ${landingS.toFixed(3)} s`);
   const economicsS = econ.take();
   log(`    of which economics: ${economicsS.toFixed(3)} s`);
+  const daS = da.take();
+  log(`    of which data availability: ${daS.toFixed(3)} s`);
   report();
   // The application documents on their own (they are also part of the full build above).
   const apps = await buildAppDocuments(store, clock);
   landing.take(); // the application bench above does not build them; nothing to count
   econ.take();
+  da.take();
   log(`  application documents: ${apps.total_s.toFixed(2)} s, ${apps.set.entries.size} documents (inputs ${apps.inputs_s.toFixed(2)} s, builders ${apps.build_s.toFixed(2)} s, set ${apps.set_s.toFixed(2)} s)`);
   report();
   const overviews = await buildOverviews(store, chains, clock);
@@ -279,8 +298,9 @@ async function main(): Promise<void> {
       return threadPoolCompressor.compress(body);
     },
   };
+  let blobFactsHourS = 0;
   const [incS, incDocs] = await seconds(async () => {
-    await computeFacts(store, chains, clock, { logger: silent });
+    blobFactsHourS = (await computeFacts(store, chains, clock, { logger: silent })).blob_ms / 1000;
     const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent, appCache });
     // As the service does: the served set is the previous one, unchanged documents are reused.
     const [s, set] = await seconds(() => buildDocumentSetAsync(inputs, clock.now(), { previous: docs, compressor: counting }));
@@ -292,6 +312,8 @@ async function main(): Promise<void> {
   log(`    of which landing page + ecosystem overview: ${landingHourS.toFixed(3)} s`);
   const economicsHourS = econ.take();
   log(`    of which economics: ${economicsHourS.toFixed(3)} s`);
+  const daHourS = da.take();
+  log(`    of which data availability: ${daHourS.toFixed(3)} s`);
   report();
 
   // The hour above crosses midnight, which changes every daily document. The next one stays in
@@ -360,6 +382,10 @@ async function main(): Promise<void> {
       landing_hour_s: r(landingHourS),
       economics_s: r(economicsS),
       economics_hour_s: r(economicsHourS),
+      blob_facts_s: r(blobFactsS),
+      blob_facts_hour_s: r(blobFactsHourS),
+      da_s: r(daS),
+      da_hour_s: r(daHourS),
       facts_vs_ceiling: r(factsS / ceilS),
       chains: CHAINS,
       days: DAYS,

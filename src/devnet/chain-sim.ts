@@ -302,6 +302,23 @@ export class ChainSim {
     return out;
   }
 
+  /**
+   * Blob gas (= blob bytes) and blob fees (blob gas × blob gas price, execution gas left out) of
+   * the type-3 transactions `from` sent in the blocks of one UTC day up to the head: what it
+   * posted to the data-availability layer (CONTRACT.md 11.2).
+   */
+  blobsSentBy(from: string, dayMs: number): { blob_gas: number; blob_fee_wei: bigint } {
+    const out = { blob_gas: 0, blob_fee_wei: 0n };
+    for (const b of this.dayBlocks(dayMs)) {
+      for (const tx of b.txs) {
+        if (tx.from !== from || tx.blobGasUsed === 0) continue;
+        out.blob_gas += tx.blobGasUsed;
+        out.blob_fee_wei += BigInt(tx.blobGasUsed) * BigInt(tx.blobGasPrice);
+      }
+    }
+    return out;
+  }
+
   /** totalSupply() of a stablecoin at block n, in its smallest unit; null for other addresses. */
   stablecoinSupply(address: string, n: number): bigint | null {
     const coin = this.stablecoins.find((c) => c.address === address);

@@ -104,6 +104,12 @@ export interface Devnet {
    */
   rentGroundTruth(l2: string, dayMs: number): { txs: number; blob_txs: number; fee_wei: bigint; blob_fee_wei: bigint; blob_gas: bigint };
   /**
+   * What an L2's batcher posted to the devnet L1's blobs on one UTC day (CONTRACT.md 11.2): blob
+   * gas (bytes) and blob fees alone, from the generator. Every L2 of the devnet posts, whether
+   * or not it runs.
+   */
+  blobGroundTruth(l2: string, dayMs: number): { blob_gas: number; blob_fee_wei: bigint };
+  /**
    * Application metrics (METRICS.md 4) of one project over the UTC days [dayMs, toDayMs]
    * (default: one day) on every running chain, from the generator; contracts assigned by
    * `labels` (default DEVNET_LABELS, the label file) with the cross-chain fallback.
@@ -296,6 +302,10 @@ export async function startDevnet(opts: DevnetOptions = {}): Promise<Devnet> {
     rentGroundTruth: (l2, dayMs) => {
       if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);
       return server('ethereum').sim.feesSentBy(batcherAddress(l2), dayMs);
+    },
+    blobGroundTruth: (l2, dayMs) => {
+      if (chainSpec(l2).batch_interval_s === null) throw new Error(`devnet: ${l2} posts no batches (it is the L1)`);
+      return server('ethereum').sim.blobsSentBy(batcherAddress(l2), dayMs);
     },
     appGroundTruth: (owner, dayMs, toDayMs, labels) => apps.app(owner, dayMs, toDayMs ?? dayMs, labels ?? DEVNET_LABELS),
     appHourGroundTruth: (owner, hourMs, labels) => apps.appHour(owner, hourMs, labels ?? DEVNET_LABELS),

@@ -13,6 +13,9 @@ import { blockspaceChain } from './blockspace/blockspace-chain.js';
 import { blockspaceOverview } from './blockspace/blockspace-overview.js';
 import { categoryComparison, categoryComparisonIndex } from './blockspace/category-comparison/category-comparison.js';
 import { chainOverview } from './chain-overview/chain-overview.js';
+import { daMetricDetail } from './data-availability/da-metric-detail.js';
+import { daOverview } from './data-availability/da-overview.js';
+import { daTimeseries } from './data-availability/da-timeseries.js';
 import { streaksToday } from './chain-overview/streaks-today.js';
 import { inScope, type DocumentKind } from './document-kind.js';
 import { economics } from './economics/economics.js';
@@ -43,6 +46,10 @@ export const DOCUMENT_KINDS = [
   projectsFiltered,
   projects,
   appOverview,
+  // Before master, which lists the layers and DA metrics that have documents.
+  daOverview,
+  daTimeseries,
+  daMetricDetail,
   master,
   // The flat exports read ctx.supported, which the metric detail builder fills.
   exportMetric,

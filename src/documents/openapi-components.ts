@@ -188,6 +188,8 @@ export const PARAMETERS: Record<string, Schema> = {
   metric_id: pathParam('metric_id', 'Metric identifier; chains[origin_key].supported_metrics in /v1/master.json.', ['txcount', 'daa']),
   main_category: pathParam('main_category', 'Main category id; the keys of blockspace_categories.main_categories in /v1/master.json.', ['finance', 'social']),
   owner_project: pathParam('owner_project', 'Project identifier; the first column of /v1/labels/projects_filtered.json.', ['uniswap']),
+  da_layer: pathParam('da_layer', 'Data-availability layer; the keys of "da_layers" in /v1/master.json.', ['da_ethereum_blobs']),
+  da_metric: pathParam('da_metric', 'Data-availability metric; the keys of "da_metrics" in /v1/master.json.', ['fees_paid', 'blob_count']),
   IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, schema: str, description: 'ETag list, W/ tags or *.' },
   IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, schema: str, description: 'HTTP date; ignored when If-None-Match is sent.' },
   AcceptEncoding: { name: 'Accept-Encoding', in: 'header', required: false, schema: str, description: 'br and gzip are served precompressed; q-values are honoured.' },

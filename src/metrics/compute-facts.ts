@@ -39,6 +39,7 @@ import { computeSupplyFacts } from './supply-facts.js';
 import { computeMarketFacts } from './market-facts.js';
 import { computeExternalFacts } from './external-facts.js';
 import { computeFourHourFeeFacts, computeTenMinuteFeeFacts } from './fee-bucket-facts.js';
+import { computeBlobFacts } from './blob-facts.js';
 import { chainSubject, settlementInWei } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
 import { PriceGapLog, type PriceGap } from './price-gap-log.js';
@@ -88,6 +89,8 @@ export interface FactsReport {
   contract_ms: number;
   /** Of elapsed_ms, the time spent joining settlement chains' transactions for rent (settlement join). */
   settlement_ms: number;
+  /** Of elapsed_ms, the time spent writing the data-availability layer's blob facts (blob-facts.ts). */
+  blob_ms: number;
 }
 
 /**
@@ -100,7 +103,7 @@ export type FactChain = Pick<Chain, 'origin_key' | 'family' | 'gas_token'> & Par
 interface RunContext {
   defs: readonly MetricDefinition[];
   full: boolean;
-  timing: { contract_ms: number; settlement_ms: number };
+  timing: { contract_ms: number; settlement_ms: number; blob_ms: number };
   chains: ReadonlyMap<string, FactChain>;
   settledDays: Map<string, number[]>;
   factSet: string;
@@ -112,7 +115,7 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
   const defs = opts.definitions ?? DEFINITIONS;
   const logger = opts.logger ?? createLogger('warn');
   const byKey = new Map<string, FactChain>(chains.map((c) => [c.origin_key, c]));
-  const run: RunContext = { defs, full: opts.full ?? false, timing: { contract_ms: 0, settlement_ms: 0 }, chains: byKey, settledDays: new Map(), factSet: factSetSignature(defs), logger };
+  const run: RunContext = { defs, full: opts.full ?? false, timing: { contract_ms: 0, settlement_ms: 0, blob_ms: 0 }, chains: byKey, settledDays: new Map(), factSet: factSetSignature(defs), logger };
   const results = new Map<string, ChainFactsResult>();
   for (const chain of settlementOrder(chains)) {
     // One transaction per chain: the dirty hours read here cannot be re-marked by a concurrent
@@ -139,6 +142,7 @@ export async function computeFacts(store: Store, chains: readonly FactChain[], c
     elapsed_ms: performance.now() - started,
     contract_ms: run.timing.contract_ms,
     settlement_ms: run.timing.settlement_ms,
+    blob_ms: run.timing.blob_ms,
   };
 }
 
@@ -219,10 +223,14 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
   const settlementStarted = performance.now();
   const rent = await computeRent(store, chain, run, scope.daily, daysUntil, first?.daily ?? null);
   timing.settlement_ms += performance.now() - settlementStarted;
+  // The data-availability layer's blob facts, on the layer's chain only (blob-facts.ts).
+  const blobStarted = performance.now();
+  const blobKeys = await computeBlobFacts(store, ok, scope.daily);
+  timing.blob_ms += performance.now() - blobStarted;
   // Days whose rent changed are converted and derived again with the chain's own days.
   const days = [...new Set([...scope.daily, ...rent.days])].sort((a, b) => a - b);
   // Chain and contract money facts in one conversion: the same prices, one price status.
-  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys], rent.ether_keys);
+  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys, ...blobKeys], rent.ether_keys);
   await computeDerived(store, ok, defs, days);
 
   result.days_pending = await store.settlePendingDays(ok, scope.daily, pending);

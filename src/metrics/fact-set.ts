@@ -12,6 +12,7 @@ import { FOUR_HOURS } from '../store/granularity.js';
 import type { Store } from '../store/store.js';
 import { addressSets, contractAddressSets, contractAggregates, isFeeMetric, settlementFacts, transactionAggregates, type MetricDefinition } from './definition.js';
 import { aggregateOf } from './fee-buckets.js';
+import { BLOB_FEE_KEY, BLOB_GAS_KEY } from './blob-facts.js';
 
 /** The signature of the keys × granularities computed from raw transactions: stable across runs, changes with the catalog. */
 export function factSetSignature(defs: readonly MetricDefinition[]): string {
@@ -22,6 +23,8 @@ export function factSetSignature(defs: readonly MetricDefinition[]): string {
     ...addressSets(defs).map((s) => `set ${s.key}`),
     ...contractAddressSets(defs).map((s) => `contract set ${s.key}`),
     ...settlementFacts(defs).map((f) => `settlement ${f.key}`),
+    // The data-availability layer's blob facts (blob-facts.ts), kept on its chain whatever the catalog.
+    `blob ${BLOB_GAS_KEY} ${BLOB_FEE_KEY}`,
   ];
   return createHash('sha256').update([...new Set(entries)].sort().join('\n')).digest('hex');
 }

@@ -3,6 +3,7 @@
 // Every statement lives behind a typed method, implemented once per engine in store/<engine>/;
 // the only SQL that comes from outside is a metric's own aggregate expression, which the
 // facts methods receive as text in the engine's dialect.
+import type { BlobStore } from './blobs.js';
 import type { BlockspaceStore } from './blockspace.js';
 import type { BucketAggregateStore } from './bucket-aggregates.js';
 import type { FactStore } from './facts.js';
@@ -27,7 +28,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore, BlobStore {
   readonly engine: EngineName;
 
   /**

@@ -135,7 +135,7 @@ function cycles(graph: Graph): string[][] {
 
 // src/documents/ gives each family of documents a folder (docs/architecture.md, "Documents"); what
 // every family uses stays at its top. A new family's folder is added here and to that table.
-const DOCUMENT_FAMILIES = ['apps', 'blockspace', 'chain-overview', 'economics', 'ecosystem', 'fees', 'flat-exports', 'landing', 'master', 'metric-detail'];
+const DOCUMENT_FAMILIES = ['apps', 'blockspace', 'chain-overview', 'data-availability', 'economics', 'ecosystem', 'fees', 'flat-exports', 'landing', 'master', 'metric-detail'];
 const DOCUMENTS_SHARED = [
   'build-all.ts',
   'build-report.ts',
@@ -260,7 +260,7 @@ describe('import directions', () => {
       ['src/documents/landing/landing-page.ts', ['src/documents/apps/app-data.ts']],
     ]);
     expect(documentsLayout(layout)).toEqual([
-      "src/documents/economics.ts: a document kind's file belongs in its family's folder (apps, blockspace, chain-overview, economics, ecosystem, fees, flat-exports, landing, master, metric-detail)",
+      "src/documents/economics.ts: a document kind's file belongs in its family's folder (apps, blockspace, chain-overview, data-availability, economics, ecosystem, fees, flat-exports, landing, master, metric-detail)",
       'src/documents/things/thing.ts: things/ is not a known family of documents',
       'src/documents/document-set.ts imports src/documents/apps/app-data.ts: a shared module of documents/ may not import the apps/ family',
       'src/documents/build-all.ts imports src/documents/landing/landing-page.ts: a shared module of documents/ may not import the landing/ family',

@@ -135,6 +135,24 @@ import {
   ECONOMICS_WINDOWS,
   type Economics,
   type EconomicsWindow,
+  DA_BREAKDOWN_KEYS,
+  DA_CHART_CONSUMERS,
+  DA_CHAINS_COLUMNS,
+  DA_CONSUMER_COLUMNS,
+  DA_CONSUMER_MIN_BYTES,
+  DA_FIXED_PARAMS,
+  DA_LAYER_FIELDS,
+  DA_LAYER_KEY,
+  DA_LAYER_METRIC_KEYS,
+  DA_METRICS_SPEC,
+  DA_OVERVIEW_ALL_DA,
+  DA_OVERVIEW_PATH,
+  DA_TIMESERIES_COLUMNS,
+  DA_TIMESERIES_PATH,
+  DA_TOP_CONSUMERS,
+  DA_TOTALS_KEYS,
+  DA_WINDOWS,
+  daMetricPath,
 } from './contract-fields.js';
 
 const SEED = 11;
@@ -263,6 +281,8 @@ describe('section 0: every published document', () => {
       /^\/v1\/landing-events\/apps-data\.json$/,
       /^\/v1\/blockspace\/category_comparison\/[a-z_]+\.json$/,
       /^\/v1\/economics\.json$/,
+      /^\/v1\/da_(overview|timeseries)\.json$/,
+      /^\/v1\/metrics\/data_availability\/[a-z0-9_]+\/[a-z0-9_]+\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -749,7 +769,8 @@ describe('section 6: master.json', () => {
       checkKeysInOrder(p, `sources.${name}`, s, ['name', 'url', 'description']);
       for (const f of ['name', 'url', 'description']) checkKind(p, `sources.${name}`, s, f, 'string');
     }
-    for (const k of ['da_metrics', 'composition_types']) if (JSON.stringify(master[k]) !== '{}') p.push(`${k}: ${JSON.stringify(master[k]).slice(0, 80)}, contract {}`);
+    // da_metrics is filled once the DA layer has blob data (11.2 amends section 6): checked there.
+    for (const k of ['composition_types']) if (JSON.stringify(master[k]) !== '{}') p.push(`${k}: ${JSON.stringify(master[k]).slice(0, 80)}, contract {}`);
     expectNone(p);
   });
 
@@ -1932,5 +1953,153 @@ describe('section 11.1: economics', () => {
       if (!close(costs, sumOn('costs', d))) p.push(`costs.daily ${iso(d)}: ${costs}, the chains sum to ${sumOn('costs', d)}`);
     });
     expectNone(p);
+  });
+});
+describe('section 11.2: data availability', () => {
+  type Pair = { types: string[]; total: number[] };
+  const overview = () => jsonOf<any>(DA_OVERVIEW_PATH).data;
+  const layers = () => Object.keys(master.da_layers);
+
+  it('master.json: da_layers.da_ethereum_blobs and the five da_metrics with the section 6 keys and the contract values', () => {
+    const p: Problems = [];
+    expect(layers()).toEqual([DA_LAYER_KEY]);
+    const layer = master.da_layers[DA_LAYER_KEY] as Record<string, unknown>;
+    for (const [k, kinds] of DA_LAYER_FIELDS) checkKind(p, `da_layers.${DA_LAYER_KEY}`, layer, k, ...kinds);
+    const da = (master as Record<string, any>).da_metrics as Record<string, Record<string, any>>;
+    expect(Object.keys(da).sort()).toEqual(Object.keys(DA_METRICS_SPEC).sort());
+    for (const [id, spec] of Object.entries(DA_METRICS_SPEC)) {
+      for (const [k, kinds] of METRIC_FIELDS) checkKind(p, `da_metrics.${id}`, da[id]!, k, ...kinds);
+      expect(da[id], id).toMatchObject({ metric_keys: [...spec.metric_keys], icon: spec.icon, monthly_agg: spec.monthly_agg, hourly_available: false, supported_chains: [DA_LAYER_KEY] });
+      expect(Object.keys(da[id]!.units).sort(), id).toEqual(spec.money ? ['eth', 'usd'] : ['value']);
+    }
+    expect(da.blob_producers!.name).toBe('DA Consumers');
+    expect(da.data_posted!.units.value.suffix).toBe('GB');
+    expect(da.blob_count!.units.value.decimals).toBe(0);
+    expectNone(p);
+  });
+
+  it('da_overview: every key; the layer series daily (full history) and monthly; top 5 consumers per window in bytes', () => {
+    const p: Problems = [];
+    const d = overview();
+    checkKeysInOrder(p, 'da_overview.data.all_da', d.all_da, [...DA_OVERVIEW_ALL_DA]);
+    expect(d.all_da.da_id).toBe('all_da');
+    expect(Object.keys(d.all_da.metrics)).toEqual(['fees_paid', 'data_posted']);
+    for (const [metric, types] of [['fees_paid', ['unix', 'usd', 'eth']], ['data_posted', ['unix', 'value']]] as const) {
+      expect(Object.keys(d.all_da.metrics[metric])).toEqual(layers());
+      for (const k of layers()) {
+        const m = d.all_da.metrics[metric][k];
+        checkKeysInOrder(p, `all_da.metrics.${metric}.${k}`, m, [...DA_LAYER_METRIC_KEYS]);
+        checkTypedTable(p, `all_da.metrics.${metric}.${k}.daily`, m.daily, { types, granularity: 'daily' });
+        checkTypedTable(p, `all_da.metrics.${metric}.${k}.monthly`, m.monthly, { types, granularity: 'monthly' });
+        // The x-range is read from the first and last rows unguarded: never empty, ending yesterday.
+        expect(m.daily.data.length, `${metric} ${k}`).toBeGreaterThan(0);
+        expect(m.daily.data.at(-1)[0]).toBe(LAST_DAY);
+      }
+    }
+    expect(Object.keys(d.all_da.top_da_consumers)).toEqual([...DA_WINDOWS]);
+    for (const w of DA_WINDOWS) {
+      const t = d.all_da.top_da_consumers[w];
+      expect(t.types, w).toEqual([...DA_CONSUMER_COLUMNS]);
+      expect(t.data.length, w).toBeLessThanOrEqual(DA_TOP_CONSUMERS);
+      expect(new Set(t.data.map((r: unknown[]) => r[0])).size, w).toBe(t.data.length);
+      for (const r of t.data) {
+        if (typeof r[0] !== 'string' || typeof r[1] !== 'string' || typeof r[3] !== 'string' || !Number.isInteger(r[4])) p.push(`top_da_consumers.${w}: ${JSON.stringify(r)}`);
+        if (!layers().includes(r[2])) p.push(`top_da_consumers.${w}: layer ${r[2]} not in da_layers`);
+        if (!(r[3] in master.chains)) p.push(`top_da_consumers.${w}: ${r[3]} is not a chain of master.json`);
+      }
+    }
+    expect(d.all_da.top_da_consumers.max.data.length).toBeGreaterThan(0);
+    expectNone(p);
+  });
+
+  it('da_breakdown: every key a da_layers key or totals; per window fees, size, fees_per_mb, consumers over 0.1 GiB, fixed_params, the pie with others', () => {
+    const p: Problems = [];
+    const b = overview().da_breakdown;
+    expect(Object.keys(b)).toEqual([...layers(), 'totals']);
+    const pairOk = (at: string, x: Pair, types: string[], n: number) => {
+      if (JSON.stringify(x?.types) !== JSON.stringify(types) || !Array.isArray(x.total) || x.total.length !== n || !x.total.every(isNumOrNull)) p.push(`${at}: ${JSON.stringify(x)}`);
+    };
+    for (const w of DA_WINDOWS) {
+      const layer = b[DA_LAYER_KEY][w];
+      checkKeysInOrder(p, `da_breakdown.${w}`, layer, [...DA_BREAKDOWN_KEYS]);
+      pairOk(`${w}.fees`, layer.fees, ['usd', 'eth'], 2);
+      pairOk(`${w}.size`, layer.size, ['bytes'], 1);
+      pairOk(`${w}.fees_per_mb`, layer.fees_per_mb, ['usd', 'eth'], 2);
+      if (layer.size.total[0] > 0) expect(Math.abs(layer.fees_per_mb.total[1] - layer.fees.total[1] / (layer.size.total[0] / 1024 ** 2))).toBeLessThan(1e-9 * Math.abs(layer.fees_per_mb.total[1]) + 1e-300);
+      expect(layer.da_consumers.count).toBe(layer.da_consumers.chains.values.length);
+      expect(layer.da_consumers.chains.types).toEqual([...DA_CHAINS_COLUMNS]);
+      // The same list in every window.
+      expect(layer.da_consumers, w).toEqual(b[DA_LAYER_KEY].max.da_consumers);
+      expect(Object.keys(layer.fixed_params)).toEqual([...DA_FIXED_PARAMS]);
+      for (const k of DA_FIXED_PARAMS) if (typeof layer.fixed_params[k] !== 'string') p.push(`${w}.fixed_params.${k}: not a string`);
+      expect(new URL(layer.fixed_params.l2beat_risk).protocol).toBe('https:');
+      const chart = layer.da_consumer_chart;
+      expect(chart.types).toEqual([...DA_CONSUMER_COLUMNS]);
+      expect(chart.data.length).toBeLessThanOrEqual(DA_CHART_CONSUMERS + 1);
+      const others = chart.data.at(-1);
+      expect(others.slice(0, 4)).toEqual(['others', 'Others', null, null]);
+      expect(chart.data.reduce((s: number, r: number[]) => s + r[4]!, 0), w).toBe(layer.size.total[0]);
+      checkKeysInOrder(p, `totals.${w}`, b.totals[w], [...DA_TOTALS_KEYS]);
+    }
+    // Consumers over 0.1 GiB, by lifetime bytes (the max window's top list says how much each posted).
+    const lifetime = new Map(overview().all_da.top_da_consumers.max.data.map((r: any[]) => [r[0], r[4]]));
+    const listed = b[DA_LAYER_KEY].max.da_consumers.chains.values.map((r: string[]) => r[0]);
+    for (const k of listed) if (lifetime.has(k)) expect(lifetime.get(k)).toBeGreaterThanOrEqual(DA_CONSUMER_MIN_BYTES);
+    expectNone(p);
+  });
+
+  it('da_timeseries: per layer and window the top 7 and others, rows named values with unix last, ascending period starts', () => {
+    const p: Problems = [];
+    const t = jsonOf<any>(DA_TIMESERIES_PATH).data.da_layers;
+    expect(Object.keys(t)).toEqual(layers());
+    for (const w of DA_WINDOWS) {
+      const consumers = t[DA_LAYER_KEY][w].da_consumers;
+      const keys = Object.keys(consumers);
+      expect(keys.at(-1), w).toBe('others');
+      expect(keys.length, w).toBeLessThanOrEqual(DA_CHART_CONSUMERS + 1);
+      for (const k of keys) {
+        for (const g of ['daily', 'monthly'] as const) {
+          const s = consumers[k][g];
+          expect(s.types).toEqual([...DA_TIMESERIES_COLUMNS]);
+          let prev = -Infinity;
+          for (const r of s.values) {
+            if (r[0] !== k || typeof r[1] !== 'string' || (k === 'others' ? r[2] !== null : r[2] !== k) || !Number.isInteger(r[3])) p.push(`${w}.${k}.${g}: ${JSON.stringify(r)}`);
+            if (!isPeriodStart(r[4], g) || r[4] <= prev) p.push(`${w}.${k}.${g}: unix ${r[4]} after ${prev}`);
+            prev = r[4];
+          }
+        }
+      }
+    }
+    expectNone(p);
+  });
+
+  it('metric details: one per DA metric of the layer, section 1 keys without hourly; any other layer is a 404', async () => {
+    const p: Problems = [];
+    for (const [id, spec] of Object.entries(DA_METRICS_SPEC)) {
+      const path = daMetricPath(DA_LAYER_KEY, id);
+      const d = jsonOf<Detail>(path);
+      checkKeysInOrder(p, path, d.details, ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary']);
+      expect(d.details.metric_id).toBe(id);
+      expect(Object.keys(d.details.timeseries)).toEqual([...DETAIL_TIMESERIES]);
+      expect(Object.keys(d.details.changes)).toEqual(['daily', 'weekly', 'monthly']);
+      const cols = valueColumns(spec.money);
+      for (const g of ['daily', 'weekly', 'monthly', 'quarterly'] as const) checkTypedTable(p, `${path}.${g}`, d.details.timeseries[g], { types: ['unix', ...cols], granularity: g });
+      expect(d.details.timeseries.daily!.data.at(-1)![0]).toBe(LAST_DAY);
+      for (const s of d.details.source) expect(master.sources[s], s).toBeDefined();
+    }
+    expect([...docs.keys()].filter((k) => k.startsWith('/v1/metrics/data_availability/')).length).toBe(Object.keys(DA_METRICS_SPEC).length);
+    expect((await request(server.base, daMetricPath('da_celestia', 'fees_paid'))).status).toBe(404);
+    expectNone(p);
+  });
+
+  it('the reference page reads every da_breakdown layer in da_layers unguarded, and fees_paid by position', () => {
+    const rendered: unknown[] = [];
+    const all = master.da_layers as Record<string, { url_key: string; name: string; colors: { dark: string[] } }>;
+    for (const k of Object.keys(overview().da_breakdown).filter((k) => k !== 'totals')) rendered.push(all[k]!.url_key.replaceAll('-', '_'), all[k]!.colors.dark[0]!.length, all[k]!.name.length);
+    for (const [k, m] of Object.entries(overview().all_da.metrics.fees_paid) as Array<[string, any]>) {
+      const i = m.daily.types.indexOf('usd');
+      rendered.push(k, m.daily.data[m.daily.data.length - 1][0], m.daily.data[0][0], m.daily.data[0][i]);
+    }
+    expect(rendered.length).toBeGreaterThan(0);
   });
 });

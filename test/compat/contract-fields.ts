@@ -621,3 +621,43 @@ export const MEET_L2_FIELDS: ReadonlyArray<[string, Kind[]]> = [
   ['tps', ['number', 'null']],
   ['top_apps', ['array']],
 ];
+
+// ---- section 11.2: data availability -----------------------------------------------------------
+
+export const DA_OVERVIEW_PATH = '/v1/da_overview.json';
+export const DA_TIMESERIES_PATH = '/v1/da_timeseries.json';
+/** The one layer chainlytics publishes. */
+export const DA_LAYER_KEY = 'da_ethereum_blobs';
+export const daMetricPath = (layer: string, metric: string) => `/v1/metrics/data_availability/${layer}/${metric}.json`;
+export const DA_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
+export const DA_LAYER_FIELDS: ReadonlyArray<[string, Kind[]]> = [
+  ['name', ['string']],
+  ['name_short', ['string']],
+  ['url_key', ['string']],
+  ['block_explorers', ['object']],
+  ['website', ['string']],
+  ['twitter', ['string']],
+  ['logo', ['object', 'null']],
+  ['colors', ['object']],
+  ['incl_in_da_overview', ['boolean']],
+];
+/** da_metrics: id → metric_keys, icon, monthly_agg, and the money pair or one value column. */
+export const DA_METRICS_SPEC = {
+  blob_count: { metric_keys: ['da_blob_count'], icon: 'da-blobs-number', monthly_agg: 'sum', money: false },
+  data_posted: { metric_keys: ['da_data_posted_bytes'], icon: 'da-data-posted', monthly_agg: 'sum', money: false },
+  fees_paid: { metric_keys: ['da_fees_usd', 'da_fees_eth'], icon: 'da-fees-paid', monthly_agg: 'sum', money: true },
+  fees_per_mbyte: { metric_keys: ['da_fees_per_mbyte_usd', 'da_fees_per_mbyte_eth'], icon: 'da-fees-paid-per-mb', monthly_agg: 'avg', money: true },
+  blob_producers: { metric_keys: ['da_unique_blob_producers'], icon: 'da-consumers', monthly_agg: 'avg', money: false },
+} as const;
+export const DA_OVERVIEW_ALL_DA = ['da_id', 'da_name', 'metrics', 'top_da_consumers'] as const;
+export const DA_LAYER_METRIC_KEYS = ['metric_name', 'source', 'avg', 'daily', 'monthly'] as const;
+export const DA_CONSUMER_COLUMNS = ['da_consumer_key', 'name', 'da_layer', 'origin_key', 'data_posted'] as const;
+export const DA_TOP_CONSUMERS = 5;
+export const DA_CHART_CONSUMERS = 7;
+export const DA_BREAKDOWN_KEYS = ['fees', 'size', 'fees_per_mb', 'da_consumers', 'fixed_params', 'da_consumer_chart'] as const;
+export const DA_TOTALS_KEYS = ['fees', 'size', 'fees_per_mb'] as const;
+export const DA_FIXED_PARAMS = ['block_time', 'blob_size', 'bandwidth', 'l2beat_risk'] as const;
+export const DA_CHAINS_COLUMNS = ['da_consumer_key', 'name', 'gtp_origin_key'] as const;
+export const DA_TIMESERIES_COLUMNS = ['da_consumer_key', 'name', 'gtp_origin_key', 'data_posted', 'unix'] as const;
+/** A consumer is listed in da_consumers from this many bytes posted in its lifetime (0.1 GiB). */
+export const DA_CONSUMER_MIN_BYTES = 0.1 * 1024 ** 3;

@@ -527,3 +527,51 @@ describe('dashboard economics page in Chromium', () => {
     await finish(o, 'phone-economics');
   });
 });
+
+describe('dashboard: data availability (CONTRACT.md 11.2)', () => {
+  type Total = { types: string[]; total: (number | null)[] };
+  type DaOverview = {
+    data: {
+      all_da: { metrics: Record<string, Record<string, { daily: Table }>> };
+      da_breakdown: Record<string, Record<string, { fees: Total; size: Total; fees_per_mb: Total; da_consumer_chart: { data: [string, string, string | null, string | null, number][] } }>>;
+    };
+  };
+  type DaMaster = { da_metrics: Record<string, { units: Record<string, Unit> }> };
+  const GIB = 1024 ** 3;
+
+  it("the layer's fees, data posted and fees per MB of the chosen window, its consumers and the daily chart are the overview document's", async () => {
+    const overview = doc<DaOverview>('/v1/da_overview.json');
+    const units = doc<DaMaster>('/v1/master.json').da_metrics;
+    const layer = overview.data.da_breakdown.da_ethereum_blobs;
+    const o = await open('#/data-availability');
+    expect(await o.page.locator('nav a[href="#/data-availability"]').getAttribute('aria-current')).toBe('page');
+    const figure = (name: string) => o.page.locator(`[data-figure="${name}"] dd`);
+    const expectFigures = async (w: string, c: 'usd' | 'eth') => {
+      await o.page.locator(`dl[data-window="${w}"]`).waitFor();
+      const f = layer[w]!;
+      const fees = f.fees.total[f.fees.types.indexOf(c)]!;
+      expect(await figure('fees').getAttribute('data-value'), `${w} fees`).toBe(String(fees));
+      expect(await figure('fees').textContent()).toBe(formatValue(fees, units.fees_paid!.units[c]!, { tooltip: true }));
+      expect(await figure('size').getAttribute('data-value'), `${w} size`).toBe(String(f.size.total[0]! / GIB));
+      expect(await figure('size').textContent()).toBe(formatValue(f.size.total[0]! / GIB, units.data_posted!.units.value!, { tooltip: true }));
+      expect(await figure('fees_per_mb').getAttribute('data-value'), `${w} per MB`).toBe(String(f.fees_per_mb.total[f.fees_per_mb.types.indexOf(c)]));
+      const rows = await o.page.locator('table.consumers tbody tr').evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.consumer, tr.querySelector('td')!.dataset.value]));
+      expect(rows, `${w} consumers`).toEqual(f.da_consumer_chart.data.map((r) => [r[0], String(r[4])]));
+    };
+    // The default window is 30 days, in USD.
+    await expectFigures('30d', 'usd');
+    await choose(o.page, '7d', /w=7d/);
+    await expectFigures('7d', 'usd');
+    await choose(o.page, 'eth', /c=eth/);
+    await expectFigures('7d', 'eth');
+    await choose(o.page, 'max', /w=max/);
+    await expectFigures('max', 'eth');
+    // The daily chart: its last point is the document's last day, fees then data posted.
+    const lastPoint = () => o.page.locator('.last-points tr[data-series="da_ethereum_blobs"] td.num').getAttribute('data-value');
+    const fees = overview.data.all_da.metrics.fees_paid!.da_ethereum_blobs!.daily;
+    expect(await lastPoint()).toBe(String(lastValue(fees, 'eth')));
+    await choose(o.page, 'data_posted', /m=data_posted/);
+    expect(await lastPoint()).toBe(String(lastValue(overview.data.all_da.metrics.data_posted!.da_ethereum_blobs!.daily, 'value')));
+    await finish(o, 'data-availability');
+  });
+});

@@ -90,6 +90,7 @@ describe('devnet ground truth', () => {
     const l1 = dev.chains.find((x) => x.origin_key === 'ethereum')!;
     const data = await blocksWithReceipts(l1.url, dev.blockAt('ethereum', day / 1000) + 1, dev.blockAt('ethereum', day / 1000 + 86399));
     const perSender = new Map<string, { txs: number; blob_txs: number; fee_wei: bigint; blob_fee_wei: bigint; blob_gas: bigint }>();
+    const blobsOf = new Map<string, { blob_gas: number; blob_fee_wei: bigint }>();
     let blobBlocks = 0;
     for (const { block, receipts } of data) {
       let blobGas = 0n;
@@ -112,6 +113,10 @@ describe('devnet ground truth', () => {
           expect(Number(r.blobGasPrice)).toBeLessThanOrEqual(3e10);
           expect(BigInt(tx.maxFeePerBlobGas)).toBeGreaterThanOrEqual(BigInt(r.blobGasPrice));
           blobGas += BigInt(r.blobGasUsed);
+          const b = blobsOf.get(tx.from) ?? { blob_gas: 0, blob_fee_wei: 0n };
+          b.blob_gas += Number(r.blobGasUsed);
+          b.blob_fee_wei += BigInt(r.blobGasUsed) * BigInt(r.blobGasPrice);
+          blobsOf.set(tx.from, b);
         } else expect(r.blobGasUsed).toBeUndefined();
         perSender.set(tx.from, s);
       });
@@ -124,6 +129,8 @@ describe('devnet ground truth', () => {
       expect(truth.txs).toBeGreaterThan(0);
       expect(truth.blob_txs).toBeGreaterThan(0);
       expect(perSender.get(batcherAddress(l2))).toEqual(truth);
+      // The blobs alone (CONTRACT.md 11.2): bytes and blob gas × blob gas price.
+      expect(dev.blobGroundTruth(l2, day)).toEqual(blobsOf.get(batcherAddress(l2)));
     }
     expect(() => dev.rentGroundTruth('ethereum', day)).toThrow(/posts no batches/);
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { devnetPrice, startDevnet, type Devnet, type FeeTxTruth } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
+import type { DocumentInput } from '../../src/documents/document-set.js';
 import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
@@ -71,6 +72,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
   let chains: Chain[];
   let doc: LineChart;
   let economics: Economics;
+  let inputs: DocumentInput[];
 
   beforeAll(async () => {
     devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 400, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
@@ -85,7 +87,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
     const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent });
     expect(sync.failed).toEqual([]);
     await computeFacts(store, chains, clock, { logger: silent });
-    const { inputs } = await buildAllDocuments(store, chains, clock, { logger: silent });
+    ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
     doc = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/fees/linechart.json')!.json)) as LineChart;
     economics = JSON.parse(JSON.stringify(inputs.find((i) => i.path === '/v1/economics.json')!.json)) as Economics;
   }, 300_000);
@@ -189,5 +191,51 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('fee line chart gol
     expect(blobs[719]![0]).toBe(yesterday);
     truth.forEach((t, i) => expect(rel(blobs[720 - truth.length + i]![2], t.blobs)).toBeLessThan(1e-12));
     expect(blobs.slice(0, 720 - truth.length).every((r) => r[1] === 0 && r[2] === 0)).toBe(true);
+  });
+
+  // CONTRACT.md 11.2 on the same build: the devnet L1 carries the blob postings of all five devnet
+  // L2 batchers; optimism and mantle run here (registry chains, so consumers), base, arbitrum and
+  // linea do not (other senders: totals and others only, one producer each). Expected values come
+  // from the generator's own postings (blobGroundTruth) and ETH price, never from the documents.
+  it('data availability: daily fees and bytes, consumers, others and producers equal the devnet L1\'s blob postings', () => {
+    const da = (path: string): any => JSON.parse(JSON.stringify(inputs.find((i) => i.path === path)?.json ?? null));
+    const L2S = ['optimism', 'base', 'arbitrum', 'linea', 'mantle'];
+    const CONSUMERS = ['optimism', 'mantle'];
+    const lastDay = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
+    const overview = da('/v1/da_overview.json').data;
+    const fees = overview.all_da.metrics.fees_paid.da_ethereum_blobs.daily.data as number[][];
+    const posted = overview.all_da.metrics.data_posted.da_ethereum_blobs.daily.data as number[][];
+    const days = fees.map((r) => r[0]!);
+    expect(days.at(-1)).toBe(lastDay);
+    expect(days[0]).toBe(Math.floor((devnet.blockTime('ethereum', 0) * 1000) / DAY_MS) * DAY_MS);
+    expect(days.length).toBeGreaterThanOrEqual(HISTORY_DAYS);
+    const truth = new Map(days.map((d) => [d, new Map(L2S.map((l2) => [l2, devnet.blobGroundTruth(l2, d)]))]));
+    const dayBytes = (d: number, who = L2S) => who.reduce((s, l2) => s + truth.get(d)!.get(l2)!.blob_gas, 0);
+    fees.forEach(([d, usd, eth], i) => {
+      const wei = L2S.reduce((s, l2) => s + truth.get(d!)!.get(l2)!.blob_fee_wei, 0n);
+      const where = new Date(d!).toISOString();
+      expect(rel(eth!, Number(wei) / 1e18), where).toBeLessThan(1e-12);
+      expect(rel(usd!, (Number(wei) / 1e18) * devnetPrice(SEED, 'ethereum', d!)), where).toBeLessThan(1e-9);
+      expect(posted[i]![0]).toBe(d);
+      expect(rel(posted[i]![1]!, dayBytes(d!) / 1024 ** 3), where).toBeLessThan(1e-12);
+    });
+    const lifetime = (who: string[]) => days.reduce((s, d) => s + dayBytes(d, who), 0);
+    const nameOf = (ok: string) => chains.find((c) => c.origin_key === ok)!.name;
+    const ranked = [...CONSUMERS].sort((a, b) => lifetime([b]) - lifetime([a]));
+    expect(overview.all_da.top_da_consumers.max.data).toEqual(ranked.map((ok) => [ok, nameOf(ok), 'da_ethereum_blobs', ok, lifetime([ok])]));
+    const max = overview.da_breakdown.da_ethereum_blobs.max;
+    expect(max.size.total).toEqual([lifetime(L2S)]);
+    expect(max.da_consumer_chart.data.at(-1)).toEqual(['others', 'Others', null, null, lifetime(['base', 'arbitrum', 'linea'])]);
+    expect(max.da_consumers.chains.values).toEqual(ranked.filter((ok) => lifetime([ok]) >= 0.1 * 1024 ** 3).map((ok) => [ok, nameOf(ok), ok]));
+    // The timeseries' others: the three batchers of chains not in the registry, per day with data.
+    const others = da('/v1/da_timeseries.json').data.da_layers.da_ethereum_blobs.max.da_consumers.others.daily.values;
+    const expectedOthers = days.map((d) => ['others', 'Others', null, dayBytes(d, ['base', 'arbitrum', 'linea']), d]).filter((r) => (r[3] as number) > 0);
+    expect(others).toEqual(expectedOthers);
+    // Producers per day: each batcher that posted blobs counts once.
+    const producers = da('/v1/metrics/data_availability/da_ethereum_blobs/blob_producers.json').details.timeseries.daily.data;
+    expect(producers).toEqual(days.map((d) => [d, L2S.filter((l2) => truth.get(d)!.get(l2)!.blob_gas > 0).length]));
+    const master = da('/v1/master.json');
+    expect(Object.keys(master.da_layers)).toEqual(['da_ethereum_blobs']);
+    expect(master.da_metrics.fees_paid.supported_chains).toEqual(['da_ethereum_blobs']);
   });
 });

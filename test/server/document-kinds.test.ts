@@ -38,6 +38,9 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['projects', '/v1/labels/projects_filtered.json', 'daily', 'function'],
       ['projects', '/v1/labels/projects.json', 'daily', 'function'],
       ['app_overview', '/v1/apps/app_overview_{window}.json', 'daily', 'function'],
+      ['da_overview', '/v1/da_overview.json', 'daily', 'function'],
+      ['da_timeseries', '/v1/da_timeseries.json', 'daily', 'function'],
+      ['da_metric_detail', '/v1/metrics/data_availability/{da_layer}/{da_metric}.json', 'daily', 'function'],
       ['master', '/v1/master.json', 'daily', 'function'],
       ['export', '/v1/export/{metric_id}.json', 'daily', 'function'],
       ['export', '/v1/export/{metric_id}.csv', 'daily', 'function'],
@@ -87,6 +90,9 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/labels/projects_filtered.json',
       '/labels/projects.json',
       '/apps/app_overview_{window}.json',
+      '/da_overview.json',
+      '/da_timeseries.json',
+      '/metrics/data_availability/{da_layer}/{da_metric}.json',
       '/master.json',
       '/export/{metric_id}.json',
       '/export/{metric_id}.csv',
@@ -195,7 +201,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'economics', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'da_metric_detail', 'da_overview', 'da_timeseries', 'economics', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

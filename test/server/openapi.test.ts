@@ -66,7 +66,9 @@ describe('schemas against served bytes', () => {
 
   it('every fixture document conforms to the schema of its path', async () => {
     const schemaFor = (path: string): string | null => {
-      if (path.startsWith('/v1/metrics/chains/')) return 'MetricDetail';
+      if (path.startsWith('/v1/metrics/chains/') || path.startsWith('/v1/metrics/data_availability/')) return 'MetricDetail';
+      if (path === '/v1/da_overview.json') return 'DaOverview';
+      if (path === '/v1/da_timeseries.json') return 'DaTimeseries';
       if (path === '/v1/fees/table.json') return 'FeeTable';
       if (path === '/v1/fees/linechart.json') return 'FeeLineChart';
       if (path === '/v1/chains/all/streaks_today.json') return 'StreaksToday';

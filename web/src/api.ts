@@ -56,4 +56,5 @@ export const paths = {
   app: (project: string) => `/v1/apps/details/${project}.json`,
   categoryIndex: '/v1/blockspace/category_comparison/index.json',
   category: (main: string) => `/v1/blockspace/category_comparison/${main}.json`,
+  daOverview: '/v1/da_overview.json',
 };

@@ -44,8 +44,17 @@ export interface FeeMetricInfo {
   currency: boolean;
 }
 
+/** master.json `da_layers[key]` (CONTRACT.md 11.2). */
+export interface DaLayerInfo {
+  name: string;
+  name_short: string;
+  colors: { light: string[]; dark: string[] };
+}
+
 export interface Master {
   chains: Record<string, ChainInfo>;
+  da_layers: Record<string, DaLayerInfo>;
+  da_metrics: Record<string, MetricInfo>;
   default_chain_sorting: string[];
   metrics: Record<string, MetricInfo>;
   app_metrics: Record<string, MetricInfo>;
@@ -205,4 +214,23 @@ export function valueColumn(types: string[], currency: string): number {
 export function unitFor(units: Record<string, Unit>, currency: string): [key: string, unit: Unit] {
   const key = own(units, currency) !== undefined ? currency : Object.keys(units)[0];
   return [key, units[key]];
+}
+
+/** A money pair or a byte count of /v1/da_overview.json: `{types, total}`. */
+export interface DaTotal {
+  types: string[];
+  total: (number | null)[];
+}
+
+/** /v1/da_overview.json (CONTRACT.md 11.2), the parts the page reads. */
+export interface DaOverview {
+  data: {
+    all_da: {
+      metrics: Record<'fees_paid' | 'data_posted', Record<string, { daily: Series; monthly: Series }>>;
+    };
+    da_breakdown: Record<
+      string,
+      Record<string, { fees: DaTotal; size: DaTotal; fees_per_mb: DaTotal; da_consumer_chart: TypedTable<[string, string, string | null, string | null, number]> }>
+    >;
+  };
 }

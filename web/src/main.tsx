@@ -9,6 +9,7 @@ import { CategoryComparisonPage } from './pages/category-comparison.js';
 import { ChainPage } from './pages/chain.js';
 import { ChainsPage } from './pages/chains.js';
 import { EconomicsPage } from './pages/economics.js';
+import { DataAvailabilityPage } from './pages/data-availability.js';
 import { FeesPage } from './pages/fees.js';
 import { MetricPage } from './pages/metric.js';
 import { href, useRoute, type Route } from './route.js';
@@ -23,6 +24,7 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === 'metric' && key) return [key, 'chains', <MetricPage key={key} route={route} metric={key} />];
     if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
     if (first === 'economics' && key === undefined) return ['Economics', 'economics', <EconomicsPage route={route} />];
+    if (first === 'data-availability' && key === undefined) return ['Data availability', 'da', <DataAvailabilityPage route={route} />];
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
     if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
     if (first === 'categories' && key === undefined) return ['Category comparison', 'categories', <CategoryComparisonPage route={route} />];
@@ -49,6 +51,7 @@ function App() {
     ['chains', href([]), 'Chains'],
     ['fees', href(['fees']), 'Fees'],
     ['economics', href(['economics']), 'Economics'],
+    ['da', href(['data-availability']), 'Data availability'],
     ['apps', href(['apps']), 'Applications'],
     ['categories', href(['categories']), 'Categories'],
   ];

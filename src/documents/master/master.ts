@@ -10,6 +10,7 @@ import { sourcesFor } from '../../registry/sources.js';
 import { CHAIN_TYPES } from '../../registry/types.js';
 import type { ChainMetric, FeeMetric } from '../../metrics/definition.js';
 import { appData } from '../apps/app-data.js';
+import { DA_MASTER_SCHEMAS, daMaster } from '../data-availability/da-master.js';
 import { APP_METRICS } from '../../metrics/catalog.js';
 import { appMetricInfoSchemas, appMetricsJson, metricInfoProperties } from './master-app-metrics.js';
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
@@ -38,6 +39,9 @@ export interface MasterInput {
   overviewChains?: readonly string[];
   /** Chains with a blockspace document: `tab_status.blockspace` (none when absent). */
   blockspaceChains?: readonly string[];
+  /** master.json `da_layers` and `da_metrics` (CONTRACT.md 11.2); `{}` when absent. */
+  daLayers?: Record<string, unknown>;
+  daMetrics?: Record<string, unknown>;
   builtAt: number;
 }
 
@@ -90,11 +94,16 @@ export function masterJson(input: MasterInput): unknown {
     default_chain_sorting: sorting,
     chains,
     // Every name a metric lists is also every name a metric detail's details.source uses.
-    sources: sourcesFor([...input.metrics.flatMap((m) => m.source_names), ...APP_METRICS.flatMap((m) => m.source_names)]),
+    sources: sourcesFor([
+      ...input.metrics.flatMap((m) => m.source_names),
+      ...APP_METRICS.flatMap((m) => m.source_names),
+      // The DA metric details' names, once they are published (11.2).
+      ...Object.values(input.daMetrics ?? {}).flatMap((m) => (m as { source: string[] }).source),
+    ]),
     custom_logos: {},
-    da_layers: {},
+    da_layers: input.daLayers ?? {},
     metrics,
-    da_metrics: {},
+    da_metrics: input.daMetrics ?? {},
     app_metrics: input.appMetrics ?? {},
     fee_metrics,
     blockspace_categories: blockspaceCategories(),
@@ -153,6 +162,7 @@ async function buildMaster(ctx: BuildContext): Promise<DocumentInput[]> {
     appChains,
     overviewChains: [...ctx.overviews],
     blockspaceChains: [...(ctx.blockspace?.keys() ?? [])],
+    ...(await daMaster(ctx)),
     builtAt: ctx.builtAt,
   });
   return [{ path: MASTER_PATH, json, freshness: 'daily' }];
@@ -230,9 +240,9 @@ const schemas: Record<string, OpenApiSchema> = {
     chains: mapOf(ref('ChainInfo'), 'Keyed by origin_key; ethereum first, then alphabetical; includes all_l2s when it has documents.'),
     sources: mapOf(obj({ name: str, url: str, description: str }), 'Keyed by the names metrics list in "source".'),
     custom_logos: { type: 'object' },
-    da_layers: { type: 'object' },
+    da_layers: mapOf(ref('DaLayerInfo'), 'Keyed by data-availability layer (da_ethereum_blobs once it has blob data; {} before).'),
     metrics: mapOf(ref('MetricInfo'), 'Keyed by metric_id.'),
-    da_metrics: { type: 'object' },
+    da_metrics: mapOf(ref('DaMetricInfo'), 'Keyed by DA metric id; {} without blob data.'),
     app_metrics: mapOf(ref('AppMetricInfo'), 'Keyed by metric_id: the application metrics.'),
     fee_metrics: mapOf(
       obj(
@@ -251,6 +261,7 @@ const schemas: Record<string, OpenApiSchema> = {
     last_updated_utc: ref('LastUpdatedUtc'),
   }),
   ...appMetricInfoSchemas,
+  ...DA_MASTER_SCHEMAS,
 };
 
 export const master: DocumentKind<'master'> = {

@@ -77,8 +77,11 @@ export interface DetailOverrides {
  * The document, from its daily (non-empty) and hourly rows. `distinct` answers distinct counts
  * over day windows for `unique` metrics.
  */
+/** What the document reads of a metric: a chain metric, or another with the same keys (the DA metrics, 11.2). */
+export type DetailMetric = Pick<ChainMetric, 'metric_id' | 'name' | 'source_names' | 'monthly_agg' | 'avg' | 'hourly_available'> & { columns: ReadonlyArray<{ name: string }> };
+
 export function metricDetailJson(
-  metric: ChainMetric,
+  metric: DetailMetric,
   daily: readonly SeriesRow[],
   hourly: readonly SeriesRow[],
   builtAt: number,

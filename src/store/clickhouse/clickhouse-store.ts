@@ -1,4 +1,5 @@
 import type { ClickHouseSettings } from '../../registry/store-settings.js';
+import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
@@ -26,6 +27,7 @@ import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProje
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import { HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
+import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
@@ -376,6 +378,14 @@ export class ClickHouseStore implements Store {
 
   contractsInHours(q: ContractHoursQuery): Promise<ContractRef[]> {
     return contractHours.contractsInHours(this.db, q);
+  }
+
+  writeBlobFacts(req: BlobFactsRequest): Promise<void> {
+    return blobs.writeBlobFacts(this.db, req);
+  }
+
+  blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
+    return blobs.blobSenderDays(this.db, originKey, gasKey, daysUntil);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

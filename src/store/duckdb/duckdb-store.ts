@@ -22,8 +22,10 @@ import type {
   GroupWindowQuery,
   GroupWindowRow,
 } from '../contract-facts.js';
+import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import * as addressSets from './address-sets.js';
+import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
@@ -537,6 +539,14 @@ export class DuckDbStore implements Store {
   distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {
     if (!Number.isSafeInteger(untilDay)) return Promise.reject(new Error(`distinct totals: not an integer: ${untilDay}`));
     return sharedAddresses.distinctTotals(async (subject) => (await this.distinctCounts(setKey, subject, [[0, untilDay]]))[0]!, originKeys);
+  }
+
+  writeBlobFacts(req: BlobFactsRequest): Promise<void> {
+    return this.transaction(() => blobs.writeBlobFacts(this.db, req));
+  }
+
+  blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
+    return this.use((db) => blobs.blobSenderDays(db, originKey, gasKey, daysUntil));
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -12,6 +12,14 @@ import type { ChainEconomics } from '../../../src/documents/economics/economics-
 import { economicsJson } from '../../../src/documents/economics/economics-json.js';
 import { chainMetric } from '../../../src/metrics/catalog.js';
 import { builtinChain } from '../../../src/registry/builtin-chains.js';
+import { DA_ETHEREUM_BLOBS } from '../../../src/registry/da-layers.js';
+import type { DaLayerData } from '../../../src/documents/data-availability/da-data.js';
+import { daLayerJson } from '../../../src/documents/data-availability/da-master.js';
+import { daMetricDetailPath } from '../../../src/documents/data-availability/da-metric-detail.js';
+import { DA_METRICS, daDailyRows, daMetricsJson } from '../../../src/documents/data-availability/da-metrics.js';
+import { daOverviewJson } from '../../../src/documents/data-availability/da-overview.js';
+import { daTimeseriesJson } from '../../../src/documents/data-availability/da-timeseries.js';
+import { metricDetailJson } from '../../../src/documents/metric-detail/metric-detail-json.js';
 
 export const BUILT_AT = Date.UTC(2026, 0, 31, 14, 5, 0);
 const DAY = 86_400_000;
@@ -217,6 +225,8 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
           metrics: [chainMetric('txcount')!],
           feeMetrics: [],
           supported: new Map([['base', ['txcount', 'daa']]]),
+          daLayers: { da_ethereum_blobs: daLayerJson(DA_ETHEREUM_BLOBS) },
+          daMetrics: daMetricsJson(new Map(DA_METRICS.map((m) => [m.metric_id, ['da_ethereum_blobs']]))),
           builtAt: BUILT_AT,
         }) as object),
         generation,
@@ -314,6 +324,7 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       freshness: 'daily',
       json: economicsJson([economicsDays(dayStart, generation)], { fees: chainMetric('fees')!, rent_paid: chainMetric('rent_paid')!, profit: chainMetric('profit')! }, BUILT_AT),
     },
+    ...daFixtures(generation),
     openApiDocument(publicBaseUrl),
   ];
 }
@@ -328,6 +339,31 @@ function economicsDays(dayStart: number, generation: number): ChainEconomics {
     money: { revenue: { usd: usd(0.5), eth: eth(0.5) }, costs: { usd: usd(0.2), eth: eth(0.2) }, costs_blobs: { usd: usd(0.1), eth: eth(0.1) } },
     size: [131_072, 262_144, 393_216],
   };
+}
+
+/** The data-availability documents (CONTRACT.md 11.2) of three days of one consumer and one other sender. */
+function daFixtures(generation: number): DocumentInput[] {
+  const blob = 131_072;
+  const d0 = Date.UTC(2026, 0, 28);
+  const base = [900 * blob, 0, (10 + generation) * blob];
+  const data: DaLayerData = {
+    layer: DA_ETHEREUM_BLOBS,
+    days: [d0, d0 + DAY, d0 + 2 * DAY],
+    bytes: base.map((b) => b + 2 * blob),
+    fees_usd: [12.5, 0.01, 3 + generation],
+    fees_eth: [0.005, 0.000004, 0.001],
+    producers: [2, 1, 2 + generation],
+    consumers: new Map([['base', { consumer: { origin_key: 'base', name: 'Base' }, bytes: base }]]),
+  };
+  return [
+    { path: '/v1/da_overview.json', freshness: 'daily', json: daOverviewJson(data, BUILT_AT) },
+    { path: '/v1/da_timeseries.json', freshness: 'daily', json: daTimeseriesJson(data, BUILT_AT) },
+    ...DA_METRICS.map((m): DocumentInput => ({
+      path: daMetricDetailPath('da_ethereum_blobs', m.metric_id),
+      freshness: 'daily',
+      json: metricDetailJson({ ...m, hourly_available: false }, daDailyRows(m, data), [], BUILT_AT),
+    })),
+  ];
 }
 
 /** Three days of a chain's blockspace: native transfers, one labeled dex and one unlabeled contract. */

@@ -11,6 +11,7 @@ import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import type { ChainBlockspace } from '../metrics/blockspace-days.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
+import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -60,6 +61,8 @@ export interface BuildContext {
    * round: the service, the bench); absent: read cold.
    */
   appCache?: AppFactsCache;
+  /** The all_l2s hourly distinct counts kept from the previous build, as appCache; absent: read cold. */
+  unionCache?: HourlyUnionCache;
   report: BuildReport;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

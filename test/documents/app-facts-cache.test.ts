@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { reconvertChangedPrices } from '../../src/metrics/reconvert-money.js';
@@ -57,8 +58,10 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   /** alpha's blocks as written, to rewrite the tail after a rollback. */
   let alphaBlocks: BlockSpec[];
 
+  // The all_l2s hourly counts kept between builds too (hourly-union-cache.ts): warm builds use both caches.
+  const unionCache = new HourlyUnionCache();
   const documents = async (appCache?: AppFactsCache) =>
-    (await buildAllDocuments(store, chains, clock, { logger: silent, appCache })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
+    (await buildAllDocuments(store, chains, clock, { logger: silent, appCache, unionCache: appCache ? unionCache : undefined })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
   /** Builds warm, then cold, and compares every document; returns what the cache did. */
   async function warmEqualsCold() {
     const warm = await documents(cache);
@@ -110,6 +113,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     clock.set(D(DAYS) + 4.5 * HOUR_MS);
     await facts();
     expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 1 });
+    expect(unionCache.last).toMatchObject({ hours_counted: 1 });
     // The hourly series moved (day 2 03:00 left, day 16 03:00 came).
     const hourly = (docs: string[]) => docs.find((d) => d.startsWith('/v1/apps/details/dex.json'))!;
     expect(hourly(await documents(cache))).not.toBe(hourly(before));

@@ -12,6 +12,7 @@ import type { AppInputs } from '../metrics/app-inputs.js';
 import type { ChainBlockspace } from '../metrics/blockspace-days.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
+import type { RawWindowMemo } from './raw-window-memo.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -63,6 +64,8 @@ export interface BuildContext {
   appCache?: AppFactsCache;
   /** The all_l2s hourly distinct counts kept from the previous build, as appCache; absent: read cold. */
   unionCache?: HourlyUnionCache;
+  /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
+  rawMemo?: RawWindowMemo;
   report: BuildReport;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

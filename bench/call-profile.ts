@@ -27,6 +27,8 @@ export function profileCalls(store: object, trace?: (name: string) => void): Cal
     }) as unknown as F;
   const proto = Object.getPrototypeOf(store) as Record<string, unknown>;
   for (const name of Object.getOwnPropertyNames(proto)) {
+    // Accessors (uncommittedTransactions) are not calls; reading one off the prototype would run it without its store.
+    if (typeof Object.getOwnPropertyDescriptor(proto, name)?.get === 'function') continue;
     const fn = proto[name];
     // Plumbing that the timed calls themselves go through: timing it would count twice.
     if (name === 'constructor' || typeof fn !== 'function' || ['use', 'serial', 'transaction', 'query', 'exec'].includes(name)) continue;

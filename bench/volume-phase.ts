@@ -15,7 +15,7 @@
 import { performance } from 'node:perf_hooks';
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { Service } from '../src/app/service.js';
-import { DOCUMENT_KINDS } from '../src/documents/kinds.js';
+import { DOCUMENT_KINDS, kindOfPath } from '../src/documents/kinds.js';
 import type { DocumentSet } from '../src/documents/document-set.js';
 import { DEFAULT_TUNING } from '../src/ingest/chain-sync.js';
 import { createLogger } from '../src/log.js';
@@ -160,6 +160,8 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         const built = await service.build();
         const docs_s = since(t2);
         const changed = changedEntries(before, built.set);
+        // Which kinds the changed bytes belong to: what an hour serializes and compresses again.
+        if (o.profile) for (const [kind, k] of [...changed.byKind].sort((x, y) => y[1].bytes - x[1].bytes)) log(`    ${(k.bytes / 1e6).toFixed(2)} MB  ${String(k.count).padStart(5)} changed  ${kind}`);
         const t3 = performance.now();
         service.holder.swap(built.set);
         const swap_s = since(t3);
@@ -269,14 +271,20 @@ async function writeHour(s: EngineStore, w: VolumeWorkload, H: number, i: number
 }
 
 /** The documents of `next` whose bodies differ from `previous`'s (those compressed again), and their bytes. */
-function changedEntries(previous: DocumentSet | null, next: DocumentSet): { count: number; bytes: number } {
+function changedEntries(previous: DocumentSet | null, next: DocumentSet): { count: number; bytes: number; byKind: Map<string, { count: number; bytes: number }> } {
   let count = 0;
   let bytes = 0;
+  const byKind = new Map<string, { count: number; bytes: number }>();
   for (const e of next.entries.values()) {
     const p = previous?.entries.get(e.path);
     if (p && p.br === e.br) continue;
     count++;
     bytes += e.body.length;
+    const kind = kindOfPath(e.path)?.path ?? e.path;
+    const k = byKind.get(kind) ?? { count: 0, bytes: 0 };
+    k.count++;
+    k.bytes += e.body.length;
+    byKind.set(kind, k);
   }
-  return { count, bytes };
+  return { count, bytes, byKind };
 }

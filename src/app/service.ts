@@ -13,6 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
+import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
+import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -102,6 +104,8 @@ export class Service {
   private dataGaps = new Map<string, DataGap[]>();
   /** The application facts of the last build: a round reads only what changed since (documents/apps/app-facts-cache.ts). */
   private readonly appCache = new AppFactsCache();
+  private readonly unionCache = new HourlyUnionCache();
+  private readonly rawMemo = new RawWindowMemo();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -246,7 +250,7 @@ export class Service {
    */
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
-    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache });
+    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
     const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
     return { set, report: built.report };

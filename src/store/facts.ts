@@ -145,6 +145,26 @@ export interface HourlyDistinctRow {
   n: number;
 }
 
+/** Hours [hours_from, hours_until) of the listed chains, for hourFingerprints. */
+export interface HourFingerprintRequest {
+  origin_keys: readonly string[];
+  hours_from: number;
+  hours_until: number;
+}
+
+/**
+ * A content digest of one chain's raw rows of one hour: its blocks (number, hash, transaction
+ * count) and the number of its stored transactions. Blocks are written and replaced whole with
+ * their transactions (a reorg changes a hash), and retention prunes transactions but keeps the
+ * blocks (the count changes), so an equal digest means the same raw transactions, except by a
+ * hash collision. Compared within one engine only.
+ */
+export interface HourFingerprint {
+  origin_key: string;
+  hour_ms: number;
+  fp: string;
+}
+
 /**
  * One chain's distinct addresses of a set over a window of days, and how many of them are also in
  * the set of another chain of the same request over that window (the landing page's
@@ -204,6 +224,12 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
   distinctCountsOverUnion(setKey: string, subjects: readonly FactSubject[], windows: ReadonlyArray<readonly [number, number]>): Promise<number[]>;
   /** Exact distinct addresses per hour over the union of chains, from raw transactions. */
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]>;
+  /**
+   * Per chain and hour with at least one stored block, the digest of its raw rows (see
+   * HourFingerprint): a scan of blocks and of the transactions' times only, far cheaper than the
+   * distinct count, so a caller can keep an hour's count until its digest changes.
+   */
+  hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]>;
   /**
    * Per chain of `originKeys` with at least one address in the window of days [from, to]
    * (inclusive day starts), exact: its distinct addresses of the chain set `setKey` and how many

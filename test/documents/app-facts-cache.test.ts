@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
+import { RawWindowMemo } from '../../src/documents/raw-window-memo.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { reconvertChangedPrices } from '../../src/metrics/reconvert-money.js';
@@ -57,8 +59,19 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   /** alpha's blocks as written, to rewrite the tail after a rollback. */
   let alphaBlocks: BlockSpec[];
 
+  // The all_l2s hourly counts and the chain overviews' raw-window reads are kept between builds
+  // too (hourly-union-cache.ts, raw-window-memo.ts): warm builds use every cache.
+  const unionCache = new HourlyUnionCache();
+  const rawMemo = new RawWindowMemo();
   const documents = async (appCache?: AppFactsCache) =>
-    (await buildAllDocuments(store, chains, clock, { logger: silent, appCache })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
+    (await buildAllDocuments(store, chains, clock, { logger: silent, ...(appCache ? { appCache, unionCache, rawMemo } : {}) })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
+  /** What the raw-window memo did since the last call. */
+  let memoSeen = { reused: 0, read: 0 };
+  const memoDelta = () => {
+    const d = { reused: rawMemo.stats.reused - memoSeen.reused, read: rawMemo.stats.read - memoSeen.read };
+    memoSeen = { ...rawMemo.stats };
+    return d;
+  };
   /** Builds warm, then cold, and compares every document; returns what the cache did. */
   async function warmEqualsCold() {
     const warm = await documents(cache);
@@ -100,7 +113,10 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
 
   it('reads cold first, then reuses everything when nothing changed', async () => {
     expect((await warmEqualsCold()).daily_reused).toBe(false);
+    // Both chains' overviews read their week of raw transactions once, then keep it.
+    expect(memoDelta()).toEqual({ reused: 0, read: 2 });
     expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+    expect(memoDelta()).toEqual({ reused: 2, read: 0 });
   }, 60_000);
 
   it('a new hour: the daily part reused, only that hour read; the hour that left the window dropped', async () => {
@@ -110,6 +126,9 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     clock.set(D(DAYS) + 4.5 * HOUR_MS);
     await facts();
     expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 1 });
+    expect(unionCache.last).toMatchObject({ hours_counted: 1 });
+    // Today's hours are outside the overviews' complete days.
+    expect(memoDelta()).toMatchObject({ read: 0 });
     // The hourly series moved (day 2 03:00 left, day 16 03:00 came).
     const hourly = (docs: string[]) => docs.find((d) => d.startsWith('/v1/apps/details/dex.json'))!;
     expect(hourly(await documents(cache))).not.toBe(hourly(before));
@@ -127,7 +146,10 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     const from = alphaBlocks.findIndex((b) => b.time === at(D(12) + 15 * HOUR_MS + 600_000));
     await reorgAlpha(from, [...dayBlocks('alpha', 12, [15, 21], 2), ...alphaBlocks.slice(from + 2)]);
     await facts();
+    memoDelta();
     expect((await warmEqualsCold()).daily_reused).toBe(false);
+    // Day 12 is inside the week the overviews read: alpha's is read again, beta's kept.
+    expect(memoDelta()).toEqual({ reused: 1, read: 1 });
     expect((await warmEqualsCold()).daily_reused).toBe(true);
   }, 60_000);
 
@@ -155,7 +177,10 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await betaWriter.write(dayBlocks('beta', DAYS + 1, [0]));
     clock.set(D(DAYS + 1) + 0.5 * HOUR_MS);
     await facts();
+    memoDelta();
     expect((await warmEqualsCold()).daily_reused).toBe(false);
+    // The week moved on a day: both read again.
+    expect(memoDelta()).toEqual({ reused: 0, read: 2 });
     expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
   }, 60_000);
 });

@@ -1,10 +1,13 @@
 // The store's distinct counts over a union of chains (the all_l2s daa): an address active on two
-// chains counts once, per window of days from the address sets and per hour from raw transactions.
+// chains counts once, per window of days from the address sets and per hour from raw transactions;
+// and the hourly counts kept between builds (documents/metric-detail/hourly-union-cache.ts) by the
+// digests of each chain-hour's raw rows, which move exactly where a reorg or retention changed them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
-import { chainSubject } from '../../src/store/facts.js';
+import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
+import { chainSubject, type HourlyDistinctRequest, type HourlyDistinctRow } from '../../src/store/facts.js';
 import type { Store } from '../../src/store/store.js';
 import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
 import { bothEngines } from '../helpers/both-engines.js';
@@ -97,5 +100,79 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
       [`${DAY} one`]: 1,
       [`${DAY} two`]: 1,
     });
+  });
+
+  it('keeps hourly union counts while the hours\' raw rows stay the same, and counts again exactly the hours a write, a reorg or retention changed', async () => {
+    // Day 5 of the fixture, two chains of their own: hour 0 three {A, B}, four {A, C}; hour 1 three {A}, four {D}.
+    const H0 = D0 + 5 * DAY;
+    const three = new ChainWriter(store, makeChain('three'));
+    const four = new ChainWriter(store, makeChain('four'));
+    await three.write([{ time: at(5 * DAY + 60_000), txs: [{ from: A }, { from: B }] }, { time: at(5 * DAY + HOUR + 60_000), txs: [{ from: A }] }]);
+    await four.write([{ time: at(5 * DAY + 90_000), txs: [{ from: A }, { from: C }] }, { time: at(5 * DAY + HOUR + 90_000), txs: [{ from: D }] }]);
+
+    // The counts the cache is asked for, and every range it read from the raw transactions.
+    const counted: Array<[number, number]> = [];
+    const counting = new Proxy(store, {
+      get(target, prop) {
+        if (prop === 'hourlyDistinctOverChains') {
+          return (req: HourlyDistinctRequest) => {
+            counted.push([(req.hours_from - H0) / HOUR, (req.hours_until - H0) / HOUR]);
+            return target.hourlyDistinctOverChains(req);
+          };
+        }
+        const v = Reflect.get(target, prop) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    const cache = new HourlyUnionCache();
+    const request = (hours: number): HourlyDistinctRequest => ({
+      chains: [
+        { origin_key: 'three', sql: 't.from_address' },
+        { origin_key: 'four', sql: 't.from_address' },
+      ],
+      hours_from: H0,
+      hours_until: H0 + hours * HOUR,
+    });
+    const table = (rows: readonly HourlyDistinctRow[]) => Object.fromEntries(rows.map((r) => [`${(r.hour_ms - H0) / HOUR} ${r.origin_key ?? '*'}`, r.n]));
+    /** The cached answer, checked against a cold read of the same request. */
+    const read = async (hours: number) => {
+      counted.length = 0;
+      const rows = table(await cache.read(counting, request(hours)));
+      expect(rows).toEqual(table(await store.hourlyDistinctOverChains(request(hours))));
+      return rows;
+    };
+    const digests = async () => new Map((await store.hourFingerprints({ origin_keys: ['three', 'four'], hours_from: H0, hours_until: H0 + 3 * HOUR })).map((r) => [`${r.origin_key} ${(r.hour_ms - H0) / HOUR}`, r.fp]));
+
+    expect(await read(2)).toEqual({ '0 *': 3, '0 three': 2, '0 four': 2, '1 *': 2, '1 three': 1, '1 four': 1 });
+    expect([counted, cache.last]).toEqual([[[0, 2]], { hours_counted: 2, hours_reused: 0 }]);
+    // Nothing changed: nothing is counted again.
+    expect(await read(2)).toEqual({ '0 *': 3, '0 three': 2, '0 four': 2, '1 *': 2, '1 three': 1, '1 four': 1 });
+    expect([counted, cache.last]).toEqual([[], { hours_counted: 0, hours_reused: 2 }]);
+    const before = await digests();
+    expect([...before.keys()].sort()).toEqual(['four 0', 'four 1', 'three 0', 'three 1']);
+    expect(await digests()).toEqual(before);
+
+    // A new hour: only it is counted.
+    await three.write([{ time: at(5 * DAY + 2 * HOUR + 60_000), txs: [{ from: B }] }]);
+    expect((await read(3))['2 *']).toBe(1);
+    expect([counted, cache.last]).toEqual([[[2, 3]], { hours_counted: 1, hours_reused: 2 }]);
+    const grown = await digests();
+
+    // A reorg replaces four's hour-1 block with {B, C}: that hour's digest moves, and its union becomes {A, B, C}.
+    await four.rollback(1);
+    four.fork(7);
+    await four.write([{ time: at(5 * DAY + HOUR + 90_000), txs: [{ from: B }, { from: C }] }]);
+    const reorged = await digests();
+    expect([...reorged].filter(([k, fp]) => grown.get(k) !== fp).map(([k]) => k)).toEqual(['four 1']);
+    expect(await read(3)).toMatchObject({ '1 *': 3, '1 three': 1, '1 four': 2 });
+    expect([counted, cache.last]).toEqual([[[1, 2]], { hours_counted: 1, hours_reused: 2 }]);
+
+    // Retention prunes three's transactions of hour 0 (its blocks stay): the hour is counted again, from four alone.
+    await store.pruneRaw('three', at(5 * DAY + HOUR));
+    const pruned = await digests();
+    expect([...pruned].filter(([k, fp]) => reorged.get(k) !== fp).map(([k]) => k)).toEqual(['three 0']);
+    const after = await read(3);
+    expect([after['0 *'], after['0 three'], after['0 four']]).toEqual([2, undefined, 2]);
+    expect([counted, cache.last]).toEqual([[[0, 1]], { hours_counted: 1, hours_reused: 2 }]);
   });
 });

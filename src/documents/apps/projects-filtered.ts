@@ -33,12 +33,7 @@ const schemas: Record<string, OpenApiSchema> = {
     data: obj({
       types: {
         ...arrayOf(str),
-        examples: [
-          [
-            'owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol',
-            'txcount', 'active_on', 'ecosystem_rank', 'sub_category', 'main_category', 'sub_categories', 'features',
-          ],
-        ],
+        examples: [PROJECTS_FILTERED_COLUMNS],
       },
       data: arrayOf({
         type: 'array',

@@ -28,12 +28,7 @@ const schemas: Record<string, OpenApiSchema> = {
     data: obj({
       types: {
         ...arrayOf(str),
-        examples: [
-          [
-            'owner_project', 'display_name', 'description', 'main_github', 'twitter', 'website', 'logo_path', 'token_symbol',
-            'sub_category', 'main_category', 'sub_categories',
-          ],
-        ],
+        examples: [PROJECTS_COLUMNS],
       },
       data: arrayOf({
         type: 'array',

@@ -48,7 +48,11 @@ async function buildChainOverviews(ctx: BuildContext): Promise<DocumentInput[]> 
       return rows ? [{ metric: m, rows }] : [];
     });
     const until = inputs.status.days_until;
-    const counts = await ctx.store.blockspaceCounts({ origin_key: ok, from_ms: until - BLOCKSPACE_DAYS * DAY_MS, until_ms: until });
+    const q = { origin_key: ok, from_ms: until - BLOCKSPACE_DAYS * DAY_MS, until_ms: until };
+    // Complete days: unchanged from one hourly build to the next unless their raw rows changed.
+    const counts = ctx.rawMemo
+      ? await ctx.rawMemo.get(ctx.store, `blockspaceCounts ${ok}`, { origin_keys: [ok], hours_from: q.from_ms, hours_until: q.until_ms }, () => ctx.store.blockspaceCounts(q))
+      : await ctx.store.blockspaceCounts(q);
     ctx.overviews.add(ok);
     const json = {
       last_updated_utc: formatUtc(ctx.builtAt),

@@ -196,11 +196,12 @@ async function uniqueHours(
   const from = Math.max(Math.min(...firsts), hoursFrom);
   const sqlOf = metric.address_set.sql[ctx.store.engine];
   if (!sqlOf) throw new Error(`metric ${metric.metric_id} has no address-set SQL for the ${ctx.store.engine} engine`);
-  const rows = await ctx.store.hourlyDistinctOverChains({
+  const req = {
     chains: members.map((m) => ({ origin_key: m.chain.origin_key, sql: sqlOf({ family: m.chain.family, seconds: 3600 }) })),
     hours_from: from,
     hours_until: status.hours_until,
-  });
+  };
+  const rows = ctx.unionCache ? await ctx.unionCache.read(ctx.store, req) : await ctx.store.hourlyDistinctOverChains(req);
   const unionByHour = new Map<number, number>();
   const perChain = new Map<string, number>();
   for (const r of rows) {

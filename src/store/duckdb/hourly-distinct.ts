@@ -2,7 +2,7 @@
 // transactions: address sets are kept per day only, so an hour's union can only come from the
 // transactions themselves. Each chain's own count comes back too, so the caller can tell an
 // hour whose raw transactions were pruned (retention) from a real answer.
-import type { HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
+import type { HourFingerprint, HourFingerprintRequest, HourlyDistinctRequest, HourlyDistinctRow } from '../facts.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
@@ -21,4 +21,22 @@ export async function hourlyDistinctOverChains(db: SqlRunner, req: HourlyDistinc
      GROUP BY GROUPING SETS ((hour_ms), (hour_ms, origin_key))`,
   );
   return rows.map((r) => ({ hour_ms: Number(r.hour_ms), origin_key: r.origin_key, n: Number(r.n) }));
+}
+
+/** The digest of each chain-hour's blocks and its transaction count (facts.ts, HourFingerprint). */
+export async function hourFingerprints(db: SqlRunner, req: HourFingerprintRequest): Promise<HourFingerprint[]> {
+  if (req.origin_keys.length === 0 || req.hours_until <= req.hours_from) return [];
+  intList([req.hours_from, req.hours_until], 'hour bound');
+  const where = `origin_key IN (${req.origin_keys.map(sqlString).join(', ')}) AND block_time >= ${Math.floor(req.hours_from / 1000)} AND block_time < ${Math.floor(req.hours_until / 1000)}`;
+  const rows = await db.all<{ origin_key: string; hour_ms: bigint; fp: string }>(
+    `SELECT b.origin_key, b.hour_ms, b.fp || '/' || coalesce(t.n, 0)::VARCHAR AS fp FROM
+       (SELECT origin_key, block_time // 3600 * 3600000 AS hour_ms,
+               count(*)::VARCHAR || '/' || bit_xor(h)::VARCHAR || '/' || sum(h)::VARCHAR AS fp
+        FROM (SELECT origin_key, block_time, hash(block_number, block_hash, tx_count) AS h FROM blocks WHERE ${where})
+        GROUP BY origin_key, hour_ms) b
+     LEFT JOIN
+       (SELECT origin_key, block_time // 3600 * 3600000 AS hour_ms, count(*) AS n FROM transactions WHERE ${where} GROUP BY origin_key, hour_ms) t
+     USING (origin_key, hour_ms)`,
+  );
+  return rows.map((r) => ({ origin_key: r.origin_key, hour_ms: Number(r.hour_ms), fp: r.fp }));
 }

@@ -151,17 +151,18 @@ const DOCUMENTS_SHARED = [
   'openapi-kind.ts',
   'openapi.ts',
   'path-rules.ts',
+  'raw-window-memo.ts',
 ];
 /**
  * The families a shared module may import: kinds.ts lists every kind; the build loop takes the
- * hourly window of the metric details and the application facts cache, whose type the build
- * context names. Any other edge from the shared modules into a family would make the core depend
+ * hourly window of the metric details and the caches kept between builds (the application facts,
+ * the all_l2s hourly union), whose types the build context names. Any other edge from the shared modules into a family would make the core depend
  * on one page's documents.
  */
 const SHARED_IMPORTS_FAMILY: Record<string, readonly string[]> = {
   'kinds.ts': DOCUMENT_FAMILIES,
   'build-all.ts': ['apps', 'metric-detail'],
-  'document-kind.ts': ['apps'],
+  'document-kind.ts': ['apps', 'metric-detail'],
 };
 
 /** Where src/documents/ breaks its layout: a file outside the shared modules and the family folders, or a shared module importing a family it may not. */

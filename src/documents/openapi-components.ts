@@ -113,6 +113,11 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
           ['origin_key', 'head_block', 'last_ingested_block', 'last_ingested_block_time', 'lag_seconds', 'status'],
         ),
       ),
+      error: { type: 'string', description: 'Present when the store file cannot be read: what is wrong and what to do (the service has stopped publishing).' },
+      store_fault: {
+        ...obj({ kind: { enum: ['no_space', 'read_only', 'permission', 'io'] }, message: str, since: ref('UnixMs') }),
+        description: 'Present while publishing rounds fail because the store cannot write (a full or read-only disk): the documents served are the last set built; the message names the store file or ClickHouse node and what to do.',
+      },
     },
     ['status', 'now', 'document_set', 'chains'],
   ),

@@ -16,12 +16,14 @@ import { openRuntime } from '../../src/app/runtime.js';
 import { serve, type Serving } from '../../src/app/serve.js';
 import { FixedClock } from '../../src/clock.js';
 import type { DocumentSet } from '../../src/documents/document-set.js';
+import { openApiSpec } from '../../src/documents/openapi.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 import { createLogger } from '../../src/log.js';
 import type { AppConfig } from '../../src/registry/app-config.js';
 import { loadConfig } from '../../src/registry/config.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { StorageFaultError } from '../../src/store/storage-fault.js';
+import { checkSchema } from '../server/helpers/mini-schema.js';
 import { SmallDisk } from '../helpers/small-disk.js';
 import { nextSwap } from '../helpers/next-swap.js';
 import { ManualTime } from '../helpers/virtual-time.js';
@@ -87,6 +89,20 @@ async function ingestedPast(s: Serving, past: Map<string, number>): Promise<void
   }
 }
 
+/**
+ * Resolves once every chain's checkpoint in the store (not the ingest loop's word on /healthz)
+ * is at its node's head: the blocks of a write group still open when the disk filled are lost
+ * with it, and the ingest loops write them again only after the disk grows.
+ */
+async function storedToHead(s: Serving): Promise<void> {
+  for (;;) {
+    const h = await health(s);
+    const stored = await Promise.all(h.chains.map(async (c) => c.head_block !== null && (await s.store.getCheckpoint(c.origin_key))?.block_number === c.head_block));
+    if (stored.every(Boolean)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Every document's path and body, to compare sets byte for byte. */
 function bodies(set: DocumentSet): Map<string, string> {
   return new Map([...set.entries].map(([path, e]) => [path, e.body.toString('base64')]));
@@ -139,6 +155,10 @@ describe('serve on a disk that fills up', () => {
     // Not the advice for a damaged file (store-unreadable.ts), which would throw the data away.
     expect(h.store_fault?.message).not.toMatch(OLD_ADVICE);
     expect(h.store_fault?.since).toBe(clock.now());
+    // /v1/openapi.json describes the report as sent: every key, the fault's included.
+    const spec = openApiSpec('http://localhost') as unknown as Record<string, unknown> & { components: { schemas: { Health: { properties: Record<string, unknown> } } } };
+    expect(checkSchema(h, { $ref: '#/components/schemas/Health' }, spec)).toEqual([]);
+    expect(Object.keys(h).filter((k) => !(k in spec.components.schemas.Health.properties))).toEqual([]);
     const master = await fetch(`${s.base}/v1/master.json`);
     expect(master.status).toBe(200);
     expect(Buffer.from(await master.arrayBuffer()).equals(first.entries.get('/v1/master.json')!.body)).toBe(true);
@@ -159,6 +179,8 @@ describe('serve on a disk that fills up', () => {
     const s = serving!;
     disk.grow(256);
     const pause = await time.next();
+    // The round compared with a cold build below must see every block the devnet has.
+    await storedToHead(s);
     const published = nextSwap(s.holder);
     pause.fire();
     const recovered = await published;

@@ -1,14 +1,9 @@
 // The `chainlytics` command. Each subcommand is a thin wrapper: parse flags, load and validate
-// the configuration, then hand over to src/app. Errors a user can fix (bad config, port in use)
-// end with a message and exit code 2, never with a stack trace. Any other error ends with its
-// message and exit code 1; its stack trace only with --debug (a stack repeats the message and
-// adds nothing an operator acts on). Every line printed passes the secret scrubber: the message
-// may quote an upstream's answer.
+// the configuration, then hand over to src/app. A failure is printed as src/app/fatal-error.ts
+// words it (exit code 2 for what a user can fix, 1 otherwise, secrets scrubbed).
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
-import { DashboardNotBuiltError, StorageFaultError, StoreUnreadableError } from '../app/runtime.js';
-import { scrubSecrets } from '../log/secrets.js';
-import { ConfigError } from '../registry/config-error.js';
+import { fatalReport } from '../app/fatal-error.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
@@ -86,18 +81,7 @@ program.command('chains').description('list the built-in chains (an operator onl
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  // A damaged store file, a full or read-only disk, a checkout never built: the message names it and what to do; a stack would only hide that.
-  if (err instanceof ConfigError || err instanceof CliError || err instanceof StoreUnreadableError || err instanceof StorageFaultError || err instanceof DashboardNotBuiltError) {
-    process.stderr.write(`${scrubSecrets(err.message)}\n`);
-    process.exit(2);
-  }
-  const e = err as NodeJS.ErrnoException;
-  if (e.code === 'EADDRINUSE') {
-    process.stderr.write(`chainlytics: the port is already in use (${scrubSecrets(e.message)}). Pick another with --port or PORT.\n`);
-    process.exit(2);
-  }
-  const debug = program.opts<{ debug?: boolean }>().debug === true;
-  const text = !(err instanceof Error) ? String(err) : debug ? (err.stack ?? err.message) : `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`;
-  process.stderr.write(`chainlytics: ${scrubSecrets(text)}\n${debug ? '' : '(run again with --debug for the stack trace)\n'}`);
-  process.exit(1);
+  const { text, exitCode } = fatalReport(err, { debug: program.opts<{ debug?: boolean }>().debug === true, fixable: err instanceof CliError });
+  process.stderr.write(text);
+  process.exit(exitCode);
 }

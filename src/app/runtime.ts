@@ -28,13 +28,13 @@ export interface RunOptions {
   /** Set: start the devnet in a child process and run against its chains and price feed. */
   devnet?: DevnetChoice | null;
   clock?: Clock;
-  /** Default: pino on stdout at LOG_LEVEL. */
+  /** Default: the process's logger (src/log.ts: the format and level the command chose). */
   logger?: Logger;
   /**
    * Round pace, first-set wait, RPC and price-source timings (tests shorten them), and how the
    * rounds and the clients wait (tests hold the waits and fire them).
    */
-  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep'>;
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep' | 'rateMonotonic'>;
 }
 
 export interface Runtime {
@@ -66,7 +66,9 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
     throw err;
   }
   const reporter = createProgressReporter({ logger });
-  const service = new Service({ ...opts.timing, config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  // In devnet mode the price feed is the simulated one: its gaps are not an operator's problem.
+  const simulatedPrices = Boolean(opts.devnet);
+  const service = new Service({ ...opts.timing, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });
   try {
     await service.restore();
   } catch (err) {

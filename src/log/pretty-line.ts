@@ -19,9 +19,11 @@ const LEVELS: Record<number, { name: string; style: Style }> = {
 /** Written by pino or shown in their own column: never repeated among the fields. */
 const OWN_COLUMNS = new Set(['level', 'time', 'pid', 'hostname', 'app', 'msg', 'stage', 'chain', 'origin_key']);
 
-/** A field value as text: strings as they are (quoted when they hold a space), lists joined, an error by its message. */
+/** A field value as text: strings as they are (quoted when they hold a space), fractions to 3 decimals, lists joined, an error by its message. */
 function fieldText(v: unknown): string {
   if (typeof v === 'string') return /[\s"=]/.test(v) || v === '' ? JSON.stringify(v) : v;
+  // A duration of 6480.250961000002 ms reads as 6480.251.
+  if (typeof v === 'number' && !Number.isInteger(v)) return String(Math.round(v * 1000) / 1000);
   if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) return v.join(',');
   if (v !== null && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string') return fieldText((v as { message: string }).message);
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);

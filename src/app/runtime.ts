@@ -34,7 +34,7 @@ export interface RunOptions {
    * Round pace, first-set wait, RPC and price-source timings (tests shorten them), and how the
    * rounds and the clients wait (tests hold the waits and fire them).
    */
-  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep' | 'rateMonotonic'>;
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep' | 'monotonic'>;
 }
 
 export interface Runtime {

@@ -69,8 +69,8 @@ export interface ServiceOptions {
    * tests assert the waits requested and fire them. Default: a timer.
    */
   sleep?: Sleep;
-  /** What the progress rates and ETAs (terminal, /healthz) are measured on; default performance.now. */
-  rateMonotonic?: IngestorOptions['rateMonotonic'];
+  /** What ingestion measures intervals on (write grouping, progress rates and ETAs); default performance.now. */
+  monotonic?: IngestorOptions['monotonic'];
   /**
    * The price feed is the built-in devnet's: its gaps (hours the simulated feed has no price
    * for) are a property of the simulation, logged at debug instead of as warnings.
@@ -130,7 +130,7 @@ export class Service {
       // run() polls each chain at the round pace, as the rounds did before chains had loops.
       pollIntervalMs: opts.roundIntervalMs ?? 5_000,
       onProgress: opts.onProgress,
-      rateMonotonic: opts.rateMonotonic,
+      monotonic: opts.monotonic,
       rpc,
     });
     const url = config.prices.coingecko_url;

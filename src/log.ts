@@ -105,24 +105,28 @@ export function logFormat(): 'pretty' | 'json' {
 }
 
 /**
- * Human lines on stdout. The JSON line is scrubbed first (the hook below), then its text again
- * once formatted: a value that only reads as a secret once unescaped is caught too. On a terminal
- * a line is written at once (a TTY write is synchronous), through the live block while one is
- * shown: a line still queued in an asynchronous buffer when the bars are first drawn would land
- * inside them. Anywhere else (--log-format pretty into a pipe or file) through the bounded stdout.
+ * Human lines for a person, handed to `write`. The JSON line is scrubbed first (the logger's
+ * hook), then its text again once formatted: a value that only reads as a secret once unescaped
+ * is caught too.
+ */
+export function prettyDestination(write: (text: string) => void, color: boolean): DestinationStream {
+  return { write: (line: string) => write(scrubSecrets(prettyLine(line, color))) };
+}
+
+/**
+ * Human lines on stdout. On a terminal a line is written at once (a TTY write is synchronous),
+ * through the live block while one is shown: a line still queued in an asynchronous buffer when
+ * the bars are first drawn would land inside them. Anywhere else (--log-format pretty into a
+ * pipe or file) through the bounded stdout.
  */
 function prettyStdout(): DestinationStream {
   const tty = process.stdout.isTTY === true;
-  const color = tty && process.stdout.hasColors();
-  prettyDest ??= {
-    write(line: string): void {
-      const text = scrubSecrets(prettyLine(line, color));
-      if (!tty) return void boundedStdout().write(text);
-      const block = liveBlock();
-      if (block) block.writeAbove(text);
-      else process.stdout.write(text);
-    },
-  };
+  prettyDest ??= prettyDestination((text) => {
+    if (!tty) return void boundedStdout().write(text);
+    const block = liveBlock();
+    if (block) block.writeAbove(text);
+    else process.stdout.write(text);
+  }, tty && process.stdout.hasColors());
   return prettyDest;
 }
 

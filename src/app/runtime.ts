@@ -3,7 +3,7 @@
 // Service over them. Kept in one place so that a new entry point cannot forget a close.
 import { systemClock, type Clock } from '../clock.js';
 import { createProgressReporter } from '../ingest/progress-reporter.js';
-import { createLogger, type Logger } from '../log.js';
+import { createLogger, logFormat, type Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
@@ -65,7 +65,10 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
     await closeDevnet();
     throw err;
   }
-  const reporter = createProgressReporter({ logger });
+  // Bars on stderr when it is a terminal, unless JSON log lines go to that same terminal: they
+  // would be written across the bars, so progress is then logged as lines too.
+  const bars = process.stderr.isTTY === true && !(logFormat() === 'json' && process.stdout.isTTY === true);
+  const reporter = createProgressReporter({ logger, bars });
   // In devnet mode the price feed is the simulated one: its gaps are not an operator's problem.
   const simulatedPrices = Boolean(opts.devnet);
   const service = new Service({ ...opts.timing, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });

@@ -18,6 +18,8 @@ export interface ProgressReporterOptions {
   stream?: NodeJS.WriteStream;
   /** Minimum ms between two log lines of one chain (state changes are logged at once). Default 10 000. */
   logIntervalMs?: number;
+  /** Bars (true) or log lines (false); default: bars when `stream` is a TTY. */
+  bars?: boolean;
 }
 
 export function formatEta(s: number | null): string {
@@ -29,7 +31,7 @@ export function formatEta(s: number | null): string {
 
 export function createProgressReporter(opts: ProgressReporterOptions): ProgressReporter {
   const stream = opts.stream ?? process.stderr;
-  return stream.isTTY ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
+  return (opts.bars ?? stream.isTTY === true) ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
 }
 
 /** cli-progress turns line wrapping off while its bars are shown; a log line gets it back, so a long one wraps instead of being cut. */

@@ -1,5 +1,7 @@
-// One logger factory for the whole process. JSON lines (pino) so operators can ship them;
-// LOG_LEVEL picks the level; tests pass `silent`.
+// One logger factory for the whole process. JSON lines (pino) so operators can ship them, or,
+// on a terminal, short human lines (log/pretty-line.ts) written above the live progress block
+// (log/live-block.ts). The level and format come from configureLogging (the CLI's --log-level
+// and --log-format, checked in src/registry/log-settings.ts), else LOG_LEVEL; tests pass `silent`.
 //
 // Every logger writes through one stdout writer, chosen by what stdout is. A pipe, socket or
 // terminal gets a bounded asynchronous buffer: pino's own stdout stream buffers without limit
@@ -12,7 +14,9 @@ import { fstatSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import sonicBoom from 'sonic-boom';
 import { countLines, FileLines } from './log/file-lines.js';
-import { scrubJsonLine } from './log/secrets.js';
+import { liveBlock } from './log/live-block.js';
+import { prettyLine } from './log/pretty-line.js';
+import { scrubJsonLine, scrubSecrets } from './log/secrets.js';
 
 export type { Logger };
 
@@ -83,13 +87,57 @@ function pipeStdout(): DestinationStream {
   return dest;
 }
 
+/** `auto`: pretty when stdout is a terminal, JSON otherwise. */
+export type LogFormatChoice = 'auto' | 'pretty' | 'json';
+
+let chosen: { level?: string; format: LogFormatChoice } = { format: 'auto' };
+let prettyDest: DestinationStream | undefined;
+
+/** The process's level and format, set once by the command before anything logs. */
+export function configureLogging(settings: { level?: string; format: LogFormatChoice }): void {
+  chosen = { ...settings };
+}
+
+/** The format loggers without a destination write in. */
+export function logFormat(): 'pretty' | 'json' {
+  if (chosen.format !== 'auto') return chosen.format;
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
+/**
+ * Human lines for a person, handed to `write`. The JSON line is scrubbed first (the logger's
+ * hook), then its text again once formatted: a value that only reads as a secret once unescaped
+ * is caught too.
+ */
+export function prettyDestination(write: (text: string) => void, color: boolean): DestinationStream {
+  return { write: (line: string) => write(scrubSecrets(prettyLine(line, color))) };
+}
+
+/**
+ * Human lines on stdout. On a terminal a line is written at once (a TTY write is synchronous),
+ * through the live block while one is shown: a line still queued in an asynchronous buffer when
+ * the bars are first drawn would land inside them. Anywhere else (--log-format pretty into a
+ * pipe or file) through the bounded stdout.
+ */
+function prettyStdout(): DestinationStream {
+  const tty = process.stdout.isTTY === true;
+  prettyDest ??= prettyDestination((text) => {
+    if (!tty) return void boundedStdout().write(text);
+    const block = liveBlock();
+    if (block) block.writeAbove(text);
+    else process.stdout.write(text);
+  }, tty && process.stdout.hasColors());
+  return prettyDest;
+}
+
 /**
  * `destination` replaces stdout (tests capture lines with it). Every line passes through
  * `scrubJsonLine` just before it is written: values the config loader substituted for ${NAME}
  * (src/log/secrets.ts) never reach the output, whichever message or field carried them.
  */
-export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
+export function createLogger(level: string = chosen.level ?? process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
   const opts = { level, base: { app: 'chainlytics' }, timestamp: pino.stdTimeFunctions.isoTime, hooks: { streamWrite: scrubJsonLine } };
   // A silent logger never writes: it needs no stream (and tests create many).
-  return level === 'silent' ? pino(opts) : pino(opts, destination ?? boundedStdout());
+  if (level === 'silent') return pino(opts);
+  return pino(opts, destination ?? (logFormat() === 'pretty' ? prettyStdout() : boundedStdout()));
 }

@@ -84,9 +84,10 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
   const appSources: DevnetAppSources = { labels: { files: [appFiles.labelsCsv], urls: [] }, projects: { dir: appFiles.projectsDir, overlay: appFiles.overlay } };
   const devnet = await startDevnetProcess({ seed: a.seed, liveSince: a.liveSince, historyDays: a.historyDays, txPerDay: a.txPerDay });
   // The chains carry the reference's keys (ethereum, base…) so its clients work unchanged; say
-  // plainly, where the operator looks first, that nothing served is real chain data.
+  // plainly, where the operator looks first, that nothing served is real chain data. A notice,
+  // not a warning: nothing is wrong, and `serve`'s banner says the same.
   const keys = devnet.info.chains.map((c) => c.origin_key);
-  opts.logger.warn({ chains: keys }, `${SIMULATED_NOTE} Serving simulated devnet chains under the keys ${keys.join(', ')}; pass --config for real chains.`);
+  opts.logger.info({ chains: keys }, `${SIMULATED_NOTE} Serving simulated devnet chains under the keys ${keys.join(', ')}; pass --config for real chains.`);
   return {
     devnet,
     duckdbPath,

@@ -3,7 +3,7 @@
 // Service over them. Kept in one place so that a new entry point cannot forget a close.
 import { systemClock, type Clock } from '../clock.js';
 import { createProgressReporter } from '../ingest/progress-reporter.js';
-import { createLogger, type Logger } from '../log.js';
+import { createLogger, logFormat, type Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
@@ -28,13 +28,13 @@ export interface RunOptions {
   /** Set: start the devnet in a child process and run against its chains and price feed. */
   devnet?: DevnetChoice | null;
   clock?: Clock;
-  /** Default: pino on stdout at LOG_LEVEL. */
+  /** Default: the process's logger (src/log.ts: the format and level the command chose). */
   logger?: Logger;
   /**
    * Round pace, first-set wait, RPC and price-source timings (tests shorten them), and how the
    * rounds and the clients wait (tests hold the waits and fire them).
    */
-  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep'>;
+  timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep' | 'monotonic'>;
 }
 
 export interface Runtime {
@@ -65,8 +65,13 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
     await closeDevnet();
     throw err;
   }
-  const reporter = createProgressReporter({ logger });
-  const service = new Service({ ...opts.timing, config, store, clock, logger, onProgress: (p) => reporter.update(p) });
+  // Bars on stderr when it is a terminal, unless JSON log lines go to that same terminal: they
+  // would be written across the bars, so progress is then logged as lines too.
+  const bars = process.stderr.isTTY === true && !(logFormat() === 'json' && process.stdout.isTTY === true);
+  const reporter = createProgressReporter({ logger, bars });
+  // In devnet mode the price feed is the simulated one: its gaps are not an operator's problem.
+  const simulatedPrices = Boolean(opts.devnet);
+  const service = new Service({ ...opts.timing, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });
   try {
     await service.restore();
   } catch (err) {

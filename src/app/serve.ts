@@ -5,6 +5,8 @@ import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
 import { createHttpServer } from '../server/http-server.js';
 import type { Store } from '../store/store.js';
+import { printAbove } from '../log/live-block.js';
+import { accessLogWanted } from './logging.js';
 import { openRuntime, type RunOptions } from './runtime.js';
 
 export interface Serving {
@@ -18,16 +20,24 @@ export interface Serving {
   store: Store;
   /** Ingest → facts → documents rounds until `signal` aborts. */
   run(signal: AbortSignal): Promise<void>;
+  /** Writes text for the person at the terminal on stdout (above the progress bars while they are shown). */
+  print(text: string): void;
   /** Stops the server, then the service, the store and the devnet. */
   close(): Promise<void>;
 }
 
-export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Serving> {
+export interface ServeOptions extends RunOptions {
+  /** --access-log / --no-access-log; unset: accessLogWanted decides (off on a terminal). */
+  accessLog?: boolean;
+}
+
+export async function serve(base: AppConfig, opts: ServeOptions = {}): Promise<Serving> {
   // Read before anything starts: a checkout without a build fails here, at once.
   const staticFiles = await loadDashboard();
   const rt = await openRuntime(base, opts);
   const { config, service } = rt;
-  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger, staticFiles });
+  const server = { ...config.server, access_log: accessLogWanted(opts.accessLog, config.server.access_log) };
+  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: server, health: () => service.health(), logger: rt.logger, staticFiles });
   let listening: string;
   try {
     listening = await http.listen(config.server.port, config.server.host);
@@ -42,6 +52,7 @@ export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Ser
     holder: service.holder,
     store: rt.store,
     run: (signal) => service.run(signal),
+    print: printAbove,
     async close() {
       await http.close();
       await rt.close();

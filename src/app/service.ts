@@ -43,6 +43,7 @@ import { StoreUnreadableError } from '../store/store-unreadable.js';
 import { StorageFaultError } from '../store/storage-fault.js';
 import { systemSleep, type Sleep } from '../timers.js';
 import { MIB } from '../rpc/capped-body.js';
+import { syncProgress } from './sync-progress.js';
 
 export interface ServiceOptions {
   config: AppConfig;
@@ -68,6 +69,13 @@ export interface ServiceOptions {
    * tests assert the waits requested and fire them. Default: a timer.
    */
   sleep?: Sleep;
+  /** What ingestion measures intervals on (write grouping, progress rates and ETAs); default performance.now. */
+  monotonic?: IngestorOptions['monotonic'];
+  /**
+   * The price feed is the built-in devnet's: its gaps (hours the simulated feed has no price
+   * for) are a property of the simulation, logged at debug instead of as warnings.
+   */
+  simulatedPrices?: boolean;
 }
 
 export interface RoundResult {
@@ -90,7 +98,7 @@ export class Service {
   private appSourcesChanged = false;
   private lastBuild: { at: number; hour: number } | null = null;
   /** Price gaps already logged: each is logged once per change, not every round. */
-  private readonly priceGapLog = new PriceGapLog();
+  private readonly priceGapLog: PriceGapLog;
   /** Each chain's checkpoint and its block time as stored at start (see restore). */
   private readonly stored = new Map<string, { block: number; time_s: number | null }>();
   /** Set when the store file proved damaged; the service stops and /healthz says so. */
@@ -109,6 +117,7 @@ export class Service {
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
+    this.priceGapLog = new PriceGapLog(opts.simulatedPrices === true ? 'debug' : 'warn');
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -121,6 +130,7 @@ export class Service {
       // run() polls each chain at the round pace, as the rounds did before chains had loops.
       pollIntervalMs: opts.roundIntervalMs ?? 5_000,
       onProgress: opts.onProgress,
+      monotonic: opts.monotonic,
       rpc,
     });
     const url = config.prices.coingecko_url;
@@ -342,6 +352,7 @@ export class Service {
           // keeps a future message that forgets it from putting a ${NAME} value on /healthz.
           ...(p.error ? { message: scrubSecrets(p.error) } : lag === null ? { message: 'nothing ingested yet' } : {}),
           ...(this.dataGaps.has(p.origin_key) ? { data_gaps: this.dataGaps.get(p.origin_key) } : {}),
+          progress: syncProgress(p),
         };
       }),
     };

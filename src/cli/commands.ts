@@ -26,6 +26,8 @@ interface CommonFlags extends DevnetFlags {
 interface ServeFlags extends CommonFlags {
   port?: number;
   host?: string;
+  /** --access-log / --no-access-log; absent when neither was given. */
+  accessLog?: boolean;
 }
 
 /** Config file (or defaults) + flag overrides; the devnet's chains when no file is given. */
@@ -64,7 +66,7 @@ function dataLocation(config: AppConfig): string {
 export async function runServe(flags: ServeFlags): Promise<void> {
   const started = performance.now();
   const { config: base, devnet } = prepare(flags);
-  const serving = await serve(base, { devnet });
+  const serving = await serve(base, { devnet, accessLog: flags.accessLog });
   const { config } = serving;
   const shown = serving.base.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
   const example = config.chains[0]?.origin_key ?? 'ethereum';
@@ -95,7 +97,7 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   const unsubscribe = serving.holder.onSwap((set, previous) => {
     if (previous) return;
     const s = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`\nfirst document set ready after ${s} s: ${set.entries.size} documents at ${shown}/v1/\n`);
+    serving.print(`\nfirst document set ready after ${s} s: ${set.entries.size} documents at ${shown}/v1/\n`);
     unsubscribe();
   });
   try {

@@ -4,6 +4,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { fatalReport } from '../app/fatal-error.js';
+import { LOG_FORMATS, LOG_LEVELS, setUpLogging } from '../app/logging.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
 import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
@@ -27,13 +28,25 @@ const program = new Command()
   .option('--debug', 'print the stack trace of an unexpected error (any command)')
   .showHelpAfterError();
 
+// The commands that log. The flags win over LOG_LEVEL and LOG_FORMAT; both are checked (and
+// applied) before the command runs, so a bad value stops it with a clear message.
+const logFlags = (c: Command): Command =>
+  c
+    .addOption(new Option('--log-level <level>', 'log level (default info, or $LOG_LEVEL)').choices(LOG_LEVELS))
+    .addOption(
+      new Option('--log-format <format>', 'log lines: pretty (short human lines), json (one JSON object per line), or auto: pretty on a terminal, json otherwise (default auto, or $LOG_FORMAT)').choices(
+        LOG_FORMATS,
+      ),
+    )
+    .hook('preAction', (cmd) => setUpLogging(cmd.opts<{ logLevel?: string; logFormat?: string }>()));
+
 const devnetFlags = (c: Command): Command =>
   c
     .option('--devnet-days <n>', `devnet: days of history (without --config; default ${DEFAULT_HISTORY_DAYS})`, int('--devnet-days', 1, 730))
     .option('--devnet-tx-per-day <n>', `devnet: mean transactions per day per chain (default ${DEFAULT_TX_PER_DAY})`, int('--devnet-tx-per-day', 1, 1_000_000))
     .option('--devnet-seed <n>', 'devnet: seed of the simulated chains', int('--devnet-seed', 0, 2 ** 31 - 1));
 
-devnetFlags(
+logFlags(devnetFlags(
   program
     .command('serve', { isDefault: true })
     .description('ingest, compute and serve every document (the built-in devnet chains when no --config is given)')
@@ -42,10 +55,12 @@ devnetFlags(
     .option('--host <addr>', 'address to listen on (default 0.0.0.0)')
     // Hidden: kept so a unit file written for two HTTP stacks gets the reason instead of "unknown option".
     .addOption(new Option('--transport <name>').hideHelp().argParser(onlyNodeTransport))
-    .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)'),
-).action(runServe);
+    .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
+    .option('--access-log', 'write a log line per HTTP request (on a terminal it is off unless given; in JSON logs server.access_log decides, default on)')
+    .option('--no-access-log', 'write no access log, whatever server.access_log says'),
+)).action(runServe);
 
-devnetFlags(
+logFlags(devnetFlags(
   program
     .command('build')
     .description('catch up, compute facts and write every document to a directory (DIR/v1/...json with .gz and .br) for a static host')
@@ -53,9 +68,9 @@ devnetFlags(
     .option('-c, --config <file>', 'configuration file (YAML)')
     .option('--data-dir <dir>', 'where the DuckDB file lives (default ./data)')
     .option('--no-ingest', 'build from the blocks stored, without fetching new ones (prices and facts are brought up to date)'),
-).action(runBuild);
+)).action(runBuild);
 
-devnetFlags(
+logFlags(devnetFlags(
   program
     .command('ingest')
     .description('ingest the configured chains into the store (once, or --follow the heads)')
@@ -65,7 +80,7 @@ devnetFlags(
     .option('--chains <keys>', 'only these configured chains, comma-separated origin_keys (split chains over several ingest processes sharing a ClickHouse store)', (v: string) =>
       v.split(',').map((k) => k.trim()).filter((k) => k !== ''),
     ),
-).action(runIngest);
+)).action(runIngest);
 
 program
   .command('devnet')

@@ -109,6 +109,20 @@ export const SERVICE_SCHEMAS: Record<string, Schema> = {
               ...arrayOf(obj({ metric: str, days: int, first_day: str, last_day: str, reason: str }, ['metric', 'days', 'first_day', 'last_day', 'reason'])),
               description: 'Days a metric could not be read for (stables_mcap from a node without archive state; tvl and app_revenue from an external source that is down or lacks the day): null in its documents, never 0. Present only when there are some.',
             },
+            progress: {
+              ...obj(
+                {
+                  state: { enum: ['starting', 'syncing', 'following', 'error', 'stopped'] },
+                  blocks_done: int,
+                  blocks_total: int,
+                  percent: { type: ['number', 'null'], description: 'blocks_done of blocks_total, rounded down to 0.1 (100 only when done); null while the head is not known.' },
+                  blocks_per_second: { type: 'number', description: 'Blocks stored per second over the last few seconds.' },
+                  eta_seconds: { type: ['integer', 'null'], description: 'The blocks left at blocks_per_second; 0 when caught up, null while no rate is known.' },
+                },
+                ['state', 'blocks_done', 'blocks_total', 'percent', 'blocks_per_second', 'eta_seconds'],
+              ),
+              description: "The chain's ingestion: blocks of its configured range (first block to the head) stored so far, the rate and the time left. During a backfill this is what the 503 not_ready answers point to.",
+            },
           },
           ['origin_key', 'head_block', 'last_ingested_block', 'last_ingested_block_time', 'lag_seconds', 'status'],
         ),

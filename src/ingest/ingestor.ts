@@ -35,6 +35,12 @@ export interface IngestorOptions {
   /** Start chains in per-transaction receipt mode (nodes known to lack eth_getBlockReceipts). */
   receiptsMode?: ReceiptsMode;
   onProgress?: (p: ChainProgress) => void;
+  /**
+   * Monotonic ms the ingestor measures intervals on: when a group of fetched blocks is written
+   * (tuning.writeMaxMs) and the progress rates and ETA. Default performance.now; tests pass a
+   * clock that moves only as they say, so what is written when, and the ETA, follow from it.
+   */
+  monotonic?: () => number;
 }
 
 export interface SyncResult {
@@ -74,7 +80,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
     }
     this.logger = opts.logger ?? createLogger('silent');
     this.pollIntervalMs = opts.pollIntervalMs ?? 2_000;
-    const monotonic = (): number => performance.now();
+    const monotonic = opts.monotonic ?? ((): number => performance.now());
     const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
     this.runners = opts.chains.map((chain) => {
       const rpc = new RpcClient({

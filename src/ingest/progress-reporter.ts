@@ -1,8 +1,10 @@
-// Shows ChainProgress to a person: one cli-progress bar per chain on a terminal, throttled
-// pino log lines otherwise (a service's logs, CI). Pass `update` as the Ingestor's onProgress.
+// Shows ChainProgress to a person: one live block of cli-progress bars (one per chain, redrawn in
+// place, log lines written above it) on a terminal, throttled pino log lines otherwise (a
+// service's logs, CI). Pass `update` as the Ingestor's onProgress.
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import type { Logger } from 'pino';
+import { showLiveBlock } from '../log/live-block.js';
 import type { ChainProgress } from './progress.js';
 
 export interface ProgressReporter {
@@ -16,6 +18,8 @@ export interface ProgressReporterOptions {
   stream?: NodeJS.WriteStream;
   /** Minimum ms between two log lines of one chain (state changes are logged at once). Default 10 000. */
   logIntervalMs?: number;
+  /** Bars (true) or log lines (false); default: bars when `stream` is a TTY. */
+  bars?: boolean;
 }
 
 export function formatEta(s: number | null): string {
@@ -27,23 +31,40 @@ export function formatEta(s: number | null): string {
 
 export function createProgressReporter(opts: ProgressReporterOptions): ProgressReporter {
   const stream = opts.stream ?? process.stderr;
-  return stream.isTTY ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
+  return (opts.bars ?? stream.isTTY === true) ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
 }
+
+/** cli-progress turns line wrapping off while its bars are shown; a log line gets it back, so a long one wraps instead of being cut. */
+const WRAP_ON = '\x1b[?7h';
+const WRAP_OFF = '\x1b[?7l';
+/** Erases the line the cursor is on: a log line may be drawn where a longer bar was. */
+const ERASE_LINE = '\x1b[2K';
 
 function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
   const multi = new cliProgress.MultiBar(
     {
       stream,
-      format: '{chain} |{bar}| {value}/{total} blocks | {tps} tx/s | ETA {eta_text} | {state}',
+      format: '{chain} {bar} {percentage}% {value}/{total} blocks | {tps} tx/s | ETA {eta_text} | {state}',
       hideCursor: true,
       clearOnComplete: false,
       stopOnComplete: false,
-      barsize: 30,
+      barsize: 24,
     },
     cliProgress.Presets.shades_classic,
   );
   const bars = new Map<string, cliProgress.SingleBar>();
   const width = 12;
+  // Log lines reach the terminal through the bars' own redraw (MultiBar#log: clear the block,
+  // write the lines, draw the block below them), so the block stays one block, updated in place.
+  let hide: (() => void) | null = null;
+  const show = (): void => {
+    hide ??= showLiveBlock({
+      writeAbove(text) {
+        const lines = text.split('\n').filter((l, i, all) => l !== '' || i < all.length - 1);
+        multi.log(`${WRAP_ON}${lines.map((l) => `${ERASE_LINE}${l}\n`).join('')}${WRAP_OFF}`);
+      },
+    });
+  };
   return {
     update(p) {
       const payload = {
@@ -57,11 +78,16 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       if (!bar) {
         bar = multi.create(Math.max(1, p.blocks_total), p.blocks_done, payload);
         bars.set(p.origin_key, bar);
+        show();
       }
       bar.setTotal(Math.max(1, p.blocks_total));
       bar.update(p.blocks_done, payload);
     },
     stop() {
+      hide?.();
+      hide = null;
+      // Lines logged since the last redraw are written by that redraw; stop() does not redraw.
+      if (bars.size > 0) multi.update();
       multi.stop();
     },
   };

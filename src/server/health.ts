@@ -22,6 +22,23 @@ export interface ChainHealth {
    * days are null in its documents, never 0. Present only when there are some.
    */
   data_gaps?: DataGap[];
+  /** Where the chain's ingestion stands (a backfill's blocks done of total, its rate and ETA). */
+  progress?: SyncProgress;
+}
+
+/**
+ * Blocks of the configured range (its first block to the head) stored so far. `percent` is
+ * rounded down to 0.1 (100 only when done); `eta_seconds` is the blocks left at
+ * `blocks_per_second`, null while no rate is known (nothing written recently), 0 when caught up.
+ */
+export interface SyncProgress {
+  state: 'starting' | 'syncing' | 'following' | 'error' | 'stopped';
+  blocks_done: number;
+  blocks_total: number;
+  /** null while the head or the first block is not known yet. */
+  percent: number | null;
+  blocks_per_second: number;
+  eta_seconds: number | null;
 }
 
 export interface DataGap {

@@ -21,6 +21,8 @@ const lines: Array<{ level: number; msg: string; granularity?: string; periods?:
 let devnet: Devnet;
 let store: DuckDbStore;
 let service: Service;
+/** The devnet's chains with the one-day CSV price: every later period is a gap. */
+let config: AppConfig;
 
 beforeAll(async () => {
   devnet = await startDevnet({ seed: 9, clock, historyDays: 2, txPerDay: 60, chains: ['base'] });
@@ -28,7 +30,7 @@ beforeAll(async () => {
   const csv = join(dir, 'eth.csv');
   writeFileSync(csv, `date,asset,usd\n${firstDay},ethereum,2000\n`);
   const defaults = loadConfig(null, {});
-  const config: AppConfig = { ...defaults, chains: devnet.chainConfigs(), prices: { ...defaults.prices, coingecko_url: null, coingecko_api_key: null, csv: [csv] } };
+  config = { ...defaults, chains: devnet.chainConfigs(), prices: { ...defaults.prices, coingecko_url: null, coingecko_api_key: null, csv: [csv] } };
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const l of chunk.toString().split('\n')) if (l) lines.push(JSON.parse(l));
@@ -70,5 +72,26 @@ describe('price gap logging over rounds', () => {
     expect(later[0]).toMatchObject({ level: 40, granularity: 'hourly' });
     const hourlyBefore = first.find((l) => l.granularity === 'hourly')!;
     expect(later[0].periods).toBe(hourlyBefore.periods! + 1);
+  });
+
+  it('the built-in devnet feed (simulatedPrices): the same gaps are logged at debug, never as warnings', async () => {
+    const devLines: Array<{ level: number; msg: string }> = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const l of chunk.toString().split('\n')) if (l) devLines.push(JSON.parse(l));
+        done();
+      },
+    });
+    // A second service over the same store: its own gap log, so every gap is new to it.
+    const simulated = new Service({ config, store, clock, logger: pino({ level: 'debug' }, sink), simulatedPrices: true });
+    try {
+      await simulated.round();
+    } finally {
+      await simulated.close();
+    }
+    const gaps = devLines.filter((l) => /price missing|no price/.test(l.msg));
+    expect(gaps.length).toBeGreaterThan(0);
+    for (const l of gaps) expect(l.level).toBe(20);
+    expect(devLines.filter((l) => l.level >= 40)).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import { createLogger } from '../../src/log.js';
 import type { AppConfig } from '../../src/registry/app-config.js';
 import { loadConfig } from '../../src/registry/config.js';
 import { startBlackHole, type BlackHole } from '../../support/black-hole.js';
+import { startBlockGate } from '../helpers/block-gate.js';
 import { nextSwap } from '../helpers/next-swap.js';
 import { ManualTime } from '../helpers/virtual-time.js';
 
@@ -189,4 +190,74 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
     await drained(priceHole);
     expect(rpcHole.open() + priceHole.open()).toBe(0);
   });
+});
+
+interface HealthProgress {
+  state: string;
+  blocks_done: number;
+  blocks_total: number;
+  percent: number | null;
+  blocks_per_second: number;
+  eta_seconds: number | null;
+}
+
+describe('/healthz during a backfill', () => {
+  it('shows the chain\'s blocks done of total, percent and ETA, agreeing with each other and with the devnet\'s head', async () => {
+    const ethereum = devnet.chainConfigs().find((c) => c.origin_key === 'ethereum')!;
+    const head = devnet.head('ethereum');
+    // Blocks from the middle of the range on are held: the backfill stops half-way, for good.
+    const firstHeld = Math.floor(head / 2);
+    const gate = await startBlockGate(ethereum.rpc_urls[0]!, firstHeld);
+    const defaults = loadConfig(null, {});
+    const config: AppConfig = {
+      ...defaults,
+      data_dir: dir,
+      duckdb_path: join(dir, 'backfill.duckdb'),
+      chains: [{ ...ethereum, rpc_urls: [gate.url] }],
+      prices: { ...defaults.prices, coingecko_url: null, coingecko_api_key: null },
+      server: { ...defaults.server, port: 0, host: '127.0.0.1', access_log: false },
+    };
+    // Ingestion measures on a clock that moves 250 ms per reading (never the machine's): write
+    // groups close after four readings, and the rate and ETA follow from the readings alone.
+    let mono = 0;
+    const waits = new ManualTime();
+    const rpcWaits = new ManualTime();
+    const s = await serve(config, {
+      clock,
+      logger: createLogger('silent'),
+      timing: { sleep: waits.sleep, rpc: { timeoutMs: 600_000, sleep: rpcWaits.sleep }, monotonic: () => (mono += 250) },
+    });
+    const stop = new AbortController();
+    const run = s.run(stop.signal);
+    try {
+      let status = 0;
+      let chain: HealthChain & { progress: HealthProgress };
+      for (;;) {
+        const res = await fetch(`${s.base}/healthz`);
+        status = res.status;
+        chain = ((await res.json()) as { chains: Array<HealthChain & { progress: HealthProgress }> }).chains[0]!;
+        if (gate.held() > 0 && chain.last_ingested_block !== null) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe(503); // no document set yet: the first one waits for the backfill
+      const p = chain.progress;
+      expect(chain.head_block).toBe(head);
+      expect(p.state).toBe('syncing');
+      // The configured range is block 0 to the head; what is stored is 0 to last_ingested_block.
+      expect(p.blocks_total).toBe(head + 1);
+      expect(p.blocks_done).toBe(chain.last_ingested_block! + 1);
+      expect(p.blocks_done).toBeGreaterThan(0);
+      expect(p.blocks_done).toBeLessThanOrEqual(firstHeld);
+      expect(p.percent).toBe(Math.floor((p.blocks_done / p.blocks_total) * 1000) / 10);
+      expect(p.percent!).toBeGreaterThan(0);
+      expect(p.percent!).toBeLessThan(100);
+      expect(p.blocks_per_second).toBeGreaterThan(0);
+      expect(p.eta_seconds).toBe(Math.round((p.blocks_total - p.blocks_done) / p.blocks_per_second));
+    } finally {
+      stop.abort();
+      await within(run, 15_000, 'run() after abort').catch(() => undefined);
+      await within(s.close(), 15_000, 'close()').catch(() => undefined);
+      await gate.close();
+    }
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.js';
 import { cliRunner } from './helpers/run-cli.js';
+import { runInTerminal, screenOf } from './helpers/run-in-terminal.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'chainlytics-cli-'));
 const { run, killAll } = cliRunner();
@@ -82,5 +83,74 @@ describe('chainlytics command', () => {
     const r = run(['serve', '--config', file, '--port', '18099']);
     expect(await r.exit).toBe(2);
     expect(r.out()).toContain('no chains configured');
+  });
+});
+
+describe('chainlytics on a terminal', () => {
+  const size = { cols: 140, rows: 40 };
+  const DEVNET_CHAINS = ['ethereum', 'optimism', 'base', 'arbitrum', 'linea', 'mantle'];
+  /** A human log line: UTC time, the level in its column, then stage, chain and message. */
+  const LOG_LINE = /^\d\d:\d\d:\d\d (TRACE|DEBUG|INFO |WARN |ERROR|FATAL) \S/;
+
+  it('serve: one live block of per-chain bars redrawn in place, human log lines above it, no JSON, no access log', async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', LOG_LEVEL: 'info' };
+    delete env.LOG_FORMAT;
+    delete env.NO_COLOR;
+    delete env.FORCE_COLOR;
+    const r = runInTerminal(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', join(tmp, 'tty'), '--devnet-days', '2', '--devnet-tx-per-day', '40'], size, env);
+    await waitFor(() => r.raw().includes('first document set ready'), 90_000, `first document set (terminal so far:\n${r.raw()})`);
+    // Requests a person's browser would make: none of them may print a line.
+    for (const path of ['/v1/master.json', '/healthz', '/v1/nosuch.json']) await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
+    const before = r.raw().length;
+    // The bars redraw at most 10 times a second: wait for one redraw after the requests.
+    await waitFor(() => r.raw().length > before, 10_000, 'a redraw');
+    r.type('\x03');
+    expect(await r.exit).toBe(0);
+
+    const lines = await screenOf(r.raw(), size);
+    const texts = lines.map((l) => l.text);
+    // One bar per chain on the whole screen, scrollback included: redrawn in place, never reprinted.
+    const barRows = DEVNET_CHAINS.map((chain) => {
+      const rows = texts.flatMap((t, i) => (new RegExp(`^${chain}\\s+\\S+ \\d+% \\d+/\\d+ blocks \\| `).test(t) ? [i] : []));
+      expect(rows, `${chain} bar rows in:\n${texts.join('\n')}`).toHaveLength(1);
+      return rows[0]!;
+    });
+    // The bars are one block, in the chains' order.
+    expect(barRows).toEqual(barRows.map((_, i) => barRows[0]! + i));
+    const blockStart = barRows[0]!;
+    // What was written while the block was shown is above it: the first-set notice and log lines.
+    const ready = texts.findIndex((t) => t.startsWith('first document set ready after'));
+    expect(ready).toBeGreaterThan(-1);
+    expect(ready).toBeLessThan(blockStart);
+    const logRows = texts.flatMap((t, i) => (LOG_LINE.test(t) ? [i] : []));
+    expect(logRows.some((i) => i > ready && i < blockStart && texts[i]!.includes('document set published'))).toBe(true);
+    // Human lines only: no JSON object, no pino field names, no access-log line. (A 2-day devnet
+    // has no price gaps; that its feed's gaps are not warnings is test/app/price-gap-log.test.ts.)
+    for (const t of texts) {
+      expect(t).not.toContain('{"level"');
+      expect(t.trimStart().startsWith('{')).toBe(false);
+      expect(t).not.toMatch(/GET \/(v1|healthz)/);
+    }
+    // The level is coloured: INFO in green (palette 2) on a colour terminal.
+    const info = lines.find((l) => / INFO  /.test(l.text))!;
+    expect(info.colorAt(info.text.indexOf('INFO'))).toBe(2);
+  }, 150_000);
+
+  it('--help names the log flags and variables; a bad LOG_LEVEL or --log-format stops the command at once, naming what is accepted', async () => {
+    // Side by side: each is a Node start-up and nothing more. (serve, build and ingest take the
+    // flags from one helper in src/cli/main.ts.)
+    const help = run(['serve', '--help']);
+    const env = run(['ingest', '--data-dir', join(tmp, 'bad-env')], { LOG_LEVEL: 'loud' });
+    const format = run(['build', '--out', join(tmp, 'x'), '--log-format', 'xml']);
+    expect(await help.exit).toBe(0);
+    for (const text of ['--log-level <level>', '$LOG_LEVEL', '--log-format <format>', '$LOG_FORMAT', '--access-log']) expect(help.out()).toContain(text);
+    expect(await env.exit).toBe(2);
+    expect(env.out()).toContain('LOG_LEVEL');
+    expect(env.out()).toContain('"loud"');
+    expect(env.out()).toContain('one of trace, debug, info, warn, error, fatal, silent');
+    expect(await format.exit).not.toBe(0);
+    expect(format.out()).toContain("'xml' is invalid");
+    expect(format.out()).toContain('auto, pretty, json');
   });
 });

@@ -12,6 +12,7 @@ import { loadDashboard } from '../../src/dashboard/assets.js';
 import { launchChromium } from '../../support/chromium.js';
 import { formatValue, type Unit } from '../../web/src/format.js';
 import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import type { HealthInfo, SyncProgress as HealthProgress } from '../../src/server/health.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 
 const LIVE_SINCE = Date.UTC(2025, 4, 7, 13);
@@ -573,5 +574,44 @@ describe('dashboard: data availability (CONTRACT.md 11.2)', () => {
     await choose(o.page, 'data_posted', /m=data_posted/);
     expect(await lastPoint()).toBe(String(lastValue(overview.data.all_da.metrics.data_posted!.da_ethereum_blobs!.daily, 'value')));
     await finish(o, 'data-availability');
+  });
+});
+
+describe('the waiting page during a backfill', () => {
+  it('shows each chain\'s progress from /healthz: blocks done of total, percent and time left', async () => {
+    const chain = (origin_key: string, progress: HealthProgress) => ({
+      origin_key,
+      head_block: progress.blocks_total - 1,
+      last_ingested_block: progress.blocks_done - 1,
+      last_ingested_block_time: null,
+      lag_seconds: null,
+      status: 'degraded' as const,
+      progress,
+    });
+    const health = (): HealthInfo => ({
+      chains: [
+        chain('base', { state: 'syncing', blocks_done: 1234, blocks_total: 5000, percent: 24.6, blocks_per_second: 5.2, eta_seconds: 725 }),
+        chain('ethereum', { state: 'following', blocks_done: 800, blocks_total: 800, percent: 100, blocks_per_second: 0.1, eta_seconds: 0 }),
+      ],
+    });
+    const waiting = await startServer(null, {}, health, await loadDashboard());
+    try {
+      const o = await open('#/fees', undefined, waiting.base);
+      expect(await o.page.locator('[role="alert"] h1').textContent()).toBe('Data is being prepared');
+      const row = (c: string) => o.page.locator(`table.sync-progress tr[data-chain="${c}"]`);
+      await row('base').waitFor();
+      expect(await row('base').locator('[data-field="percent"]').textContent()).toBe('24.6 %');
+      expect(await row('base').locator('[data-field="blocks"]').textContent()).toBe('1,234 of 5,000');
+      expect(await row('base').locator('[data-field="eta"]').textContent()).toBe('12 min 5 s');
+      expect(await row('base').locator('progress').evaluate((p) => [(p as HTMLProgressElement).value, (p as HTMLProgressElement).max])).toEqual([1234, 5000]);
+      expect(await row('ethereum').locator('[data-field="percent"]').textContent()).toBe('100.0 %');
+      expect(await row('ethereum').locator('[data-field="eta"]').textContent()).toBe('0 s');
+      await shot(o, 'not-ready-progress');
+      await o.page.close();
+      // /healthz answers 503 before the first set too; the only failures are the 503s.
+      expect(o.problems.filter((p) => !/503/.test(p))).toEqual([]);
+    } finally {
+      await waiting.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ChainProgress } from '../../src/ingest/progress.js';
 import { createProgressReporter, FOLLOW_LAG_BLOCKS, formatEta } from '../../src/ingest/progress-reporter.js';
+import { liveBlock } from '../../src/log/live-block.js';
 
 function progress(over: Partial<ChainProgress>): ChainProgress {
   return {
@@ -97,11 +98,28 @@ describe('progress reporter', () => {
     r.update(progress({}));
     r.update(progress({ origin_key: 'arbitrum', blocks_done: 10, blocks_total: 40, tx_per_s: 99, eta_s: 3700 }));
     r.stop();
-    expect(drawn).toMatch(/base\s+\|[█░]+\| 250\/1000 blocks \| 1234 tx\/s \| ETA 15s \| syncing/);
-    expect(drawn).toMatch(/arbitrum\s*\|[█░]+\| 10\/40 blocks \| 99 tx\/s \| ETA 1h01m \| syncing/);
+    expect(drawn).toMatch(/base\s+[█░]{24} 25% 250\/1000 blocks \| 1234 tx\/s \| ETA 15s \| syncing/);
+    expect(drawn).toMatch(/arbitrum\s+[█░]{24} 25% 10\/40 blocks \| 99 tx\/s \| ETA 1h01m \| syncing/);
   });
 
   it('formats ETAs for people', () => {
     expect([formatEta(null), formatEta(0), formatEta(59), formatEta(61), formatEta(3_600 * 25 + 60)]).toEqual(['?', '0s', '59s', '1m01s', '25h01m']);
+  });
+
+  it('on a terminal, text written above the live block goes out with the next redraw, ahead of the bars, and the block is released on stop', () => {
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160, rows: 40 });
+    let drawn = '';
+    tty.on('data', (d: Buffer) => (drawn += d.toString()));
+    const r = createProgressReporter({ logger: pino({ level: 'silent' }), stream: tty as unknown as NodeJS.WriteStream });
+    expect(liveBlock()).toBeNull(); // no bar yet: log lines go straight to stdout
+    r.update(progress({}));
+    liveBlock()!.writeAbove('12:00:00 INFO  a log line\n');
+    expect(drawn).not.toContain('a log line'); // buffered until the block is redrawn
+    r.stop();
+    expect(liveBlock()).toBeNull();
+    // The line is written on an erased line, with wrapping on, before the bar is drawn again.
+    const at = drawn.indexOf('\x1b[?7h\x1b[2K12:00:00 INFO  a log line\n\x1b[?7l');
+    expect(at).toBeGreaterThan(-1);
+    expect(drawn.slice(at)).toMatch(/a log line\n\x1b\[\?7l[^]*base\s+[█░]{24} 25%/);
   });
 });

@@ -2,6 +2,7 @@
 // line and RPC error message, whichever field carries it and in whichever encoding an upstream
 // echoed it, and the line stays valid JSON.
 import { describe, expect, it } from 'vitest';
+import { createLogger, prettyDestination } from '../../src/log.js';
 import { MIN_SCRUBBED_LENGTH, REDACTED, registerSecret, scrubJsonLine, scrubSecrets } from '../../src/log/secrets.js';
 import { RpcError } from '../../src/rpc/errors.js';
 import { parseConfig } from '../../src/registry/config.js';
@@ -70,5 +71,22 @@ describe('secret scrubbing', () => {
   it(`leaves values shorter than ${MIN_SCRUBBED_LENGTH} characters alone (labels keep those out)`, () => {
     registerSecret('ab');
     expect(scrubSecrets('table abc')).toBe('table abc');
+  });
+});
+
+describe('secret scrubbing in human log lines (a terminal)', () => {
+  it('removes a registered value from the message, the fields and an error, in every spelling, and the line stays one human line', () => {
+    const key = 'Pq7/terminal+Key';
+    registerSecret(key);
+    const lines: string[] = [];
+    const logger = createLogger('info', prettyDestination((text) => lines.push(text), false));
+    logger.child({ stage: 'ingest' }).warn(
+      { chain: 'base', url: `https://node.example/v2/${encodeURIComponent(key)}`, err: new Error(`boom ${key}`), basic: Buffer.from(`user:${key}`).toString('base64') },
+      `message ${key}`,
+    );
+    expect(lines).toHaveLength(1);
+    const line = lines[0]!;
+    for (const spelling of [key, encodeURIComponent(key), Buffer.from(`user:${key}`).toString('base64')]) expect(line).not.toContain(spelling);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d WARN  ingest base message \[redacted\] url=https:\/\/node\.example\/v2\/\[redacted\] err="boom \[redacted\]" basic=\[redacted\]\n$/);
   });
 });

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import type { LoadError } from '../api.js';
 import type { Loaded } from '../use-load.js';
+import { SyncProgress } from './sync-progress.js';
 
 export function Toggle({ label, options, value, onChange }: { label: string; options: [string, string][]; value: string; onChange: (v: string) => void }) {
   return (
@@ -38,6 +39,7 @@ export function Failure({ error }: { error: LoadError }) {
         {error.message}
         {wait}
       </p>
+      {error.code === 'not_ready' && <SyncProgress />}
       <p>
         <button type="button" onClick={() => location.reload()}>
           Reload

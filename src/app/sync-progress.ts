@@ -1,0 +1,21 @@
+// A chain's ingestion progress as /healthz publishes it: the same snapshot the terminal bars
+// draw, reduced to numbers that agree with each other (percent and ETA are derived from the
+// published done, total and rate, so a client can check them and a test can recompute them).
+import type { ChainProgress } from '../ingest/ingestor.js';
+import type { SyncProgress } from '../server/health.js';
+
+export function syncProgress(p: ChainProgress): SyncProgress {
+  const done = p.blocks_done;
+  const total = p.blocks_total;
+  const left = Math.max(0, total - done);
+  const rate = Math.round(p.blocks_per_s * 100) / 100;
+  return {
+    state: p.state,
+    blocks_done: done,
+    blocks_total: total,
+    // Rounded down: 99.96 % of a backfill is not "100.0".
+    percent: total > 0 ? Math.floor((done / total) * 1000) / 10 : null,
+    blocks_per_second: rate,
+    eta_seconds: total > 0 && left === 0 ? 0 : rate > 0 ? Math.round(left / rate) : null,
+  };
+}

@@ -15,6 +15,7 @@ import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
+import { RoundStats } from './round-stats.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -106,6 +107,8 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
+  /** What the publishing rounds did (/metrics). */
+  readonly roundStats = new RoundStats();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -209,20 +212,25 @@ export class Service {
    */
   private async publish(): Promise<Omit<RoundResult, 'ingested_ok'>> {
     const { config, store, clock, logger } = this.opts;
-    const csvChanged = await this.prices.refreshCsv();
-    // A corrected CSV price must reach periods already converted with the old one.
-    await reconvertChangedPrices(store, config.chains, csvChanged);
-    // Read before the facts: prices landing while they are computed count for the next round.
-    const pricesChanged = this.prices.changedSinceLastLook();
-    await this.importAppSources();
-    const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
-    this.appSourcesChanged = false;
+    const stats = this.roundStats;
+    const started = stats.begin();
+    const { pricesChanged, appChanged } = await stats.time('sources', async () => {
+      const csvChanged = await this.prices.refreshCsv();
+      // A corrected CSV price must reach periods already converted with the old one.
+      await reconvertChangedPrices(store, config.chains, csvChanged);
+      // Read before the facts: prices landing while they are computed count for the next round.
+      const pricesChanged = this.prices.changedSinceLastLook();
+      await this.importAppSources();
+      const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
+      this.appSourcesChanged = false;
+      return { pricesChanged, appChanged };
+    });
     // Supplies of the days completed since the last round (a gap is logged by the sampler).
-    const sampled = await this.stablecoins.run(store, config.chains);
+    const sampled = await stats.time('stablecoins', () => this.stablecoins.run(store, config.chains));
     // tvl and app_revenue days (an API fetch at most hourly, behind its breaker; CSVs each round).
-    const external = await this.external.run(store, config.chains);
+    const external = await stats.time('external', () => this.external.run(store, config.chains));
     await this.refreshDataGaps();
-    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
+    const facts = await stats.time('facts', () => computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog }));
     const changed =
       pricesChanged || appChanged || external.changed || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
@@ -231,6 +239,7 @@ export class Service {
     }
     const { set, report } = await this.build();
     this.holder.swap(set);
+    stats.recordPublished(started, set.builtAt, set.entries.size, report.degraded.length);
     this.lastBuild = { at: set.builtAt, hour };
     logger.info({ documents: set.entries.size, degraded: report.degraded.length, ms: report.elapsed_ms }, 'document set published');
     return { facts, build: report, documents: set.entries.size };
@@ -250,9 +259,11 @@ export class Service {
    */
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
-    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
+    const built = await this.roundStats.time('documents', () =>
+      buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
+    );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
-    const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
+    const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() }));
     return { set, report: built.report };
   }
 
@@ -292,6 +303,7 @@ export class Service {
           throw err;
         }
         if (signal.aborted) break;
+        this.roundStats.failures++;
         if (err instanceof StorageFaultError) this.noteStoreFault(err);
         else logger.error({ err }, 'round failed; retrying');
       }
@@ -345,6 +357,11 @@ export class Service {
         };
       }),
     };
+  }
+
+  /** The store's current write fault, if rounds are failing on it (/metrics). */
+  get currentStoreFault(): StoreFault | null {
+    return this.storeFault;
   }
 
   /** Closes the RPC connections, cancelling requests still in flight. */

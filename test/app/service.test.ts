@@ -2,10 +2,12 @@
 // ingest → facts → documents → HTTP. Checks that what the server answers is what the stages
 // computed, and that a later round follows the chains' heads. ethereum's first RPC URL answers
 // every request with 503, so /metrics (checked last) has failures to count.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { registerServiceMetrics } from '../../src/app/service-metrics.js';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { Service } from '../../src/app/service.js';
@@ -207,5 +209,47 @@ describe('/metrics: what an operator alerts on', () => {
     expect(age).toBeGreaterThanOrEqual(0);
     expect(age).toBeLessThanOrEqual((clock.now() - START) / 1000);
     expect(samples(text, 'chainlytics_source_sync_age_seconds').has('{source="labels"}')).toBe(false);
+  });
+});
+
+describe('deploy/: the alert rules, the Grafana dashboard and docs/operations.md name only metrics /metrics exports', () => {
+  const repo = (p: string): string => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8');
+  const named = (text: string): string[] => [...new Set(text.match(/\bchainlytics_[a-z0-9_]+/g) ?? [])];
+
+  it('every query of the rules and the dashboard, and every name in the operations guide, is a metric the service exports; every exported metric is documented', async () => {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    // Declared metrics (a metric without samples yet, such as chainlytics_store_fault, is still declared).
+    const exported = new Set<string>();
+    for (const m of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+      exported.add(m[1]!);
+      if (m[2] === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) exported.add(m[1]! + suffix);
+    }
+    expect(exported.has('chainlytics_store_fault')).toBe(true);
+
+    const rules = parseYaml(repo('deploy/prometheus/chainlytics-rules.yml')) as { groups: Array<{ name: string; rules: Array<Record<string, unknown>> }> };
+    const exprs: string[] = [];
+    for (const rule of rules.groups.flatMap((g) => g.rules)) {
+      expect(typeof rule.alert, JSON.stringify(rule)).toBe('string');
+      expect(['critical', 'warning', 'info']).toContain((rule.labels as { severity: string }).severity);
+      expect((rule.annotations as { summary: string }).summary.length).toBeGreaterThan(10);
+      exprs.push(String(rule.expr));
+    }
+    const dashboard = JSON.parse(repo('deploy/grafana/chainlytics-dashboard.json')) as {
+      panels: Array<{ type: string; targets?: Array<{ expr: string }> }>;
+      templating: { list: Array<{ definition?: string }> };
+    };
+    const queries = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
+    expect(queries.length).toBeGreaterThan(10);
+    queries.push(...dashboard.templating.list.flatMap((v) => (v.definition ? [v.definition] : [])));
+    for (const q of [...exprs, ...queries]) {
+      const names = named(q);
+      // Prometheus's own `up` series is the one query about no chainlytics metric (the process is gone).
+      if (!/^up\{job="chainlytics"\} == 0$/.test(q)) expect(names.length, q).toBeGreaterThan(0);
+      for (const n of names) expect(exported.has(n), `${n} in ${q}`).toBe(true);
+    }
+    const guide = repo('docs/operations.md');
+    for (const n of named(guide)) expect(exported.has(n), `docs/operations.md names ${n}`).toBe(true);
+    const declared = [...text.matchAll(/^# TYPE (chainlytics_\S+) /gm)].map((m) => m[1]!);
+    for (const n of declared) expect(guide, `docs/operations.md does not describe ${n}`).toContain(`\`${n}\``);
   });
 });

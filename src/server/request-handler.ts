@@ -141,6 +141,10 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
   for (const [p, doc] of prepareStaticFiles(opts.staticFiles ?? [], startedAt, prepOpts)) ownPages.set(p, doc);
+  // With a dashboard, /docs is its page, which opens on the API explorer there (web/src/main.tsx);
+  // the plain endpoint list stays for a server without one.
+  const dashboardPage = ownPages.get('/');
+  if (opts.staticFiles?.some((f) => f.path === '/') && dashboardPage) ownPages.set('/docs', dashboardPage);
 
   const prepared = new WeakMap<DocumentSet, Map<string, PreparedDocument>>();
   const preparedFor = (set: DocumentSet): Map<string, PreparedDocument> => {

@@ -575,3 +575,51 @@ describe('dashboard: data availability (CONTRACT.md 11.2)', () => {
     await finish(o, 'data-availability');
   });
 });
+
+describe('the API explorer at /docs', () => {
+  type Spec = { paths: Record<string, { get?: { summary?: string } }>; components: { schemas: Record<string, { properties?: Record<string, { description?: string }> }> } };
+
+  it('lists every endpoint, fills the parameters from master.json, tries a document, shows its schema and a curl line; fits a phone', async () => {
+    const o = await open('docs');
+    // /docs opens on the explorer: the dashboard's page, routed there.
+    expect(o.page.url()).toBe(`${server.base}/docs#/api`);
+    const spec = doc<Spec>('/v1/openapi.json');
+    const listed = await o.page.locator('nav.endpoints a code').allTextContents();
+    expect(listed).toEqual(Object.keys(spec.paths).filter((p) => spec.paths[p]!.get).map((p) => (p === '/healthz' ? p : `/v1${p}`)));
+
+    // The metric detail: chains and metrics are the keys master.json publishes.
+    await o.page.click('nav.endpoints a:has-text("/v1/metrics/chains/{origin_key}/{metric_id}.json")');
+    await o.page.waitForURL(/p=%2Fmetrics%2Fchains/);
+    await o.page.locator('label:has(code:text-is("origin_key")) select').waitFor();
+    const options = (name: string) => o.page.locator(`label:has(code:text-is("${name}")) select option`).evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value));
+    expect(await options('origin_key')).toEqual(Object.keys(master().chains));
+    expect(await options('metric_id')).toEqual(Object.keys(master().metrics));
+    await o.page.selectOption('label:has(code:text-is("origin_key")) select', 'base');
+    await o.page.selectOption('label:has(code:text-is("metric_id")) select', 'daa');
+    const url = `${server.base}/v1/metrics/chains/base/daa.json`;
+    expect(await o.page.locator('[data-curl]').textContent()).toBe(`curl -sS --compressed '${url}'`);
+
+    // Try it: the answer shown is the document served, pretty-printed.
+    await o.page.click('button:text-is("Try it")');
+    await o.page.locator('.answer[data-status="200"]').waitFor();
+    expect(JSON.parse((await o.page.locator('.answer pre').textContent())!)).toEqual(detail('base', 'daa'));
+
+    // The schema: the document's top-level fields with the descriptions the OpenAPI description gives.
+    const top = spec.components.schemas.MetricDetail!.properties!;
+    const fields = await o.page.locator('ul.schema > li > details > summary > code.field, ul.schema > li > code.field').allTextContents();
+    expect(fields).toEqual(Object.keys(top));
+    for (const [name, field] of Object.entries(top)) {
+      if (field.description) expect(await o.page.locator(`ul.schema > li:has(> details > summary > code.field:text-is("${name}")), ul.schema > li:has(> code.field:text-is("${name}"))`).first().textContent()).toContain(field.description);
+    }
+    await finish(o, 'api-explorer');
+
+    // A project path takes its values from projects_filtered.json; on a phone nothing scrolls sideways.
+    const phone = await open('docs#/api?p=%2Fapps%2Fdetails%2F%7Bowner_project%7D.json', { width: 390, height: 844 });
+    const projects = doc<{ data: { types: string[]; data: unknown[][] } }>('/v1/labels/projects_filtered.json').data;
+    const owner = projects.types.indexOf('owner_project');
+    await phone.page.locator('label:has(code:text-is("owner_project")) select').waitFor();
+    expect(await phone.page.locator('label:has(code:text-is("owner_project")) select option').evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value))).toEqual(projects.data.map((r) => r[owner]));
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await finish(phone, 'api-explorer-phone');
+  });
+});

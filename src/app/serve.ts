@@ -32,7 +32,7 @@ export async function serve(base: AppConfig, opts: RunOptions = {}): Promise<Ser
   // The server's request metrics and the service's own (chains, RPC, rounds, sources) on one /metrics.
   const registry = new Registry();
   registerServiceMetrics(registry, service, rt.clock);
-  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), logger: rt.logger, staticFiles, registry });
+  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: config.server, health: () => service.health(), pendingChains: () => service.pendingChains(), logger: rt.logger, staticFiles, registry });
   let listening: string;
   try {
     listening = await http.listen(config.server.port, config.server.host);

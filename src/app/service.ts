@@ -16,6 +16,7 @@ import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { RoundStats } from './round-stats.js';
+import { ChainReadiness } from './chain-readiness.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -27,6 +28,8 @@ import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { DataGap, HealthInfo, StoreFault } from '../server/health.js';
+import type { PendingChain } from '../server/pending-chain.js';
+import type { Chain } from '../registry/types.js';
 import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
 import { DefiLlamaClient } from '../sources/external/defillama-client.js';
 import { ExternalSources } from '../sources/external/external-sync.js';
@@ -107,6 +110,11 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
+  /** Which chains have a complete day stored, and so are published. */
+  private readonly readiness = new ChainReadiness();
+  /** How many chains the served set publishes (a chain joining makes a new set). */
+  private publishedChains = 0;
+  private noneReadyLogged = false;
   /** What the publishing rounds did (/metrics). */
   readonly roundStats = new RoundStats();
 
@@ -231,13 +239,23 @@ export class Service {
     const external = await stats.time('external', () => this.external.run(store, config.chains));
     await this.refreshDataGaps();
     const facts = await stats.time('facts', () => computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog }));
+    // Only chains whose first complete day is stored are published (app/chain-readiness.ts).
+    const ready = await this.readiness.refresh(store, config.chains);
+    const joined = ready.length !== this.publishedChains;
+    if (ready.length === 0) {
+      if (!this.noneReadyLogged) logger.info({ chains: config.chains.map((c) => c.origin_key) }, 'no chain has a complete day stored yet; the first document set waits for one');
+      this.noneReadyLogged = true;
+      return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
+    }
     const changed =
+      joined ||
       pricesChanged || appChanged || external.changed || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
       return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
     }
-    const { set, report } = await this.build();
+    const { set, report } = await this.build(ready);
+    this.publishedChains = ready.length;
     this.holder.swap(set);
     stats.recordPublished(started, set.builtAt, set.entries.size, report.degraded.length);
     this.lastBuild = { at: set.builtAt, hour };
@@ -257,10 +275,12 @@ export class Service {
    * Builds every document from the stored facts (no ingestion). Documents whose bytes equal the
    * served set's keep its compressed variants; the others are compressed off the event loop.
    */
-  async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
+  async build(readyChains?: Chain[]): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
+    const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
+    if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
     const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() }));
@@ -357,6 +377,19 @@ export class Service {
         };
       }),
     };
+  }
+
+  /**
+   * Chains not published yet because their first complete day is not stored, with their
+   * ingestion progress: the server answers their documents 503 not_ready with it.
+   */
+  pendingChains(): Map<string, PendingChain> {
+    return new Map(
+      this.ingestor
+        .progress()
+        .filter((p) => !this.readiness.isReady(p.origin_key))
+        .map((p) => [p.origin_key, { blocks_done: p.blocks_done, blocks_total: p.blocks_total, eta_s: p.eta_s }]),
+    );
   }
 
   /** The store's current write fault, if rounds are failing on it (/metrics). */

@@ -297,7 +297,7 @@ describe('dashboard pages in Chromium', () => {
     await finish(o, 'metric-fees');
   });
 
-  it('fees: the heat map cells are the fee table values, coloured by normalized', async () => {
+  it('fees: the heat map cells are the fee table values, newest hour first under day labels, coloured on one log scale for all chains', async () => {
     const m = master();
     const table = doc<{ chain_data: Record<string, { hourly: Record<string, Table> }> }>('/v1/fees/table.json');
     const o = await open('#/fees');
@@ -308,10 +308,31 @@ describe('dashboard pages in Chromium', () => {
     expect(await cell.getAttribute('data-value')).toBe(String(newest[t.types.indexOf('value_usd')] ?? ''));
     expect(await cell.getAttribute('data-normalized')).toBe(String(newest[t.types.indexOf('normalized')] ?? ''));
     expect(await cell.textContent()).toBe(formatValue(newest[t.types.indexOf('value_usd')], m.fee_metrics[metric].units.usd));
-    // Every non-null cell has a colour; the chains and hours are the document's.
-    const cells = await o.page.locator('table.heatmap td').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.normalized, (td as HTMLElement).style.background]));
+    // Newest hour first, as the document lists them, under one label per UTC day.
+    const hourCols = await o.page.locator('table.heatmap thead tr:not(.days) th').evaluateAll((ths) => ths.length);
+    expect(hourCols).toBe(t.data.length);
+    const firstRow = await o.page.locator('table.heatmap tr[data-chain="base"] td').evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.hour)));
+    expect(firstRow).toEqual(t.data.map((r) => r[0]));
+    const days = await o.page.locator('table.heatmap thead tr.days th[data-day]').evaluateAll((ths) => ths.map((th) => [(th as HTMLElement).textContent, (th as HTMLTableCellElement).colSpan]));
+    const expectedDays: Array<[string, number]> = [];
+    for (const [h] of t.data) {
+      const label = new Date(h as number).toISOString().slice(0, 10);
+      if (expectedDays.at(-1)?.[0] === label) expectedDays.at(-1)![1]++;
+      else expectedDays.push([label, 1]);
+    }
+    expect(days).toEqual(expectedDays);
+    // One colour scale for every chain: each cell's place is its value's position between the
+    // lowest and highest value shown, on a log scale (lower is better for a cost).
+    const cells = await o.page.locator('table.heatmap td').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.value, (td as HTMLElement).dataset.place, (td as HTMLElement).style.background]));
     expect(cells.length).toBe(Object.keys(table.chain_data).length * t.data.length);
-    for (const [n, bg] of cells) expect(bg === '').toBe(n === '');
+    const shown = Object.values(table.chain_data).flatMap((c) => c.hourly[metric].data.map((r) => r[c.hourly[metric].types.indexOf('value_usd')])).filter((v): v is number => v !== null && v > 0);
+    const [lo, hi] = [Math.min(...shown), Math.max(...shown)];
+    for (const [v, place, bg] of cells) {
+      expect(bg === '').toBe(v === '');
+      if (v === '') continue;
+      const expected = Number(v) <= lo ? 0 : (Math.log(Number(v)) - Math.log(lo)) / (Math.log(hi) - Math.log(lo));
+      expect(Number(place)).toBeCloseTo(expected, 4);
+    }
     await choose(o.page, 'eth', /c=eth/);
     expect(await cell.getAttribute('data-value')).toBe(String(newest[t.types.indexOf('value_eth')] ?? ''));
     await o.page.selectOption('select', 'throughput');
@@ -358,6 +379,12 @@ describe('dashboard pages in Chromium', () => {
     const o = await open(`#/app/${project}`);
     const kpi = details.kpi_cards.txcount.current_values;
     expect(Number(await cellValue(o.page, '[data-kpi="txcount"] .value'))).toBe(kpi.data[kpi.types.indexOf('value')]);
+    // success_rate is published as a fraction 0..1 and read as a percentage, two decimals.
+    const rate = details.kpi_cards.success_rate.current_values;
+    const fraction = rate.data[rate.types.indexOf('value')]!;
+    expect(fraction).toBeGreaterThan(0);
+    expect(fraction).toBeLessThanOrEqual(1);
+    expect(await o.page.locator('[data-kpi="success_rate"] .value').textContent()).toBe(`${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction * 100)}%`);
     for (const [chain, g] of Object.entries(details.metrics.txcount.over_time)) {
       expect(Number(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`)), chain).toBe(lastValue(g.daily, 'value'));
     }
@@ -621,5 +648,29 @@ describe('the API explorer at /docs', () => {
     expect(await phone.page.locator('label:has(code:text-is("owner_project")) select option').evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value))).toEqual(projects.data.map((r) => r[owner]));
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await finish(phone, 'api-explorer-phone');
+  });
+});
+
+describe('dashboard fixes of issue 25', () => {
+  it('a metric chart gives every chain a colour of its own in both themes; all_l2s lists no empty facts', async () => {
+    const o = await open('#/metric/txcount');
+    const rgbOf = (s: string): number[] => (/rgb\((\d+), (\d+), (\d+)\)/.exec(s) ?? []).slice(1).map(Number);
+    for (let round = 0; round < 2; round++) {
+      const swatches = await o.page.locator('.last-points tr[data-series] .swatch').evaluateAll((ss) => ss.map((s) => (s as HTMLElement).style.background));
+      expect(swatches.length).toBe(master().metrics.txcount.supported_chains.length);
+      const colours = swatches.map(rgbOf);
+      for (let i = 0; i < colours.length; i++) {
+        for (let j = i + 1; j < colours.length; j++) {
+          const d = Math.hypot(...colours[i]!.map((c, k) => c - colours[j]![k]!));
+          expect(d, `${swatches[i]} and ${swatches[j]} (${await o.page.evaluate(() => document.documentElement.dataset.theme)})`).toBeGreaterThanOrEqual(70);
+        }
+      }
+      await o.page.click('button.theme');
+    }
+    await finish(o, 'metric-txcount-colours');
+    const agg = await open('#/chain/all_l2s');
+    const facts = await agg.page.locator('dl.facts dd').allTextContents();
+    expect(facts.filter((f) => f.trim() === '-' || f.trim() === '')).toEqual([]);
+    await finish(agg, 'chain-all_l2s');
   });
 });

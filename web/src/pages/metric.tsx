@@ -7,7 +7,7 @@ import { own, unitFor, valueColumn, type Master, type MetricDetail } from '../do
 import { formatChange, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { chartSeries, currencyOptions, GRANULARITIES } from '../series.js';
-import { seriesColor, useTheme } from '../theme.js';
+import { distinctSeriesColors, useTheme } from '../theme.js';
 import { useLoad } from '../use-load.js';
 
 const AGGREGATE = 'all_l2s';
@@ -33,8 +33,9 @@ export function MetricPage({ route, metric }: { route: Route; metric: string }) 
           const info = master.metrics[metric];
           const [currency, unit] = unitFor(info.units, route.query.get('c') ?? 'usd');
           const options = currencyOptions(info.units);
+          const colors = distinctSeriesColors(theme, details.map(([chain]) => master.chains[chain]?.colors));
           const series = details.map(([chain, d], i) =>
-            chartSeries(chain, master.chains[chain]?.name ?? chain, seriesColor(theme, master.chains[chain]?.colors, i), d.details.timeseries[granularity], currency, chain === AGGREGATE),
+            chartSeries(chain, master.chains[chain]?.name ?? chain, colors[i]!, d.details.timeseries[granularity], currency, chain === AGGREGATE),
           );
           return (
             <>

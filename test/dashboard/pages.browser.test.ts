@@ -673,4 +673,35 @@ describe('dashboard fixes of issue 25', () => {
     expect(facts.filter((f) => f.trim() === '-' || f.trim() === '')).toEqual([]);
     await finish(agg, 'chain-all_l2s');
   });
+
+  it('a metric chart: a chain picker and a date range in the URL, and each latest value links to its document', async () => {
+    const o = await open('#/metric/txcount');
+    const all = master().metrics.txcount.supported_chains;
+    const series = () => o.page.locator('.last-points tr[data-series]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.series));
+    expect(await series()).toEqual(all);
+    // Keep base and optimism only: every other chain unticked.
+    for (const chain of all.filter((c) => c !== 'base' && c !== 'optimism')) {
+      await o.page.click(`fieldset.chain-picker input[value="${chain}"]`);
+      await o.page.waitForFunction((c) => !document.querySelector(`.last-points tr[data-series="${c}"]`), chain);
+    }
+    expect(await series()).toEqual(all.filter((c) => c === 'base' || c === 'optimism'));
+    expect(new URL(o.page.url()).hash).toContain('chains=optimism%2Cbase'.replace('optimism%2Cbase', all.filter((c) => c === 'base' || c === 'optimism').join('%2C')));
+    // A date range ending five days before the last complete day: each series' last point is that day.
+    const daily = detail('base', 'txcount').details.timeseries.daily;
+    const end = daily.data[daily.data.length - 6]![0]!;
+    const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+    await o.page.fill('input[name="from"]', day(end - 10 * 86_400_000));
+    await o.page.waitForURL(/from=/);
+    await o.page.fill('input[name="to"]', day(end));
+    await o.page.waitForURL(/to=/);
+    await o.page.locator(`.last-points tr[data-series="base"] td[data-value="${daily.data[daily.data.length - 6]![daily.types.indexOf('value')]}"]`).waitFor();
+    for (const chain of ['base', 'optimism']) {
+      const t = detail(chain, 'txcount').details.timeseries.daily;
+      const row = t.data.find((r) => r[0] === end)!;
+      expect(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`), chain).toBe(String(row[t.types.indexOf('value')]));
+    }
+    // The changes table's latest value is a link to the document it is read from.
+    expect(await o.page.locator('table.changes tr[data-chain="base"] td.num a').first().getAttribute('href')).toBe('/v1/metrics/chains/base/txcount.json');
+    await finish(o, 'metric-txcount-range');
+  });
 });

@@ -1,5 +1,6 @@
 // `chainlytics serve`: the service's rounds behind the HTTP server, listening on the configured
 // port. Returns once listening; the caller runs the rounds until it aborts, then closes.
+import { Registry } from 'prom-client';
 import { loadDashboard } from '../dashboard/assets.js';
 import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
@@ -8,6 +9,7 @@ import type { Store } from '../store/store.js';
 import { printAbove } from '../log/live-block.js';
 import { accessLogWanted } from './logging.js';
 import { openRuntime, type RunOptions } from './runtime.js';
+import { registerServiceMetrics } from './service-metrics.js';
 
 export interface Serving {
   /** The config served (the devnet's chains in devnet mode). */
@@ -37,7 +39,10 @@ export async function serve(base: AppConfig, opts: ServeOptions = {}): Promise<S
   const rt = await openRuntime(base, opts);
   const { config, service } = rt;
   const server = { ...config.server, access_log: accessLogWanted(opts.accessLog, config.server.access_log) };
-  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: server, health: () => service.health(), logger: rt.logger, staticFiles });
+  // The server's request metrics and the service's own (chains, RPC, rounds, sources) on one /metrics.
+  const registry = new Registry();
+  registerServiceMetrics(registry, service, rt.clock);
+  const http = createHttpServer({ holder: service.holder, clock: rt.clock, config: server, health: () => service.health(), pendingChains: () => service.pendingChains(), logger: rt.logger, staticFiles, registry });
   let listening: string;
   try {
     listening = await http.listen(config.server.port, config.server.host);

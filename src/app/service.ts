@@ -15,6 +15,8 @@ import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
+import { RoundStats } from './round-stats.js';
+import { ChainReadiness } from './chain-readiness.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
 import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
@@ -26,6 +28,8 @@ import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { DataGap, HealthInfo, StoreFault } from '../server/health.js';
+import type { PendingChain } from '../server/pending-chain.js';
+import type { Chain } from '../registry/types.js';
 import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
 import { DefiLlamaClient } from '../sources/external/defillama-client.js';
 import { ExternalSources } from '../sources/external/external-sync.js';
@@ -114,6 +118,13 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
+  /** Which chains have a complete day stored, and so are published. */
+  private readonly readiness = new ChainReadiness();
+  /** How many chains the served set publishes (a chain joining makes a new set). */
+  private publishedChains = 0;
+  private noneReadyLogged = false;
+  /** What the publishing rounds did (/metrics). */
+  readonly roundStats = new RoundStats();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
@@ -219,28 +230,44 @@ export class Service {
    */
   private async publish(): Promise<Omit<RoundResult, 'ingested_ok'>> {
     const { config, store, clock, logger } = this.opts;
-    const csvChanged = await this.prices.refreshCsv();
-    // A corrected CSV price must reach periods already converted with the old one.
-    await reconvertChangedPrices(store, config.chains, csvChanged);
-    // Read before the facts: prices landing while they are computed count for the next round.
-    const pricesChanged = this.prices.changedSinceLastLook();
-    await this.importAppSources();
-    const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
-    this.appSourcesChanged = false;
+    const stats = this.roundStats;
+    const started = stats.begin();
+    const { pricesChanged, appChanged } = await stats.time('sources', async () => {
+      const csvChanged = await this.prices.refreshCsv();
+      // A corrected CSV price must reach periods already converted with the old one.
+      await reconvertChangedPrices(store, config.chains, csvChanged);
+      // Read before the facts: prices landing while they are computed count for the next round.
+      const pricesChanged = this.prices.changedSinceLastLook();
+      await this.importAppSources();
+      const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
+      this.appSourcesChanged = false;
+      return { pricesChanged, appChanged };
+    });
     // Supplies of the days completed since the last round (a gap is logged by the sampler).
-    const sampled = await this.stablecoins.run(store, config.chains);
+    const sampled = await stats.time('stablecoins', () => this.stablecoins.run(store, config.chains));
     // tvl and app_revenue days (an API fetch at most hourly, behind its breaker; CSVs each round).
-    const external = await this.external.run(store, config.chains);
+    const external = await stats.time('external', () => this.external.run(store, config.chains));
     await this.refreshDataGaps();
-    const facts = await computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog });
+    const facts = await stats.time('facts', () => computeFacts(store, config.chains, clock, { logger: logger.child({ stage: 'facts' }), priceGapLog: this.priceGapLog }));
+    // Only chains whose first complete day is stored are published (app/chain-readiness.ts).
+    const ready = await this.readiness.refresh(store, config.chains);
+    const joined = ready.length !== this.publishedChains;
+    if (ready.length === 0) {
+      if (!this.noneReadyLogged) logger.info({ chains: config.chains.map((c) => c.origin_key) }, 'no chain has a complete day stored yet; the first document set waits for one');
+      this.noneReadyLogged = true;
+      return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
+    }
     const changed =
+      joined ||
       pricesChanged || appChanged || external.changed || sampled.some((s) => s.days_sampled > 0 || s.new_gaps > 0) || facts.chains.some((c) => c.hours_computed > 0 || c.days_computed > 0);
     const hour = hourStart(clock.now());
     if (!changed && this.lastBuild && this.lastBuild.hour === hour) {
       return { facts, build: null, documents: this.holder.current()?.entries.size ?? 0 };
     }
-    const { set, report } = await this.build();
+    const { set, report } = await this.build(ready);
+    this.publishedChains = ready.length;
     this.holder.swap(set);
+    stats.recordPublished(started, set.builtAt, set.entries.size, report.degraded.length);
     this.lastBuild = { at: set.builtAt, hour };
     logger.info({ documents: set.entries.size, degraded: report.degraded.length, ms: report.elapsed_ms }, 'document set published');
     return { facts, build: report, documents: set.entries.size };
@@ -258,11 +285,15 @@ export class Service {
    * Builds every document from the stored facts (no ingestion). Documents whose bytes equal the
    * served set's keep its compressed variants; the others are compressed off the event loop.
    */
-  async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
+  async build(readyChains?: Chain[]): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
-    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
+    const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
+    if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
+    const built = await this.roundStats.time('documents', () =>
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
+    );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
-    const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
+    const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() }));
     return { set, report: built.report };
   }
 
@@ -302,6 +333,7 @@ export class Service {
           throw err;
         }
         if (signal.aborted) break;
+        this.roundStats.failures++;
         if (err instanceof StorageFaultError) this.noteStoreFault(err);
         else logger.error({ err }, 'round failed; retrying');
       }
@@ -356,6 +388,24 @@ export class Service {
         };
       }),
     };
+  }
+
+  /**
+   * Chains not published yet because their first complete day is not stored, with their
+   * ingestion progress: the server answers their documents 503 not_ready with it.
+   */
+  pendingChains(): Map<string, PendingChain> {
+    return new Map(
+      this.ingestor
+        .progress()
+        .filter((p) => !this.readiness.isReady(p.origin_key))
+        .map((p) => [p.origin_key, { blocks_done: p.blocks_done, blocks_total: p.blocks_total, eta_s: p.eta_s }]),
+    );
+  }
+
+  /** The store's current write fault, if rounds are failing on it (/metrics). */
+  get currentStoreFault(): StoreFault | null {
+    return this.storeFault;
   }
 
   /** Closes the RPC connections, cancelling requests still in flight. */

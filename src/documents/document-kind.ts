@@ -138,12 +138,26 @@ export const NOT_FOUND_ANY: NotFoundText = { message: 'No document at this path.
  * and ".." are request-path.ts's rules, checked before any lookup).
  */
 export function patternMatcher(pattern: string): (path: string) => boolean {
+  const re = patternRegExp(pattern, null);
+  return (path) => re.test(path);
+}
+
+/** The value of `param` in `path` when it matches `pattern`, else null. */
+export function patternParam(pattern: string, param: string, path: string): string | null {
+  if (!pattern.includes(`{${param}}`)) return null;
+  return patternRegExp(pattern, param).exec(path)?.[1] ?? null;
+}
+
+/** The pattern as an anchored expression; `capture` names the one parameter to capture. */
+function patternRegExp(pattern: string, capture: string | null): RegExp {
   const source = pattern
     .split(/(\{[a-z_]+\})/)
-    .map((part) => (part.startsWith('{') ? `${SEGMENT_CHARS}+` : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .map((part) => {
+      if (!part.startsWith('{')) return part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+      return part === `{${capture}}` ? `(${SEGMENT_CHARS}+)` : `${SEGMENT_CHARS}+`;
+    })
     .join('');
-  const re = new RegExp(`^${source}$`);
-  return (path) => re.test(path);
+  return new RegExp(`^${source}$`);
 }
 
 /** True when `path` lies in the kind's scope (its folder, or its one path). */

@@ -17,7 +17,7 @@ import { daMetricDetail } from './data-availability/da-metric-detail.js';
 import { daOverview } from './data-availability/da-overview.js';
 import { daTimeseries } from './data-availability/da-timeseries.js';
 import { streaksToday } from './chain-overview/streaks-today.js';
-import { inScope, type DocumentKind } from './document-kind.js';
+import { inScope, patternParam, type DocumentKind } from './document-kind.js';
 import { economics } from './economics/economics.js';
 import { ecosystemOverview } from './ecosystem/ecosystem-overview.js';
 import { feeLinechart } from './fees/fee-linechart.js';
@@ -76,4 +76,13 @@ export type DocumentRoute = (typeof DOCUMENT_KINDS)[number]['route'];
  */
 export function kindOfPath(path: string): DocumentKind<DocumentRoute> | undefined {
   return DOCUMENT_KINDS.find((k) => k.matches(path)) ?? DOCUMENT_KINDS.find((k) => inScope(k, path));
+}
+
+/** The chain a document path is about (its {origin_key}), or null for a path about no one chain. */
+export function chainOfPath(path: string): string | null {
+  for (const k of DOCUMENT_KINDS) {
+    const chain = patternParam(k.path, 'origin_key', path);
+    if (chain !== null) return chain;
+  }
+  return null;
 }

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger, type Logger } from '../log.js';
 import type { Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';
-import { RpcClient, type RpcClientOptions } from '../rpc/client.js';
+import { RpcClient, type RpcClientOptions, type RpcStats } from '../rpc/client.js';
 import { publicMessage } from '../rpc/errors.js';
 import type { Store } from '../store/store.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
@@ -138,6 +138,11 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
   /** Current progress of every chain (for /healthz). */
   progress(): ChainProgress[] {
     return this.runners.map((r) => r.progress.snapshot());
+  }
+
+  /** Each chain's RPC counters (for /metrics): exchanges and failures per endpoint. */
+  rpcStats(): Array<{ chain: string; stats: RpcStats }> {
+    return this.runners.map((r) => ({ chain: r.chain.origin_key, stats: r.rpc.stats() }));
   }
 
   /** Catch every chain up to its current head, chains in parallel. A failing chain does not stop the others. */

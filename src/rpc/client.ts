@@ -78,6 +78,10 @@ export interface EndpointStats {
   in_flight: number;
   bad: boolean;
   disabled: string | null;
+  /** HTTP exchanges with this endpoint since start. */
+  exchanges: number;
+  /** Failed exchanges since start, by kind (rpcErrorKind). */
+  errors: Record<string, number>;
 }
 
 export interface RpcStats {
@@ -202,6 +206,8 @@ export class RpcClient {
         in_flight: e.limiter.inFlight,
         bad: e.badUntil > now,
         disabled: e.disabled ? publicMessage(e.disabled) : null,
+        exchanges: e.exchanges,
+        errors: Object.fromEntries(e.errors),
       })),
     };
   }
@@ -294,6 +300,7 @@ export class RpcClient {
     const cap = answerCap(payload, this.maxAnswerBytes);
     const ticket = await ep.limiter.acquire();
     this.counters.http_requests++;
+    ep.exchanges++;
     let parsed: unknown;
     try {
       parsed = await ep.post(body, this.timeoutMs, () => this.clock.now(), cap, signal);
@@ -362,6 +369,7 @@ export class RpcClient {
 
   /** What a failure does to the endpoint: slow down (overload) and/or avoid it (broken, lying). */
   private penalize(ep: Endpoint, err: Error, ticket: number): void {
+    ep.countError(err);
     const now = this.now();
     if (err instanceof RpcRateLimitError) {
       ep.limiter.onCongestion(ticket);
@@ -432,6 +440,7 @@ export class RpcClient {
       const found = o.value as number;
       if (found !== expected) {
         ep.disabled = new ChainIdMismatchError(this.label, ep, expected, found);
+        ep.countError(ep.disabled);
         this.logger?.error({ chain: this.label, endpoint: ep.label, expected, found }, ep.disabled.message);
       }
     })().catch((err: unknown) => {

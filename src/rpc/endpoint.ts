@@ -14,6 +14,7 @@ import {
   RpcRateLimitError,
   RpcTimeoutError,
   RpcTransportError,
+  rpcErrorKind,
   upstreamText,
   type EndpointNames,
 } from './errors.js';
@@ -33,6 +34,10 @@ export class Endpoint implements EndpointNames {
   disabled: Error | null = null;
   /** eth_chainId check: resolved once per endpoint, shared by concurrent callers. */
   verified: Promise<void> | null = null;
+  /** HTTP exchanges sent since start (/metrics). */
+  exchanges = 0;
+  /** Failed exchanges since start, by rpcErrorKind (/metrics). */
+  readonly errors = new Map<string, number>();
 
   private readonly pool: Pool;
   private readonly path: string;
@@ -125,6 +130,12 @@ export class Endpoint implements EndpointNames {
       clearTimeout(timer);
       cancel?.removeEventListener('abort', onCancel);
     }
+  }
+
+  /** Counts a failed exchange (or a wrong chain) under its kind for /metrics. */
+  countError(err: unknown): void {
+    const kind = rpcErrorKind(err);
+    this.errors.set(kind, (this.errors.get(kind) ?? 0) + 1);
   }
 
   private classify(err: unknown, timedOut: boolean, timeoutMs: number): Error {

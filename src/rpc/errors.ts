@@ -193,3 +193,21 @@ export function urlOrigin(url: string): string {
     return '<invalid url>';
   }
 }
+
+/**
+ * The kind an RPC failure is counted under in /metrics (chainlytics_rpc_errors_total): a fixed,
+ * small set, so the label never carries upstream text. Subclasses come before their parents.
+ */
+export function rpcErrorKind(err: unknown): string {
+  if (err instanceof RpcRateLimitError) return 'rate_limited';
+  if (err instanceof RpcTimeoutError) return 'timeout';
+  if (err instanceof RpcHttpError) return 'http_status';
+  if (err instanceof RpcAnswerTooLargeError) return 'answer_too_large';
+  if (err instanceof RpcBatchRejectedError) return 'batch_rejected';
+  if (err instanceof RpcMalformedError) return 'malformed';
+  if (err instanceof RpcValidationError) return 'invalid_answer';
+  if (err instanceof ChainIdMismatchError) return 'wrong_chain';
+  if (err instanceof JsonRpcError) return 'jsonrpc_error';
+  if (err instanceof RpcTransportError) return 'transport';
+  return 'other';
+}

@@ -21,6 +21,8 @@ import { ifNoneMatchMatches, notModifiedSince } from './conditional.js';
 import type { ConnectionGuardTiming } from './connection-guard.js';
 import { negotiateEncoding } from './content-encoding.js';
 import { DOCS_PAGE_PATHS, docsPageHtml } from './docs-page.js';
+import { pendingChainBody, pendingRetryAfter, type PendingChain } from './pending-chain.js';
+import { chainOfPath } from '../documents/kinds.js';
 import type { DocumentHolder } from './document-holder.js';
 import {
   badRequestBody,
@@ -60,6 +62,11 @@ export interface HttpServerOptions {
   /** Where access logs and warnings go; defaults to pino on stdout when access_log is on. */
   logger?: Logger;
   /** Registry for /metrics; a fresh one by default. */
+  /**
+   * Configured chains left out of the served set until their first complete day is stored
+   * (app/chain-readiness.ts), with their progress: their documents answer 503, not 404.
+   */
+  pendingChains?: () => ReadonlyMap<string, PendingChain>;
   registry?: Registry;
   /**
    * The dashboard (src/dashboard): its page answers "/" instead of the docs page, its assets
@@ -141,6 +148,10 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
   for (const [p, doc] of prepareStaticFiles(opts.staticFiles ?? [], startedAt, prepOpts)) ownPages.set(p, doc);
+  // With a dashboard, /docs is its page, which opens on the API explorer there (web/src/main.tsx);
+  // the plain endpoint list stays for a server without one.
+  const dashboardPage = ownPages.get('/');
+  if (opts.staticFiles?.some((f) => f.path === '/') && dashboardPage) ownPages.set('/docs', dashboardPage);
 
   const prepared = new WeakMap<DocumentSet, Map<string, PreparedDocument>>();
   const preparedFor = (set: DocumentSet): Map<string, PreparedDocument> => {
@@ -345,6 +356,12 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       extra = g;
     }
     if (doc === undefined) {
+      // A configured chain still short of its first complete day: its documents come soon.
+      const chain = chainOfPath(path);
+      const pending = chain === null ? undefined : opts.pendingChains?.().get(chain);
+      if (chain !== null && pending !== undefined) {
+        return sendError(req, res, route, 503, pendingChainBody(chain, pending), t0, [...(extra ?? []), 'Retry-After', String(pendingRetryAfter(pending))]);
+      }
       const notFoundExtra = route === 'app_details' ? [...(extra ?? []), 'X-Data-Source', dataSource] : extra;
       return sendError(req, res, route, 404, notFoundBody(path), t0, notFoundExtra);
     }

@@ -5,10 +5,11 @@
 // Request counts and latencies are accumulated in plain numbers and handed to prom-client only
 // when /metrics is scraped: prom-client validates and hashes label sets on every inc()/observe(),
 // which would cost more than the rest of serving a cached document.
-import { Gauge, Registry, type Metric } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
 import { droppedLogLines } from '../log.js';
 import type { DocumentHolder } from './document-holder.js';
+import { scrapeMetric, type MetricValue } from './scrape-metric.js';
 
 /** Upper bounds (seconds) of the latency histogram buckets. */
 export const LATENCY_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.05, 0.25] as const;
@@ -19,25 +20,6 @@ interface RouteStats {
   buckets: number[];
   sum: number;
   count: number;
-}
-
-interface MetricValue {
-  labels: Record<string, string | number>;
-  value: number;
-  metricName?: string;
-}
-
-/** A read-only metric computed at scrape time, in the shape prom-client's Registry formats. */
-function scrapeMetric(name: string, help: string, type: 'counter' | 'gauge' | 'histogram', values: () => MetricValue[]): Metric {
-  const metric = {
-    name,
-    help,
-    type,
-    aggregator: 'sum',
-    get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
-    reset: () => undefined,
-  };
-  return metric as unknown as Metric;
 }
 
 export class ServerMetrics {

@@ -298,7 +298,7 @@ describe('dashboard pages in Chromium', () => {
     await finish(o, 'metric-fees');
   });
 
-  it('fees: the heat map cells are the fee table values, coloured by normalized', async () => {
+  it('fees: the heat map cells are the fee table values, newest hour first under day labels, coloured on one log scale for all chains', async () => {
     const m = master();
     const table = doc<{ chain_data: Record<string, { hourly: Record<string, Table> }> }>('/v1/fees/table.json');
     const o = await open('#/fees');
@@ -309,10 +309,31 @@ describe('dashboard pages in Chromium', () => {
     expect(await cell.getAttribute('data-value')).toBe(String(newest[t.types.indexOf('value_usd')] ?? ''));
     expect(await cell.getAttribute('data-normalized')).toBe(String(newest[t.types.indexOf('normalized')] ?? ''));
     expect(await cell.textContent()).toBe(formatValue(newest[t.types.indexOf('value_usd')], m.fee_metrics[metric].units.usd));
-    // Every non-null cell has a colour; the chains and hours are the document's.
-    const cells = await o.page.locator('table.heatmap td').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.normalized, (td as HTMLElement).style.background]));
+    // Newest hour first, as the document lists them, under one label per UTC day.
+    const hourCols = await o.page.locator('table.heatmap thead tr:not(.days) th').evaluateAll((ths) => ths.length);
+    expect(hourCols).toBe(t.data.length);
+    const firstRow = await o.page.locator('table.heatmap tr[data-chain="base"] td').evaluateAll((tds) => tds.map((td) => Number((td as HTMLElement).dataset.hour)));
+    expect(firstRow).toEqual(t.data.map((r) => r[0]));
+    const days = await o.page.locator('table.heatmap thead tr.days th[data-day]').evaluateAll((ths) => ths.map((th) => [(th as HTMLElement).textContent, (th as HTMLTableCellElement).colSpan]));
+    const expectedDays: Array<[string, number]> = [];
+    for (const [h] of t.data) {
+      const label = new Date(h as number).toISOString().slice(0, 10);
+      if (expectedDays.at(-1)?.[0] === label) expectedDays.at(-1)![1]++;
+      else expectedDays.push([label, 1]);
+    }
+    expect(days).toEqual(expectedDays);
+    // One colour scale for every chain: each cell's place is its value's position between the
+    // lowest and highest value shown, on a log scale (lower is better for a cost).
+    const cells = await o.page.locator('table.heatmap td').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.value, (td as HTMLElement).dataset.place, (td as HTMLElement).style.background]));
     expect(cells.length).toBe(Object.keys(table.chain_data).length * t.data.length);
-    for (const [n, bg] of cells) expect(bg === '').toBe(n === '');
+    const shown = Object.values(table.chain_data).flatMap((c) => c.hourly[metric].data.map((r) => r[c.hourly[metric].types.indexOf('value_usd')])).filter((v): v is number => v !== null && v > 0);
+    const [lo, hi] = [Math.min(...shown), Math.max(...shown)];
+    for (const [v, place, bg] of cells) {
+      expect(bg === '').toBe(v === '');
+      if (v === '') continue;
+      const expected = Number(v) <= lo ? 0 : (Math.log(Number(v)) - Math.log(lo)) / (Math.log(hi) - Math.log(lo));
+      expect(Number(place)).toBeCloseTo(expected, 4);
+    }
     await choose(o.page, 'eth', /c=eth/);
     expect(await cell.getAttribute('data-value')).toBe(String(newest[t.types.indexOf('value_eth')] ?? ''));
     await o.page.selectOption('select', 'throughput');
@@ -359,6 +380,12 @@ describe('dashboard pages in Chromium', () => {
     const o = await open(`#/app/${project}`);
     const kpi = details.kpi_cards.txcount.current_values;
     expect(Number(await cellValue(o.page, '[data-kpi="txcount"] .value'))).toBe(kpi.data[kpi.types.indexOf('value')]);
+    // success_rate is published as a fraction 0..1 and read as a percentage, two decimals.
+    const rate = details.kpi_cards.success_rate.current_values;
+    const fraction = rate.data[rate.types.indexOf('value')]!;
+    expect(fraction).toBeGreaterThan(0);
+    expect(fraction).toBeLessThanOrEqual(1);
+    expect(await o.page.locator('[data-kpi="success_rate"] .value').textContent()).toBe(`${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction * 100)}%`);
     for (const [chain, g] of Object.entries(details.metrics.txcount.over_time)) {
       expect(Number(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`)), chain).toBe(lastValue(g.daily, 'value'));
     }
@@ -613,5 +640,108 @@ describe('the waiting page during a backfill', () => {
     } finally {
       await waiting.close();
     }
+  });
+});
+
+describe('the API explorer at /docs', () => {
+  type Spec = { paths: Record<string, { get?: { summary?: string } }>; components: { schemas: Record<string, { properties?: Record<string, { description?: string }> }> } };
+
+  it('lists every endpoint, fills the parameters from master.json, tries a document, shows its schema and a curl line; fits a phone', async () => {
+    const o = await open('docs');
+    // /docs opens on the explorer: the dashboard's page, routed there.
+    expect(o.page.url()).toBe(`${server.base}/docs#/api`);
+    const spec = doc<Spec>('/v1/openapi.json');
+    const listed = await o.page.locator('nav.endpoints a code').allTextContents();
+    expect(listed).toEqual(Object.keys(spec.paths).filter((p) => spec.paths[p]!.get).map((p) => (p === '/healthz' ? p : `/v1${p}`)));
+
+    // The metric detail: chains and metrics are the keys master.json publishes.
+    await o.page.click('nav.endpoints a:has-text("/v1/metrics/chains/{origin_key}/{metric_id}.json")');
+    await o.page.waitForURL(/p=%2Fmetrics%2Fchains/);
+    await o.page.locator('label:has(code:text-is("origin_key")) select').waitFor();
+    const options = (name: string) => o.page.locator(`label:has(code:text-is("${name}")) select option`).evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value));
+    expect(await options('origin_key')).toEqual(Object.keys(master().chains));
+    expect(await options('metric_id')).toEqual(Object.keys(master().metrics));
+    await o.page.selectOption('label:has(code:text-is("origin_key")) select', 'base');
+    await o.page.selectOption('label:has(code:text-is("metric_id")) select', 'daa');
+    const url = `${server.base}/v1/metrics/chains/base/daa.json`;
+    expect(await o.page.locator('[data-curl]').textContent()).toBe(`curl -sS --compressed '${url}'`);
+
+    // Try it: the answer shown is the document served, pretty-printed.
+    await o.page.click('button:text-is("Try it")');
+    await o.page.locator('.answer[data-status="200"]').waitFor();
+    expect(JSON.parse((await o.page.locator('.answer pre').textContent())!)).toEqual(detail('base', 'daa'));
+
+    // The schema: the document's top-level fields with the descriptions the OpenAPI description gives.
+    const top = spec.components.schemas.MetricDetail!.properties!;
+    const fields = await o.page.locator('ul.schema > li > details > summary > code.field, ul.schema > li > code.field').allTextContents();
+    expect(fields).toEqual(Object.keys(top));
+    for (const [name, field] of Object.entries(top)) {
+      if (field.description) expect(await o.page.locator(`ul.schema > li:has(> details > summary > code.field:text-is("${name}")), ul.schema > li:has(> code.field:text-is("${name}"))`).first().textContent()).toContain(field.description);
+    }
+    await finish(o, 'api-explorer');
+
+    // A project path takes its values from projects_filtered.json; on a phone nothing scrolls sideways.
+    const phone = await open('docs#/api?p=%2Fapps%2Fdetails%2F%7Bowner_project%7D.json', { width: 390, height: 844 });
+    const projects = doc<{ data: { types: string[]; data: unknown[][] } }>('/v1/labels/projects_filtered.json').data;
+    const owner = projects.types.indexOf('owner_project');
+    await phone.page.locator('label:has(code:text-is("owner_project")) select').waitFor();
+    expect(await phone.page.locator('label:has(code:text-is("owner_project")) select option').evaluateAll((os) => os.map((x) => (x as HTMLOptionElement).value))).toEqual(projects.data.map((r) => r[owner]));
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await finish(phone, 'api-explorer-phone');
+  });
+});
+
+describe('dashboard fixes of issue 25', () => {
+  it('a metric chart gives every chain a colour of its own in both themes; all_l2s lists no empty facts', async () => {
+    const o = await open('#/metric/txcount');
+    const rgbOf = (s: string): number[] => (/rgb\((\d+), (\d+), (\d+)\)/.exec(s) ?? []).slice(1).map(Number);
+    for (let round = 0; round < 2; round++) {
+      const swatches = await o.page.locator('.last-points tr[data-series] .swatch').evaluateAll((ss) => ss.map((s) => (s as HTMLElement).style.background));
+      expect(swatches.length).toBe(master().metrics.txcount.supported_chains.length);
+      const colours = swatches.map(rgbOf);
+      for (let i = 0; i < colours.length; i++) {
+        for (let j = i + 1; j < colours.length; j++) {
+          const d = Math.hypot(...colours[i]!.map((c, k) => c - colours[j]![k]!));
+          expect(d, `${swatches[i]} and ${swatches[j]} (${await o.page.evaluate(() => document.documentElement.dataset.theme)})`).toBeGreaterThanOrEqual(70);
+        }
+      }
+      await o.page.click('button.theme');
+    }
+    await finish(o, 'metric-txcount-colours');
+    const agg = await open('#/chain/all_l2s');
+    const facts = await agg.page.locator('dl.facts dd').allTextContents();
+    expect(facts.filter((f) => f.trim() === '-' || f.trim() === '')).toEqual([]);
+    await finish(agg, 'chain-all_l2s');
+  });
+
+  it('a metric chart: a chain picker and a date range in the URL, and each latest value links to its document', async () => {
+    const o = await open('#/metric/txcount');
+    const all = master().metrics.txcount.supported_chains;
+    const series = () => o.page.locator('.last-points tr[data-series]').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.series));
+    expect(await series()).toEqual(all);
+    // Keep base and optimism only: every other chain unticked.
+    for (const chain of all.filter((c) => c !== 'base' && c !== 'optimism')) {
+      await o.page.click(`fieldset.chain-picker input[value="${chain}"]`);
+      await o.page.waitForFunction((c) => !document.querySelector(`.last-points tr[data-series="${c}"]`), chain);
+    }
+    expect(await series()).toEqual(all.filter((c) => c === 'base' || c === 'optimism'));
+    expect(new URL(o.page.url()).hash).toContain('chains=optimism%2Cbase'.replace('optimism%2Cbase', all.filter((c) => c === 'base' || c === 'optimism').join('%2C')));
+    // A date range ending five days before the last complete day: each series' last point is that day.
+    const daily = detail('base', 'txcount').details.timeseries.daily;
+    const end = daily.data[daily.data.length - 6]![0]!;
+    const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+    await o.page.fill('input[name="from"]', day(end - 10 * 86_400_000));
+    await o.page.waitForURL(/from=/);
+    await o.page.fill('input[name="to"]', day(end));
+    await o.page.waitForURL(/to=/);
+    await o.page.locator(`.last-points tr[data-series="base"] td[data-value="${daily.data[daily.data.length - 6]![daily.types.indexOf('value')]}"]`).waitFor();
+    for (const chain of ['base', 'optimism']) {
+      const t = detail(chain, 'txcount').details.timeseries.daily;
+      const row = t.data.find((r) => r[0] === end)!;
+      expect(await cellValue(o.page, `.last-points tr[data-series="${chain}"] td[data-value]`), chain).toBe(String(row[t.types.indexOf('value')]));
+    }
+    // The changes table's latest value is a link to the document it is read from.
+    expect(await o.page.locator('table.changes tr[data-chain="base"] td.num a').first().getAttribute('href')).toBe('/v1/metrics/chains/base/txcount.json');
+    await finish(o, 'metric-txcount-range');
   });
 });

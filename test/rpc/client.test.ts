@@ -19,7 +19,7 @@ async function node(): Promise<ScriptedNode> {
   return n;
 }
 
-function client(opts: Partial<RpcClientOptions> & { urls: string[] }): RpcClient {
+function client(opts: Partial<RpcClientOptions> & Pick<RpcClientOptions, 'urls'>): RpcClient {
   const c = new RpcClient({ label: 'testchain', backoff: { baseMs: 10, maxMs: 50 }, timeoutMs: 2_000, ...opts });
   clients.push(c);
   return c;
@@ -320,5 +320,56 @@ describe('adaptive concurrency', () => {
     await c.call('eth_blockNumber', []);
     const after = c.stats().endpoints[0].concurrency_limit;
     expect(after).toBe(Math.floor(grown / 2));
+  });
+});
+
+describe('counters per endpoint (/metrics)', () => {
+  it('counts every HTTP exchange and each failed one under its kind, never under the URL', async () => {
+    const n = await node();
+    n.answer = (req, no) => {
+      if (no === 3) return { result: { number: '0x6', source: 'liar' } }; // asked for block 5
+      if (no === 4) return { error: { code: -32000, message: 'header not found' } };
+      return honest(req);
+    };
+    n.http = (res, no) => {
+      if (no === 0) {
+        res.setHeader('content-type', 'application/json');
+        res.end('{"jsonrpc":"2.0","id":1,"resu');
+        return true;
+      }
+      if (no === 1) {
+        res.writeHead(503);
+        res.end('upstream down');
+        return true;
+      }
+      if (no === 2) {
+        res.writeHead(429, { 'retry-after': '0' });
+        res.end('slow down');
+        return true;
+      }
+      return false;
+    };
+    const time = new VirtualTime();
+    const c = client({ urls: [n.url], monotonic: time.monotonic, sleep: time.sleep });
+    expect(((await c.call('eth_getBlockByNumber', ['0x5', false], blockValidator(5))) as { number: string }).number).toBe('0x5');
+    // Exchanges 0-4 failed one way each, exchange 5 answered.
+    expect(n.exchanges).toHaveLength(6);
+    const [ep] = c.stats().endpoints;
+    expect(ep.endpoint).toBe('testchain rpc#1');
+    expect(ep.exchanges).toBe(6);
+    expect(ep.errors).toEqual({ malformed: 1, http_status: 1, rate_limited: 1, invalid_answer: 1, jsonrpc_error: 1 });
+  });
+
+  it('counts a URL serving another chain as wrong_chain, on that endpoint only', async () => {
+    const wrong = await node();
+    wrong.answer = (req) => (req.method === 'eth_chainId' ? { result: '0x1' } : honest(req));
+    const right = await node();
+    right.answer = honest;
+    const c = client({ urls: [wrong.url, { url: right.url, name: 'backup' }], expectedChainId: 10 });
+    await c.verifyChainIds();
+    await c.call('eth_blockNumber', []);
+    const [w, r] = c.stats().endpoints;
+    expect([w.endpoint, w.exchanges, w.errors]).toEqual(['testchain rpc#1', 1, { wrong_chain: 1 }]);
+    expect([r.endpoint, r.exchanges, r.errors]).toEqual(['testchain backup', 2, {}]);
   });
 });

@@ -216,6 +216,18 @@ export function unitFor(units: Record<string, Unit>, currency: string): [key: st
   return [key, units[key]];
 }
 
+/**
+ * Application metrics published as a fraction 0..1 (docs/api.md): success_rate. Their unit in
+ * master.json has no suffix; the dashboard shows them as percentages.
+ */
+const FRACTION_APP_METRICS: ReadonlySet<string> = new Set(['success_rate']);
+
+/** unitFor for an application metric, marking the fractions to show as percentages. */
+export function appUnitFor(metric: string, units: Record<string, Unit>, currency: string): [key: string, unit: Unit] {
+  const [key, unit] = unitFor(units, currency);
+  return FRACTION_APP_METRICS.has(metric) && unit ? [key, { ...unit, percent: true }] : [key, unit];
+}
+
 /** A money pair or a byte count of /v1/da_overview.json: `{types, total}`. */
 export interface DaTotal {
   types: string[];

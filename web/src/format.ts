@@ -11,6 +11,8 @@ export interface Unit {
   decimals_tooltip: number;
   agg: boolean;
   agg_tooltip: boolean;
+  /** Set by the dashboard (documents.ts appUnitFor) for a value published as a fraction 0..1: shown as a percentage. */
+  percent?: boolean;
 }
 
 // en-US fixes the separators and the compact letters (K, M, B, T) whatever the browser's locale,
@@ -35,6 +37,7 @@ function fixed(decimals: number): Intl.NumberFormat {
  */
 export function formatValue(value: number | null | undefined, unit: Unit, opts: { tooltip?: boolean } = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  if (unit.percent) return `${fixed(Math.max(0, (opts.tooltip ? unit.decimals_tooltip : unit.decimals) - 2)).format(value * 100)}%`;
   const decimals = opts.tooltip ? unit.decimals_tooltip : unit.decimals;
   const agg = opts.tooltip ? unit.agg_tooltip : unit.agg;
   const abs = Math.abs(value);
@@ -53,6 +56,7 @@ const axisDigits = new Intl.NumberFormat('en-US', { notation: 'compact', maximum
  * ticks are round numbers, and the suffix is in the chart's title, not on every tick).
  */
 export function formatAxis(value: number, unit: Unit): string {
+  if (unit.percent) return `${axisDigits.format(value * 100)}%`;
   const sign = value < 0 ? '-' : '';
   return `${sign}${unit.prefix ?? ''}${axisDigits.format(Math.abs(value))}`;
 }

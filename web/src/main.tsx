@@ -3,6 +3,7 @@
 import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { NotFound } from './components/controls.js';
+import { ApiExplorerPage } from './pages/api-explorer.js';
 import { AppPage } from './pages/app.js';
 import { AppsPage } from './pages/apps.js';
 import { CategoryComparisonPage } from './pages/category-comparison.js';
@@ -12,7 +13,7 @@ import { EconomicsPage } from './pages/economics.js';
 import { DataAvailabilityPage } from './pages/data-availability.js';
 import { FeesPage } from './pages/fees.js';
 import { MetricPage } from './pages/metric.js';
-import { href, useRoute, type Route } from './route.js';
+import { href, parseHash, useRoute, type Route } from './route.js';
 import { toggleTheme, useTheme } from './theme.js';
 import './style.css';
 
@@ -28,6 +29,7 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
     if (first === 'app' && key) return [key, 'apps', <AppPage key={key} route={route} project={key} />];
     if (first === 'categories' && key === undefined) return ['Category comparison', 'categories', <CategoryComparisonPage route={route} />];
+    if (first === 'api' && key === undefined) return ['API explorer', 'api', <ApiExplorerPage route={route} />];
   }
   return ['Not found', '', <NotFound what="There is no such page." />];
 }
@@ -54,6 +56,7 @@ function App() {
     ['da', href(['data-availability']), 'Data availability'],
     ['apps', href(['apps']), 'Applications'],
     ['categories', href(['categories']), 'Categories'],
+    ['api', href(['api']), 'API'],
   ];
   return (
     <>
@@ -79,10 +82,14 @@ function App() {
         {body}
       </main>
       <footer class="muted small">
-        Data from this server's public API: <a href="/docs">/docs</a>, <a href="/v1/openapi.json">/v1/openapi.json</a>.
+        Data from this server's public API: <a href={href(['api'])}>the API explorer</a>, <a href="/v1/openapi.json">/v1/openapi.json</a>.
       </footer>
     </>
   );
 }
+
+// The same page is served at /docs (the server, and nginx for an export): there it opens on the
+// API explorer.
+if (/\/docs\/?$/.test(location.pathname) && parseHash(location.hash).segments.length === 0) history.replaceState(null, '', `${location.pathname}${href(['api'])}`);
 
 render(<App />, document.getElementById('app')!);

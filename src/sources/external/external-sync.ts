@@ -5,6 +5,7 @@
 // the day, a hole in the feed's series) is stored as a gap with its reason: logged once when
 // it appears, shown by /healthz and the build report, published as null, never as 0. The gap
 // is cleared when a value arrives.
+import { SyncRecord } from '../sync-record.js';
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { Chain } from '../../registry/types.js';
@@ -42,6 +43,8 @@ export class ExternalSources {
   /** The last problem logged per CSV file, so an unchanged bad file is logged once. */
   private readonly csvLogged = new Map<string, string>();
   readonly breaker: CircuitBreaker;
+  /** The API fetches' outcomes, for /metrics. */
+  readonly record = new SyncRecord();
 
   constructor(private readonly opts: ExternalSourcesOptions) {
     this.breaker = new CircuitBreaker({ name: opts.client?.name ?? 'external source', ...opts.breaker });
@@ -91,7 +94,10 @@ export class ExternalSources {
         }
       }
     }
-    if (outage === null) this.lastFetch = clock.now();
+    if (outage === null) {
+      this.lastFetch = clock.now();
+      this.record.succeeded(clock.now());
+    } else this.record.failed();
   }
 
   /** The series' CSV rows by chain; a file with errors is logged (once per problem) and skipped. */

@@ -5,6 +5,7 @@
 // content changed, all sources are merged again and
 // the store's labels replaced (an import is the whole truth of its sources). A source that
 // cannot be read keeps its last good rows; bad rows are logged once per version of a source.
+import { SyncRecord } from '../sync-record.js';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { Clock } from '../../clock.js';
@@ -55,6 +56,8 @@ export class LabelSources {
   private readonly files: SourceState[];
   private readonly urls: Array<SourceState & { url: string }>;
   private urlFetch: Promise<void> | null = null;
+  /** Reads of the files and URLs (a read that finds the same content counts as good), for /metrics. */
+  readonly record = new SyncRecord();
   /** A URL answered with new content since the last refresh. */
   private urlChanged = false;
 
@@ -89,12 +92,18 @@ export class LabelSources {
     try {
       const st = await stat(s.name);
       const stamp = `${st.size}:${st.mtimeMs}`;
-      if (stamp === s.stamp) return false;
+      if (stamp === s.stamp) {
+        this.record.succeeded(this.opts.clock.now());
+        return false;
+      }
       s.stamp = stamp;
       text = await readFile(s.name, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code ?? String(err);
-      if (s.stamp !== code) this.opts.logger?.error({ file: s.name, err: code }, 'label file cannot be read; using its last import until it can');
+      if (s.stamp !== code) {
+        this.opts.logger?.error({ file: s.name, err: code }, 'label file cannot be read; using its last import until it can');
+        this.record.failed();
+      }
       s.stamp = code;
       return false;
     }
@@ -129,6 +138,7 @@ export class LabelSources {
       text = await fetchLabelUrl(s.url, { timeoutMs: this.opts.urlTimeoutMs, maxBytes: this.opts.maxAnswerBytes, signal });
     } catch (err) {
       if (signal?.aborted) throw err;
+      this.record.failed();
       this.opts.logger?.error({ url: s.name, err: (err as Error).message }, 'label URL cannot be read; using its last import until it can');
       return false;
     }
@@ -138,18 +148,23 @@ export class LabelSources {
   /** Parses a source's new text; false when the content is what was imported last time. */
   private accept(s: SourceState, text: string): boolean {
     const hash = createHash('sha256').update(text).digest('hex');
-    if (hash === s.hash) return false;
+    if (hash === s.hash) {
+      this.record.succeeded(this.opts.clock.now());
+      return false;
+    }
     let parsed;
     try {
       parsed = parseLabelSource(text, s.name, this.opts.chains);
     } catch (err) {
       this.opts.logger?.error({ file: s.name, err: (err as Error).message }, 'label source rejected; using its last import until it is fixed');
+      this.record.failed();
       s.hash = hash;
       return false;
     }
     for (const i of parsed.issues) this.opts.logger?.warn({ file: i.file, row: i.row }, formatLabelIssue(i));
     s.hash = hash;
     s.batch = parsed.batch;
+    this.record.succeeded(this.opts.clock.now());
     return true;
   }
 }

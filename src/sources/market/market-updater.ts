@@ -1,6 +1,7 @@
 // Runs the market-data sync in the background, at most every `intervalMs`, never while the
 // (shared) circuit breaker is open, so a slow API never lengthens a publishing round. The ids
 // are asked for at each sync: the project directory may have gained a token since the last.
+import { SyncRecord } from '../sync-record.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { LabelStore } from '../../store/labels.js';
@@ -23,6 +24,8 @@ export interface MarketUpdaterOptions {
 
 export class MarketUpdater {
   private lastSync = -Infinity;
+  /** The syncs' outcomes, for /metrics. */
+  readonly record = new SyncRecord();
   private inFlight: Promise<void> | null = null;
   private arrived = false;
 
@@ -60,9 +63,14 @@ export class MarketUpdater {
       if (r.written.some((w) => w.days > 0)) this.arrived = true;
       // An id the API does not know (4xx) waits for the interval like the others: retrying it
       // every round would rewrite every other id's days, and rebuild documents, each round.
-      if (!r.skipped && !r.outage) this.lastSync = clock.now();
+      if (!r.skipped && !r.outage) {
+        this.lastSync = clock.now();
+        this.record.succeeded(clock.now());
+      } else if (r.outage) this.record.failed();
     } catch (err) {
-      if (!signal?.aborted) logger.error({ err: (err as Error).message }, 'market data sync failed');
+      if (signal?.aborted) return;
+      this.record.failed();
+      logger.error({ err: (err as Error).message }, 'market data sync failed');
     }
   }
 }

@@ -3,6 +3,7 @@
 // at most every `intervalMs` and never while its circuit breaker is open. The HTTP sync can
 // run in the background (`start`), so a slow or unreachable price API never lengthens a round;
 // `changedSinceLastLook` tells the round that prices arrived and documents should be rebuilt.
+import { SyncRecord } from '../sync-record.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { PriceRow } from '../../store/prices.js';
@@ -30,6 +31,8 @@ export interface PriceUpdaterOptions {
 
 export class PriceUpdater {
   readonly breaker: CircuitBreaker;
+  /** The HTTP syncs' outcomes, for /metrics. */
+  readonly record = new SyncRecord();
   private readonly csv: PriceCsvFiles;
   private lastSync = -Infinity;
   private inFlight: Promise<void> | null = null;
@@ -81,9 +84,14 @@ export class PriceUpdater {
       if (result.written.some((w) => w.rows > 0)) this.arrived = true;
       // Failed assets are retried next round, not after the full interval; an outage waits for
       // the breaker instead.
-      if (!result.skipped && result.failed.length === 0) this.lastSync = clock.now();
+      if (!result.skipped && result.failed.length === 0) {
+        this.lastSync = clock.now();
+        this.record.succeeded(clock.now());
+      } else if (result.failed.length > 0) this.record.failed();
     } catch (err) {
-      if (!signal?.aborted) logger.error({ err: (err as Error).message }, 'price sync failed');
+      if (signal?.aborted) return;
+      this.record.failed();
+      logger.error({ err: (err as Error).message }, 'price sync failed');
     }
   }
 }

@@ -10,7 +10,7 @@
 import { DAY_MS, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { Chain } from '../../registry/types.js';
-import { RpcClient, type RpcClientOptions } from '../../rpc/client.js';
+import { RpcClient, type RpcClientOptions, type RpcStats } from '../../rpc/client.js';
 import type { SupplySample } from '../../store/samples.js';
 import type { Store } from '../../store/store.js';
 import { emptyAnswerReasons, type SampledContract } from './not-deployed.js';
@@ -154,6 +154,11 @@ export class StablecoinSampler {
     if (gaps.length === 0) return;
     await store.writeSampleGaps(originKey, source, gaps, []);
     this.opts.logger.warn({ origin_key: originKey, source, days: gaps.length, first: isoDay(gaps[0]!.day_ms), last: isoDay(gaps.at(-1)!.day_ms), reason: gaps[0]!.reason }, message);
+  }
+
+  /** Each chain's RPC counters of the sampler's own clients (for /metrics). */
+  rpcStats(): Array<{ chain: string; stats: RpcStats }> {
+    return [...this.clients].map(([chain, c]) => ({ chain, stats: c.stats() }));
   }
 
   async close(): Promise<void> {

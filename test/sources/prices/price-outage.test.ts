@@ -132,6 +132,8 @@ describe('a price API that is down', () => {
       expect(count(RECOVERY)).toBe(0);
       expect(lines.filter((l) => l.msg === 'price sync failed' || l.msg === 'current price fetch failed')).toEqual([]);
       expect(await store.readPrices('ethereum', 'daily')).toEqual([]);
+      // What /metrics reports (chainlytics_source_*): every probe a failure, no success yet.
+      expect(u.record.snapshot()).toEqual({ last_success_ms: null, failures: down.probes.length, failing: true });
 
       // The source comes back where it was: the first probe after the 300 ms cool-down finds it.
       await hole?.close();
@@ -146,6 +148,7 @@ describe('a price API that is down', () => {
       expect(u.changedSinceLastLook()).toBe(true);
       expect(count(OUTAGE)).toBe(1);
       expect(count(RECOVERY)).toBe(1);
+      expect(u.record.snapshot()).toEqual({ last_success_ms: NOW, failures: down.probes.length, failing: false });
     });
   }
 });

@@ -6,11 +6,11 @@ import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
 import { Sparkline } from '../components/sparkline.js';
-import { rowsOf, unitFor, valueColumn, type AppDetails, type Master } from '../documents.js';
+import { appUnitFor, rowsOf, valueColumn, type AppDetails, type Master } from '../documents.js';
 import { formatChange, formatCount, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { chartSeries, currencyOptions } from '../series.js';
-import { seriesColor, useTheme } from '../theme.js';
+import { distinctSeriesColors, useTheme } from '../theme.js';
 import { useLoad } from '../use-load.js';
 import { loadProjects, type Project } from './apps.js';
 
@@ -39,12 +39,13 @@ function AppView({ route, master, project, details }: { route: Route; master: Ma
   const withData = Object.keys(details.metrics).filter((m) => Object.keys(details.metrics[m].over_time).length > 0);
   const metric = withData.includes(route.query.get('m') ?? '') ? route.query.get('m')! : (withData[0] ?? 'txcount');
   const info = master.app_metrics[metric];
-  const [currency, unit] = unitFor(info?.units ?? {}, route.query.get('c') ?? 'usd');
+  const [currency, unit] = appUnitFor(metric, info?.units ?? {}, route.query.get('c') ?? 'usd');
   const over = details.metrics[metric]?.over_time ?? {};
   const hourlyAvailable = Object.values(over).some((g) => g.hourly !== undefined);
   const granularity = hourlyAvailable && route.query.get('g') === 'hourly' ? 'hourly' : 'daily';
   const chains = [...details.chains_by_size.filter((c) => c in over), ...Object.keys(over).filter((c) => !details.chains_by_size.includes(c))];
-  const series = chains.map((c, i) => chartSeries(c, c === 'all' ? 'All chains' : (master.chains[c]?.name ?? c), seriesColor(theme, master.chains[c]?.colors, i), over[c][granularity], currency));
+  const colors = distinctSeriesColors(theme, chains.map((c) => master.chains[c]?.colors));
+  const series = chains.map((c, i) => chartSeries(c, c === 'all' ? 'All chains' : (master.chains[c]?.name ?? c), colors[i]!, over[c][granularity], currency));
   const windowKey = WINDOWS.includes(route.query.get('w') ?? '') ? route.query.get('w')! : '30d';
   const contracts = details.contracts_table[windowKey];
   return (
@@ -56,7 +57,7 @@ function AppView({ route, master, project, details }: { route: Route; master: Ma
       </p>
       <div class="cards">
         {Object.entries(details.kpi_cards).map(([m, card]) => {
-          const [key, u] = unitFor(master.app_metrics[m]?.units ?? {}, currency);
+          const [key, u] = appUnitFor(m, master.app_metrics[m]?.units ?? {}, currency);
           const value = card.current_values.data[Math.max(0, card.current_values.types.indexOf(key))] ?? null;
           const wow = card.wow_change.data[Math.max(0, card.wow_change.types.indexOf(key))] ?? null;
           const col = valueColumn(card.sparkline.types, key);

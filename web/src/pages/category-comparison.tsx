@@ -9,7 +9,7 @@ import { Await, NotFound, Toggle } from '../components/controls.js';
 import { own, type CategoryComparison, type CategoryComparisonIndex, type Master } from '../documents.js';
 import { formatValue, type Unit } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
-import { seriesColor, useTheme } from '../theme.js';
+import { distinctSeriesColors, useTheme } from '../theme.js';
 import { useLoad } from '../use-load.js';
 
 const WINDOWS: [string, string][] = [
@@ -180,10 +180,11 @@ function chartSeriesOf(node: CategoryComparison['data'][string], span: string, m
   const last = Math.max(...rows.flatMap((r) => (r.length > 0 ? [r[r.length - 1]![0]!] : [])));
   const days = WINDOW_DAYS[span];
   const from = days === null ? -Infinity : last - (days - 1) * DAY_MS;
+  const colors = distinctSeriesColors(theme, chains.map((c) => master.chains[c]?.colors));
   return chains.map((chain, i) => ({
     key: chain,
     label: master.chains[chain]?.name ?? chain,
-    color: seriesColor(theme, master.chains[chain]?.colors, i),
+    color: colors[i]!,
     points: rows[i]!.filter((r) => r[0]! >= from).map((r): [number, number | null] => [r[0]!, r[col] ?? null]),
   }));
 }

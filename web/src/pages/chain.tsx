@@ -52,7 +52,8 @@ export function ChainPage({ route, chain }: { route: Route; chain: string }) {
                   ['Data availability', info.da_layer],
                   ['Launched', info.launch_date],
                 ] as [string, string | null][]).map(([k, v]) =>
-                  v ? (
+                  // all_l2s has no type or stack: master.json publishes "-" there.
+                  v && v !== '-' ? (
                     <div key={k}>
                       <dt>{k}</dt>
                       <dd>{v}</dd>

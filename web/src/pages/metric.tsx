@@ -1,5 +1,6 @@
 // One metric on every chain: a chart comparing the chains over time, with daily / weekly /
-// monthly and USD / ETH switches, the changes table, and the flat export as CSV.
+// monthly and USD / ETH switches, a chain picker and a date range (all in the URL), the changes
+// table (each latest value links to the document it comes from), and the flat export as CSV.
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
@@ -7,7 +8,7 @@ import { own, unitFor, valueColumn, type Master, type MetricDetail } from '../do
 import { formatChange, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
 import { chartSeries, currencyOptions, GRANULARITIES } from '../series.js';
-import { seriesColor, useTheme } from '../theme.js';
+import { distinctSeriesColors, useTheme } from '../theme.js';
 import { useLoad } from '../use-load.js';
 
 const AGGREGATE = 'all_l2s';
@@ -33,9 +34,23 @@ export function MetricPage({ route, metric }: { route: Route; metric: string }) 
           const info = master.metrics[metric];
           const [currency, unit] = unitFor(info.units, route.query.get('c') ?? 'usd');
           const options = currencyOptions(info.units);
-          const series = details.map(([chain, d], i) =>
-            chartSeries(chain, master.chains[chain]?.name ?? chain, seriesColor(theme, master.chains[chain]?.colors, i), d.details.timeseries[granularity], currency, chain === AGGREGATE),
-          );
+          const colors = distinctSeriesColors(theme, details.map(([chain]) => master.chains[chain]?.colors));
+          const all = details.map(([chain]) => chain);
+          // ?chains=a,b picks chains (default every one); ?from / ?to (YYYY-MM-DD, UTC) the dates shown.
+          const picked = new Set((route.query.get('chains') ?? '').split(',').filter((c) => all.includes(c)));
+          const shown = picked.size > 0 ? picked : new Set(all);
+          const from = dayMs(route.query.get('from'));
+          const to = dayMs(route.query.get('to'));
+          const series = details
+            .map(([chain, d], i) => chartSeries(chain, master.chains[chain]?.name ?? chain, colors[i]!, d.details.timeseries[granularity], currency, chain === AGGREGATE))
+            .filter((s) => shown.has(s.key))
+            .map((s) => ({ ...s, points: s.points.filter(([t]) => (from === null || t >= from) && (to === null || t <= to)) }));
+          const toggle = (chain: string): void => {
+            const next = new Set(shown);
+            if (next.has(chain)) next.delete(chain);
+            else next.add(chain);
+            setQuery({ chains: next.size === all.length || next.size === 0 ? undefined : all.filter((c) => next.has(c)).join(',') });
+          };
           return (
             <>
               <h1>{info.name}</h1>
@@ -47,6 +62,24 @@ export function MetricPage({ route, metric }: { route: Route; metric: string }) 
                   Download CSV
                 </a>
               </div>
+              <div class="controls">
+                <label>
+                  From <input type="date" name="from" value={route.query.get('from') ?? ''} onChange={(e) => setQuery({ from: (e.target as HTMLInputElement).value || undefined })} />
+                </label>
+                <label>
+                  To <input type="date" name="to" value={route.query.get('to') ?? ''} onChange={(e) => setQuery({ to: (e.target as HTMLInputElement).value || undefined })} />
+                </label>
+              </div>
+              <fieldset class="chain-picker">
+                <legend>Chains</legend>
+                {all.map((chain, i) => (
+                  <label key={chain}>
+                    <input type="checkbox" name="chain" value={chain} checked={shown.has(chain)} onChange={() => toggle(chain)} />
+                    <span class="swatch" style={{ background: colors[i] }} />
+                    {master.chains[chain]?.name ?? chain}
+                  </label>
+                ))}
+              </fieldset>
               <Chart series={series} unit={unit} title={`${info.name}, ${granularity}, every chain`} />
               <h2>Changes</h2>
               <ChangesTable master={master} details={details} granularity={granularity} currency={currency} metric={metric} />
@@ -86,7 +119,9 @@ function ChangesTable({ master, details, granularity, currency, metric }: { mast
               <tr key={chain} data-chain={chain}>
                 <th scope="row">{chain === AGGREGATE ? master.chains[chain]?.name ?? chain : <a href={href(['chain', chain])}>{master.chains[chain]?.name ?? chain}</a>}</th>
                 <td class="num" data-value={latest ?? ''}>
-                  {formatValue(latest, unit)}
+                  <a href={paths.metric(chain, metric)} title={`From ${paths.metric(chain, metric)}`}>
+                    {formatValue(latest, unit)}
+                  </a>
                 </td>
                 {windows.map((w) => {
                   const v = (changes?.[w] as (number | null)[] | undefined)?.[col] ?? null;
@@ -103,4 +138,11 @@ function ChangesTable({ master, details, granularity, currency, metric }: { mast
       </table>
     </div>
   );
+}
+
+/** A YYYY-MM-DD query value as its UTC day start (ms), or null when absent or not a date. */
+function dayMs(value: string | null): number | null {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return Number.isNaN(ms) ? null : ms;
 }

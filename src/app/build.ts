@@ -1,10 +1,12 @@
 // `chainlytics build`: catch up (unless told not to), compute facts and write every document to
-// a directory a static host or nginx serves (DIR/v1/... with .gz and .br, and nginx's map of
-// hourly documents).
+// a directory a static host or nginx serves (DIR/v1/... with .gz and .br, nginx's map of hourly
+// documents, the dashboard and the docs page).
 import { resolve } from 'node:path';
 import { loadDashboard } from '../dashboard/assets.js';
 import { exportDocumentSet } from '../documents/export.js';
 import type { AppConfig } from '../registry/app-config.js';
+import { publishedBaseUrl } from '../registry/server-settings.js';
+import { exportedDocsPage } from '../server/docs-page.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
 import { exportStaticFiles } from '../server/static-files.js';
 import { openRuntime, type RunOptions } from './runtime.js';
@@ -41,8 +43,10 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     const exported = await exportDocumentSet(set, out);
     // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
     await writeNginxHourlyMap(set, out);
-    // The dashboard next to v1/: index.html and assets/, which nginx serves at "/".
-    const dashboardFiles = await exportStaticFiles(dashboard, out, set.builtAt);
+    // The dashboard next to v1/: index.html and assets/, which nginx serves at "/", and the
+    // docs page the dashboard links (docs/index.html, served at /docs).
+    const staticFiles = [...dashboard, exportedDocsPage(publishedBaseUrl(base.server))];
+    const dashboardFiles = await exportStaticFiles(staticFiles, out, set.builtAt);
     return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {
     await rt.close();

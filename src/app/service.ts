@@ -24,6 +24,7 @@ import { scrubSecrets } from '../log/secrets.js';
 import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
+import { publishedBaseUrl } from '../registry/server-settings.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { DataGap, HealthInfo, StoreFault } from '../server/health.js';
 import { StablecoinSampler } from '../sources/stablecoins/supply-sampler.js';
@@ -251,7 +252,7 @@ export class Service {
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
     const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
-    const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
+    const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
     return { set, report: built.report };
   }

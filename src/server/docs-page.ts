@@ -2,29 +2,49 @@
 // Built once at server start; served like a document (precompressed, ETag). The document rows
 // come from the kinds' declarations (src/documents/kinds.ts).
 import { DOCUMENT_KINDS } from '../documents/kinds.js';
+import { HTML_TYPE } from './response-headers.js';
+import type { StaticFile } from './static-files.js';
 
 /** Paths the docs page is served at ("/" is the dashboard when the server has one). */
 export const DOCS_PAGE_PATHS = ['/', '/docs'] as const;
 
-/** Endpoints the server answers itself, listed after the documents. */
-const SERVER_ENDPOINTS: [path: string, what: string][] = [
-  ['/', 'The dashboard: these documents as pages with charts (chains, a chain, a metric, fees, applications).'],
+/** Where an exported directory's copy of the page is (nginx answers /docs with it; deploy/nginx). */
+export const EXPORTED_DOCS_PATH = '/docs/index.html';
+
+const DASHBOARD_ENDPOINT: [path: string, what: string] = ['/', 'The dashboard: these documents as pages with charts (chains, a chain, a metric, fees, applications).'];
+/** Endpoints only the running server answers: an exported directory has no such files. */
+const LIVE_ENDPOINTS: [path: string, what: string][] = [
   ['/healthz', 'Liveness and data freshness per chain.'],
   ['/metrics', 'Prometheus metrics.'],
 ];
 
 /** The discovery document first (clients load it first), then the kinds in list order. */
-function endpoints(): [path: string, what: string][] {
+function endpoints(live: boolean): [path: string, what: string][] {
   const kinds = [...DOCUMENT_KINDS.filter((k) => k.discovery), ...DOCUMENT_KINDS.filter((k) => !k.discovery)];
-  return [...kinds.map((k): [string, string] => [k.path, k.description]), ...SERVER_ENDPOINTS];
+  return [...kinds.map((k): [string, string] => [k.path, k.description]), DASHBOARD_ENDPOINT, ...(live ? LIVE_ENDPOINTS : [])];
 }
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The page the server answers at / (without a dashboard) and /docs. */
 export function docsPageHtml(publicBaseUrl: string): string {
-  const rows = endpoints().map(([path, what]) => {
+  return pageHtml(`${publicBaseUrl}/v1`, true);
+}
+
+/**
+ * The page for an exported directory (`build --out`), which nginx or a static host serves at
+ * /docs: without the endpoints only the server answers, and naming the public URL only when the
+ * configuration gives one (else the relative /v1, which is right wherever the files are hosted).
+ */
+export function exportedDocsPage(publicBaseUrl: string | null): StaticFile {
+  const body = Buffer.from(pageHtml(`${publicBaseUrl ?? ''}/v1`, false), 'utf8');
+  return { path: EXPORTED_DOCS_PATH, body, contentType: HTML_TYPE, immutable: false };
+}
+
+function pageHtml(apiRoot: string, live: boolean): string {
+  const rows = endpoints(live).map(([path, what]) => {
     const cell = path.includes('{') ? `<code>${escapeHtml(path)}</code>` : `<a href="${escapeHtml(path)}"><code>${escapeHtml(path)}</code></a>`;
     return `<tr><td>${cell}</td><td>${escapeHtml(what)}</td></tr>`;
   }).join('\n');
@@ -36,7 +56,7 @@ export function docsPageHtml(publicBaseUrl: string): string {
 td{padding:.3rem .6rem;vertical-align:top}code{font-size:.95em}</style></head>
 <body>
 <h1>chainlytics API</h1>
-<p>Read-only JSON documents about EVM chains, served from <code>${escapeHtml(publicBaseUrl)}/v1</code>.
+<p>Read-only JSON documents about EVM chains, served from <code>${escapeHtml(apiRoot)}</code>.
 The machine-readable description is <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).</p>
 <table>
 ${rows}

@@ -45,7 +45,8 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     await writeNginxHourlyMap(set, out);
     // The dashboard next to v1/: index.html and assets/, which nginx serves at "/", and the
     // docs page the dashboard links (docs/index.html, served at /docs).
-    const staticFiles = [...dashboard, exportedDocsPage(publishedBaseUrl(base.server))];
+    const inExport = (path: string): boolean => path === '/' || set.entries.has(path);
+    const staticFiles = [...dashboard, exportedDocsPage(publishedBaseUrl(base.server), inExport)];
     const dashboardFiles = await exportStaticFiles(staticFiles, out, set.builtAt);
     return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {

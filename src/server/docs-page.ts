@@ -37,15 +37,16 @@ export function docsPageHtml(publicBaseUrl: string): string {
  * The page for an exported directory (`build --out`), which nginx or a static host serves at
  * /docs: without the endpoints only the server answers, and naming the public URL only when the
  * configuration gives one (else the relative /v1, which is right wherever the files are hosted).
+ * A document the set lacks (a short history builds no landing events) is named but not linked.
  */
-export function exportedDocsPage(publicBaseUrl: string | null): StaticFile {
-  const body = Buffer.from(pageHtml(`${publicBaseUrl ?? ''}/v1`, false), 'utf8');
+export function exportedDocsPage(publicBaseUrl: string | null, exported: (path: string) => boolean): StaticFile {
+  const body = Buffer.from(pageHtml(`${publicBaseUrl ?? ''}/v1`, false, exported), 'utf8');
   return { path: EXPORTED_DOCS_PATH, body, contentType: HTML_TYPE, immutable: false };
 }
 
-function pageHtml(apiRoot: string, live: boolean): string {
+function pageHtml(apiRoot: string, live: boolean, exists: (path: string) => boolean = () => true): string {
   const rows = endpoints(live).map(([path, what]) => {
-    const cell = path.includes('{') ? `<code>${escapeHtml(path)}</code>` : `<a href="${escapeHtml(path)}"><code>${escapeHtml(path)}</code></a>`;
+    const cell = path.includes('{') || !exists(path) ? `<code>${escapeHtml(path)}</code>` : `<a href="${escapeHtml(path)}"><code>${escapeHtml(path)}</code></a>`;
     return `<tr><td>${cell}</td><td>${escapeHtml(what)}</td></tr>`;
   }).join('\n');
   return `<!doctype html>

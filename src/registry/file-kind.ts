@@ -4,7 +4,7 @@
 // one. Only asked after validation failed, so a real configuration is never misnamed.
 import { parse } from 'yaml';
 
-/** A kind of file: where the service configuration names it, or what else reads it. */
+/** A kind of file (with its article, "an OLI labels"): where the service configuration names it, or what else reads it. */
 export type FileKind = { kind: string; configKey: string } | { kind: string; usedBy: string };
 
 const OSS_PROJECT_KEYS = ['display_name', 'github', 'blockchain', 'websites', 'social'];
@@ -33,13 +33,13 @@ const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'ob
 export function guessFileKind(text: string): FileKind | null {
   const header = csvHeader(text);
   if (header) {
-    if (header.includes('address') && header.includes('chain_id')) return { kind: 'OLI labels', configKey: 'labels.files' };
-    if (header.join(',') === 'date,asset,usd') return { kind: 'price CSV', configKey: 'prices.csv' };
-    if (header.join(',') === 'date,origin_key,usd') return { kind: 'tvl or app revenue CSV', configKey: 'external.tvl_csv or external.app_revenue_csv' };
+    if (header.includes('address') && header.includes('chain_id')) return { kind: 'an OLI labels', configKey: 'labels.files' };
+    if (header.join(',') === 'date,asset,usd') return { kind: 'a price CSV', configKey: 'prices.csv' };
+    if (header.join(',') === 'date,origin_key,usd') return { kind: 'a tvl or app revenue CSV', configKey: 'external.tvl_csv or external.app_revenue_csv' };
   }
   const head = firstLine(text);
-  if (/^\[(Unit|Service|Timer|Install)\]$/.test(head)) return { kind: 'systemd unit', usedBy: 'systemd (docs/deploy.md)' };
-  if (/^(map|server|http|upstream|events|include|location|limit_req_zone)\b.*[{;]$/.test(head)) return { kind: 'nginx configuration', usedBy: 'nginx (docs/deploy.md)' };
+  if (/^\[(Unit|Service|Timer|Install)\]$/.test(head)) return { kind: 'a systemd unit', usedBy: 'systemd (docs/deploy.md)' };
+  if (/^(map|server|http|upstream|events|include|location|limit_req_zone)\b.*[{;]$/.test(head)) return { kind: 'an nginx configuration', usedBy: 'nginx (docs/deploy.md)' };
   const data = yamlMapping(text);
   if (data === null) return null;
   const keys = Object.keys(data);
@@ -47,15 +47,15 @@ export function guessFileKind(text: string): FileKind | null {
   if (keys.length === 1 && keys[0] === 'projects' && isMapping(data.projects)) {
     const entries = Object.entries(data.projects);
     if (entries.length > 0 && entries.every(([k, v]) => k !== 'dir' && k !== 'overlay' && (isMapping(v) || v === null))) {
-      return { kind: 'projects overlay', configKey: 'projects.overlay' };
+      return { kind: 'a projects overlay', configKey: 'projects.overlay' };
     }
   }
-  if (typeof data.name === 'string' && OSS_PROJECT_KEYS.some((k) => k in data) && !('chains' in data)) return { kind: 'OSS Directory project', configKey: 'projects.dir (its folder)' };
+  if (typeof data.name === 'string' && OSS_PROJECT_KEYS.some((k) => k in data) && !('chains' in data)) return { kind: 'an OSS Directory project', configKey: 'projects.dir (its folder)' };
   return null;
 }
 
 /** The sentence check-config (and every --config) prints instead of the validation errors. */
 export function wrongKindMessage(file: string, kind: FileKind): string {
   const use = 'configKey' in kind ? `To use it, name it under ${kind.configKey} in the service config.` : `It is for ${kind.usedBy}.`;
-  return `${file}: this looks like a ${kind.kind} file, not the service configuration; check-config (and --config) reads the service config, e.g. examples/chainlytics.example.yaml. ${use}`;
+  return `${file}: this looks like ${kind.kind} file, not the service configuration; check-config (and --config) reads the service config, e.g. examples/chainlytics.example.yaml. ${use}`;
 }

@@ -159,9 +159,13 @@ describe('chainlytics command: version, help, chains, check-config, nginx-config
     writeFileSync(labels, 'address,chain_id,tag_id,value\n0x0000000000000000000000000000000000000001,eip155:8453,owner_project,uniswap\n');
     const cases: [string, RegExp][] = [
       [join(repo, 'examples/projects-overlay.example.yaml'), /this looks like a projects overlay file.*check-config.*reads the service config.*projects\.overlay/s],
-      [labels, /this looks like a OLI labels file.*labels\.files/s],
-      [join(repo, 'deploy/nginx/chainlytics.conf'), /this looks like a nginx configuration file/],
+      [labels, /this looks like an OLI labels file.*labels\.files/s],
+      [join(repo, 'deploy/nginx/chainlytics.conf'), /this looks like an nginx configuration file/],
     ];
+    // A service config with a mistake is still a list of errors, not another kind of file.
+    const typo = join(tmp, 'typo.yaml');
+    writeFileSync(typo, 'chains:\n  - origin_key: base\n    rpc_url: [ "https://node.example" ]\n');
+    const t = run(['check-config', typo]);
     const runs = cases.map(([file]) => run(['check-config', file]));
     for (const [i, [file, message]] of cases.entries()) {
       const r = runs[i];
@@ -169,10 +173,6 @@ describe('chainlytics command: version, help, chains, check-config, nginx-config
       expect(r.out(), file).toMatch(message);
       expect(r.out(), file).not.toMatch(/expected|unknown key/);
     }
-    // A service config with a mistake is still a list of errors, not another kind of file.
-    const typo = join(tmp, 'typo.yaml');
-    writeFileSync(typo, 'chains:\n  - origin_key: base\n    rpc_url: [ "https://node.example" ]\n');
-    const t = run(['check-config', typo]);
     expect(await t.exit).toBe(2);
     expect(t.out()).toContain('chains[0].rpc_url');
     expect(t.out()).not.toContain('this looks like');

@@ -25,11 +25,12 @@ fi
 if [ "${1:-}" = "--test" ]; then
   # The real programs the tests run: nginx serves the exported documents, Chromium loads the
   # dashboard (test/dashboard), python3 launches the ClickHouse nodes of the ClickHouse store
-  # tests (support/clickhouse/launch-node.py).
+  # tests (support/clickhouse/launch-node.py), systemd-analyze checks deploy/systemd's units.
   need=()
   if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then need+=(nginx-light); fi
   if ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
   if [ ! -x /usr/bin/python3 ] && [ ! -x /usr/local/bin/python3 ]; then need+=(python3); fi
+  if ! command -v systemd-analyze >/dev/null 2>&1; then need+=(systemd); fi
   if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
       echo "chainlytics: installing ${need[*]} (the tests run them)..." >&2

@@ -1,12 +1,14 @@
 // Runs the real nginx against an exported directory, with deploy/nginx's template, for the
 // nginx test and bench/serve.ts. nginx runs in the foreground (daemon off) with a private prefix,
-// pid file and temp paths under a temporary directory, on a free loopback port.
-import { spawn, type ChildProcess } from 'node:child_process';
+// pid file and temp paths under a temporary directory, on a free loopback port. `startNginxSite`
+// runs a site as `chainlytics nginx-config` printed it, and `testNginxSite` runs `nginx -t` on
+// one, both inside an http {} block like Debian's stock nginx.conf (mime.types included).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { exportDocumentSet } from '../src/documents/export.js';
 import type { DocumentSet } from '../src/documents/document-set.js';
 import { loadNginxTemplate, renderNginxConfig, writeNginxHourlyMap } from '../src/server/nginx-config.js';
@@ -58,10 +60,7 @@ export async function startNginx(
     staticFiles?: readonly StaticFile[];
   },
 ): Promise<RunningNginx> {
-  const bin = findNginx();
-  const dir = await mkdtemp(join(tmpdir(), 'chainlytics-nginx-'));
-  // Workers drop to an unprivileged user when the test runs as root; they must read the files.
-  await chmod(dir, 0o755);
+  const dir = await prefixDir();
   const root = join(dir, 'export');
   await mkdir(root, { recursive: true });
   await exportDocumentSet(set, root);
@@ -69,8 +68,53 @@ export async function startNginx(
   if (opts.staticFiles) await exportStaticFiles(opts.staticFiles, root, set.builtAt);
   const port = await freePort();
   const site = renderNginxConfig(loadNginxTemplate(), { root, listen: `127.0.0.1:${port}`, publicBaseUrl: opts.publicBaseUrl });
-  await writeFile(join(dir, 'chainlytics.conf'), site);
+  return runNginx(dir, site, port, { ...opts, stock: false });
+}
+
+/** nginx serving `site(listen)` (a rendered site for that listen address) inside a stock http {} block. */
+export async function startNginxSite(site: (listen: string) => string | Promise<string>): Promise<RunningNginx> {
+  const dir = await prefixDir();
+  const port = await freePort();
+  return runNginx(dir, await site(`127.0.0.1:${port}`), port, { stock: true });
+}
+
+/** `nginx -t` of a rendered site inside a stock http {} block: its exit code and everything it printed. */
+export async function testNginxSite(site: string): Promise<{ code: number; output: string }> {
+  const dir = await prefixDir();
+  try {
+    const conf = await writeMainConf(dir, site, { stock: true });
+    const r = spawnSync(findNginx(), ['-t', '-p', dir, '-c', conf, '-e', join(dir, 'error.log')], { encoding: 'utf8' });
+    return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}` };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The mime.types next to nginx's own nginx.conf (`nginx -V`, which writes to stderr, names its conf path). */
+export function stockMimeTypes(): string {
+  const info = spawnSync(findNginx(), ['-V'], { encoding: 'utf8' });
+  const conf = /--conf-path=(\S+)/.exec(`${info.stdout}${info.stderr}`)?.[1] ?? '/etc/nginx/nginx.conf';
+  const file = join(dirname(conf), 'mime.types');
+  if (!existsSync(file)) throw new Error(`nginx's mime.types is not at ${file}; the CI script installs nginx-light, which ships it`);
+  return file;
+}
+
+async function prefixDir(): Promise<string> {
+  findNginx();
+  const dir = await mkdtemp(join(tmpdir(), 'chainlytics-nginx-'));
+  // Workers drop to an unprivileged user when the test runs as root; they must read the files.
+  await chmod(dir, 0o755);
   await mkdir(join(dir, 'tmp'));
+  return dir;
+}
+
+/**
+ * nginx.conf around the site. `stock`: the http {} block of Debian's nginx.conf (mime.types,
+ * default_type, sendfile, gzip on), which the site must work inside without a warning.
+ */
+async function writeMainConf(dir: string, site: string, opts: { workers?: number; stock: boolean }): Promise<string> {
+  await writeFile(join(dir, 'chainlytics.conf'), site);
+  const stock = opts.stock ? `  include ${stockMimeTypes()};\n  default_type application/octet-stream;\n  sendfile on;\n  tcp_nopush on;\n  types_hash_max_size 2048;\n  gzip on;\n` : '';
   const main = `
 daemon off;
 worker_processes ${opts.workers ?? 1};
@@ -78,7 +122,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log off;
+${stock}  access_log off;
   client_body_temp_path ${dir}/tmp/body;
   proxy_temp_path ${dir}/tmp/proxy;
   fastcgi_temp_path ${dir}/tmp/fastcgi;
@@ -88,8 +132,14 @@ http {
   include ${dir}/chainlytics.conf;
 }
 `;
-  await writeFile(join(dir, 'nginx.conf'), main);
-  const args = ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')];
+  const file = join(dir, 'nginx.conf');
+  await writeFile(file, main);
+  return file;
+}
+
+async function runNginx(dir: string, site: string, port: number, opts: { workers?: number; cpus?: string; stock: boolean }): Promise<RunningNginx> {
+  const bin = findNginx();
+  const args = ['-p', dir, '-c', await writeMainConf(dir, site, opts), '-e', join(dir, 'error.log')];
   // taskset execs nginx, so the child is nginx itself and its workers inherit the affinity.
   const child = opts.cpus
     ? spawn('taskset', ['-c', opts.cpus, bin, ...args], { stdio: ['ignore', 'ignore', 'pipe'] })

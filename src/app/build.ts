@@ -1,10 +1,11 @@
 // `chainlytics build`: catch up (unless told not to), compute facts and write every document to
-// a directory a static host or nginx serves (DIR/v1/... with .gz and .br, and nginx's map of
-// hourly documents).
+// a directory a static host or nginx serves (DIR/v1/... with .gz and .br, nginx's map of hourly
+// documents, the dashboard and the docs page).
 import { resolve } from 'node:path';
 import { loadDashboard } from '../dashboard/assets.js';
 import { exportDocumentSet } from '../documents/export.js';
 import type { AppConfig } from '../registry/app-config.js';
+import { EXPORTED_DOCS_PATH } from '../server/docs-page.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
 import { exportStaticFiles } from '../server/static-files.js';
 import { openRuntime, type RunOptions } from './runtime.js';
@@ -41,8 +42,11 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     const exported = await exportDocumentSet(set, out);
     // nginx reads which documents are refreshed hourly (shorter max-age) from this map file.
     await writeNginxHourlyMap(set, out);
-    // The dashboard next to v1/: index.html and assets/, which nginx serves at "/".
-    const dashboardFiles = await exportStaticFiles(dashboard, out, set.builtAt);
+    // The dashboard next to v1/: index.html and assets/, which nginx serves at "/", and its page
+    // again as docs/index.html, served at /docs, where it opens on the API explorer.
+    const page = dashboard.find((f) => f.path === '/')!;
+    const staticFiles = [...dashboard, { ...page, path: EXPORTED_DOCS_PATH }];
+    const dashboardFiles = await exportStaticFiles(staticFiles, out, set.builtAt);
     return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {
     await rt.close();

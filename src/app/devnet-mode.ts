@@ -21,8 +21,11 @@ export const MAX_ANCHOR_AGE_MS = 2 * DAY_MS;
 // 90 days, small enough that the first complete document set is served within 90 s of start on
 // a 2-core machine (measured: 52 s with these values, 69 s with 1000 tx/day; the catch-up is
 // bound by blocks per second, about 35 000 blocks per chain, more than by transactions).
+// `chainlytics devnet` (the simulated chains alone) uses the same three defaults, so the history
+// it prints a config for is the one `npm start` ingests.
 export const DEFAULT_HISTORY_DAYS = 120;
 export const DEFAULT_TX_PER_DAY = 600;
+export const DEFAULT_SEED = 1;
 
 export interface DevnetModeOptions {
   dataDir: string;
@@ -62,7 +65,7 @@ export async function startDevnetMode(opts: DevnetModeOptions): Promise<DevnetMo
   mkdirSync(opts.dataDir, { recursive: true });
   const anchorPath = join(opts.dataDir, 'devnet.json');
   const duckdbPath = join(opts.dataDir, 'devnet.duckdb');
-  const wanted = { seed: opts.seed ?? 1, historyDays: opts.historyDays ?? DEFAULT_HISTORY_DAYS, txPerDay: opts.txPerDay ?? DEFAULT_TX_PER_DAY };
+  const wanted = { seed: opts.seed ?? DEFAULT_SEED, historyDays: opts.historyDays ?? DEFAULT_HISTORY_DAYS, txPerDay: opts.txPerDay ?? DEFAULT_TX_PER_DAY };
   const now = opts.clock.now();
   let anchor = readAnchor(anchorPath);
   const stale =

@@ -6,6 +6,7 @@
 // upstream's answer.
 import { scrubSecrets } from '../log/secrets.js';
 import { ConfigError } from '../registry/config-error.js';
+import { NginxSiteError } from './nginx-site.js';
 import { DashboardNotBuiltError, StorageFaultError, StoreUnreadableError } from './runtime.js';
 
 export interface FatalReport {
@@ -16,7 +17,7 @@ export interface FatalReport {
 
 /** `fixable`: the caller knows the error is one of its own a user can fix (the CLI's flag errors). */
 export function fatalReport(err: unknown, opts: { debug: boolean; fixable?: boolean }): FatalReport {
-  const fixable = opts.fixable || err instanceof ConfigError || err instanceof StoreUnreadableError || err instanceof StorageFaultError || err instanceof DashboardNotBuiltError;
+  const fixable = opts.fixable || err instanceof ConfigError || err instanceof NginxSiteError || err instanceof StoreUnreadableError || err instanceof StorageFaultError || err instanceof DashboardNotBuiltError;
   if (fixable && err instanceof Error) return { text: `${scrubSecrets(err.message)}\n`, exitCode: 2 };
   const e = err as NodeJS.ErrnoException;
   if (e?.code === 'EADDRINUSE') {

@@ -26,6 +26,7 @@ import { scrubSecrets } from '../log/secrets.js';
 import { computeFacts, type FactsReport } from '../metrics/compute-facts.js';
 import { PriceGapLog } from '../metrics/price-gap-log.js';
 import type { AppConfig } from '../registry/app-config.js';
+import { publishedBaseUrl } from '../registry/server-settings.js';
 import { DocumentHolder } from '../server/document-holder.js';
 import type { DataGap, HealthInfo, StoreFault } from '../server/health.js';
 import type { PendingChain } from '../server/pending-chain.js';
@@ -292,7 +293,7 @@ export class Service {
     const built = await this.roundStats.time('documents', () =>
       buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
     );
-    const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
+    const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() }));
     return { set, report: built.report };
   }

@@ -1,16 +1,19 @@
 // What each subcommand does: turn flags into a resolved configuration (src/registry), call the
 // matching entry point of src/app, print the outcome. Kept apart from main.ts (flag parsing) so
 // the end-to-end tests can call the same code paths. Nothing here opens a store or a socket.
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildToDirectory } from '../app/build.js';
 import { SIMULATED_NOTE } from '../app/devnet-mode.js';
 import { startStandaloneDevnet } from '../app/devnet.js';
 import { ingest, onlyChains } from '../app/ingest.js';
+import { renderNginxSite, type NginxSiteOptions } from '../app/nginx-site.js';
 import type { DevnetChoice } from '../app/runtime.js';
 import { serve } from '../app/serve.js';
 import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
-import { builtinChainsMarkdown } from '../registry/builtin-chains-table.js';
-import { loadConfig } from '../registry/config.js';
+import { builtinChainsSummary, builtinChainsText } from '../registry/builtin-chains-table.js';
+import { ConfigError, loadConfig } from '../registry/config.js';
+import { guessFileKind, wrongKindMessage } from '../registry/file-kind.js';
 import { rentNotes } from '../registry/settlement.js';
 import { CliError } from './cli-error.js';
 
@@ -30,19 +33,51 @@ interface ServeFlags extends CommonFlags {
   accessLog?: boolean;
 }
 
+/** What a config without chains lacks, with a snippet to paste (every command that reads one says it). */
+function noChainsError(file: string): CliError {
+  return new CliError(
+    [
+      `${file}: no chains configured. Add a "chains:" list naming at least one chain and its RPC URL, e.g.`,
+      '',
+      'chains:',
+      '  - origin_key: base                  # a built-in chain: `chainlytics chains` lists them',
+      '    rpc_urls: [ "https://base.node.example/${BASE_RPC_KEY}" ]   # the key from the environment',
+      '',
+      'examples/real-chains.yaml has more; or run without --config for the built-in devnet.',
+    ].join('\n'),
+  );
+}
+
+/**
+ * loadConfig, but a file that fails to validate because it is another kind of file (the
+ * projects overlay, a label CSV…) is named as such instead of listed error by error.
+ */
+function loadConfigFile(file: string | null, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(file, env);
+  } catch (err) {
+    if (file === null || !(err instanceof ConfigError)) throw err;
+    let kind = null;
+    try {
+      kind = guessFileKind(readFileSync(file, 'utf8'));
+    } catch {
+      throw err; // unreadable: the ConfigError already says why
+    }
+    throw kind ? new CliError(wrongKindMessage(file, kind)) : err;
+  }
+}
+
 /** Config file (or defaults) + flag overrides; the devnet's chains when no file is given. */
 function prepare(flags: ServeFlags): { config: AppConfig; devnet: DevnetChoice | null } {
   const env = flags.port !== undefined ? { ...process.env, PORT: String(flags.port) } : process.env;
-  let config = loadConfig(flags.config ?? null, env);
+  let config = loadConfigFile(flags.config ?? null, env);
   if (flags.dataDir) {
     const dir = resolve(flags.dataDir);
     config = { ...config, data_dir: dir, duckdb_path: join(dir, DEFAULTS.duckdb_file) };
   }
   if (flags.host) config = { ...config, server: { ...config.server, host: flags.host } };
   if (flags.config) {
-    if (config.chains.length === 0) {
-      throw new CliError(`${flags.config}: no chains configured. Add a "chains:" list (see examples/real-chains.yaml), or run without --config for the built-in devnet.`);
-    }
+    if (config.chains.length === 0) throw noChainsError(flags.config);
     return { config, devnet: null };
   }
   return { config, devnet: { seed: flags.devnetSeed, historyDays: flags.devnetDays, txPerDay: flags.devnetTxPerDay } };
@@ -143,7 +178,8 @@ export async function runDevnet(flags: { days: number; txPerDay: number; seed: n
 }
 
 export function runCheckConfig(file: string): void {
-  const config = loadConfig(file);
+  const config = loadConfigFile(file);
+  if (config.chains.length === 0) throw noChainsError(file);
   process.stdout.write(`${file}: valid. ${config.chains.length} chains:\n`);
   for (const c of config.chains) {
     process.stdout.write(`  ${c.origin_key.padEnd(16)} ${c.family.padEnd(9)} chain id ${String(c.evm_chain_id).padEnd(9)} ${c.rpc_urls.length} rpc url(s)\n`);
@@ -152,6 +188,10 @@ export function runCheckConfig(file: string): void {
   for (const note of rentNotes(config.chains)) process.stdout.write(`note: ${note}\n`);
 }
 
-export function runChains(): void {
-  process.stdout.write(builtinChainsMarkdown() + '\n');
+export function runChains(flags: { json?: boolean }): void {
+  process.stdout.write(`${flags.json ? JSON.stringify(builtinChainsSummary(), null, 2) : builtinChainsText()}\n`);
+}
+
+export function runNginxConfig(flags: NginxSiteOptions): void {
+  process.stdout.write(renderNginxSite(flags));
 }

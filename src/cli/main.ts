@@ -2,12 +2,14 @@
 // the configuration, then hand over to src/app. A failure is printed as src/app/fatal-error.ts
 // words it (exit code 2 for what a user can fix, 1 otherwise, secrets scrubbed).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_HISTORY_DAYS, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
+import { DEFAULT_HISTORY_DAYS, DEFAULT_SEED, DEFAULT_TX_PER_DAY } from '../app/devnet-mode.js';
 import { fatalReport } from '../app/fatal-error.js';
 import { LOG_FORMATS, LOG_LEVELS, setUpLogging } from '../app/logging.js';
 import { UWS_REMOVED } from '../registry/server-settings.js';
 import { CliError } from './cli-error.js';
-import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runServe } from './commands.js';
+import { runBuild, runCheckConfig, runChains, runDevnet, runIngest, runNginxConfig, runServe } from './commands.js';
+import { environmentHelp } from './environment-help.js';
+import { packageVersion } from './package-version.js';
 
 function int(name: string, min: number, max: number) {
   return (v: string): number => {
@@ -25,7 +27,9 @@ function onlyNodeTransport(v: string): 'node' {
 const program = new Command()
   .name('chainlytics')
   .description('Open chain analytics: ingest EVM chains over JSON-RPC, compute metrics, serve JSON documents.')
+  .version(packageVersion(), '-V, --version', 'print the version and exit')
   .option('--debug', 'print the stack trace of an unexpected error (any command)')
+  .addHelpText('after', environmentHelp())
   .showHelpAfterError();
 
 // The commands that log. The flags win over LOG_LEVEL and LOG_FORMAT; both are checked (and
@@ -44,7 +48,7 @@ const devnetFlags = (c: Command): Command =>
   c
     .option('--devnet-days <n>', `devnet: days of history (without --config; default ${DEFAULT_HISTORY_DAYS})`, int('--devnet-days', 1, 730))
     .option('--devnet-tx-per-day <n>', `devnet: mean transactions per day per chain (default ${DEFAULT_TX_PER_DAY})`, int('--devnet-tx-per-day', 1, 1_000_000))
-    .option('--devnet-seed <n>', 'devnet: seed of the simulated chains', int('--devnet-seed', 0, 2 ** 31 - 1));
+    .option('--devnet-seed <n>', `devnet: seed of the simulated chains (default ${DEFAULT_SEED})`, int('--devnet-seed', 0, 2 ** 31 - 1));
 
 logFlags(devnetFlags(
   program
@@ -85,13 +89,26 @@ logFlags(devnetFlags(
 program
   .command('devnet')
   .description('run the simulated chains and price feed on loopback and print their URLs')
-  .option('--days <n>', 'days of history', int('--days', 1, 730), 120)
-  .option('--tx-per-day <n>', 'mean transactions per day per chain', int('--tx-per-day', 1, 1_000_000), 2000)
-  .option('--seed <n>', 'seed', int('--seed', 0, 2 ** 31 - 1), 1)
+  // The same defaults as serve's --devnet-* flags: one simulated history, whichever command starts it.
+  .option('--days <n>', 'days of history', int('--days', 1, 730), DEFAULT_HISTORY_DAYS)
+  .option('--tx-per-day <n>', 'mean transactions per day per chain', int('--tx-per-day', 1, 1_000_000), DEFAULT_TX_PER_DAY)
+  .option('--seed <n>', 'seed', int('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
   .action(runDevnet);
 
 program.command('check-config').description('validate a configuration file and print the resolved chains').argument('<file>').action(runCheckConfig);
-program.command('chains').description('list the built-in chains (an operator only adds rpc_urls)').action(runChains);
+program
+  .command('chains')
+  .description('list the built-in chains (an operator only adds rpc_urls)')
+  .option('--json', 'print them as JSON instead of a table')
+  .action(runChains);
+
+program
+  .command('nginx-config')
+  .description('print the nginx site (deploy/nginx) that serves a `build --out` directory; include it in nginx\'s http {} block')
+  .requiredOption('--root <dir>', 'the directory build --out writes (holds v1/)')
+  .requiredOption('--listen <addr>', 'nginx listen address: a port, or address:port (e.g. 80, 127.0.0.1:8081)')
+  .option('--public-base-url <url>', 'public URL without /v1, named in X-Data-Source (default: the relative /v1)')
+  .action(runNginxConfig);
 
 try {
   await program.parseAsync(process.argv);

@@ -21,9 +21,13 @@ import { OPENAPI_PATH } from './openapi-kind.js';
 /** OpenAPI paths are relative to the server URL, which ends in /v1. */
 const API_ROOT = '/v1';
 
-/** The OpenAPI 3.1 object for a service reachable at `publicBaseUrl` (without /v1). */
-export function openApiSpec(publicBaseUrl: string): Record<string, unknown> {
-  const base = publicBaseUrl.replace(/\/+$/, '');
+/**
+ * The OpenAPI 3.1 object for a service reachable at `publicBaseUrl` (without /v1). `null` (no
+ * public URL configured) gives relative server URLs, which a client resolves against where it
+ * fetched openapi.json from: right for any host, unlike a guessed http://localhost:PORT.
+ */
+export function openApiSpec(publicBaseUrl: string | null): Record<string, unknown> {
+  const base = (publicBaseUrl ?? '').replace(/\/+$/, '');
   const paths: Record<string, OpenApiSchema> = {};
   let schemas: Record<string, OpenApiSchema> = { ...COMMON_SCHEMAS };
   for (const kind of DOCUMENT_KINDS) {
@@ -55,7 +59,7 @@ export function openApiSpec(publicBaseUrl: string): Record<string, unknown> {
       ...paths,
       // The server's own endpoint, outside /v1.
       '/healthz': {
-        servers: [{ url: base }],
+        servers: [{ url: base === '' ? '/' : base }],
         get: {
           operationId: 'getHealth',
           summary: 'Liveness and data freshness',
@@ -80,6 +84,6 @@ export function openApiSpec(publicBaseUrl: string): Record<string, unknown> {
 }
 
 /** The OpenAPI description as a document, for the server and for the exported directory. */
-export function openApiDocument(publicBaseUrl: string): DocumentInput {
+export function openApiDocument(publicBaseUrl: string | null): DocumentInput {
   return { path: OPENAPI_PATH, json: openApiSpec(publicBaseUrl), freshness: 'daily' };
 }

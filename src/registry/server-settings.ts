@@ -119,8 +119,10 @@ export interface RouteRateLimit {
 export interface ServerSettings {
   port: number;
   host: string;
-  /** No trailing slash, no /v1; used in X-Data-Source and OpenAPI `servers`. */
+  /** No trailing slash, no /v1; used in X-Data-Source and, when given, OpenAPI `servers`. */
   public_base_url: string;
+  /** The file set public_base_url; false: the local default above, which only this machine can use. */
+  public_base_url_given: boolean;
   /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
   trust_proxy: boolean | number;
   access_log: boolean;
@@ -160,6 +162,14 @@ export interface ConnectionLimits {
   request_timeout_seconds: number;
 }
 
+/**
+ * The URL to publish (OpenAPI `servers`, the exported docs page): public_base_url when the file
+ * sets it, else null, since the local default is wrong for every other client (relative then).
+ */
+export function publishedBaseUrl(s: Pick<ServerSettings, 'public_base_url' | 'public_base_url_given'>): string | null {
+  return s.public_base_url_given ? s.public_base_url : null;
+}
+
 /** public_base_url when the file gives none: where a local client reaches the port. */
 export function defaultPublicBaseUrl(port: number): string {
   return `http://localhost:${port}`;
@@ -174,6 +184,7 @@ export function resolveServerSettings(section: ServerSection | null | undefined,
     port,
     host: s.host ?? SERVER_DEFAULTS.host,
     public_base_url: (s.public_base_url ?? defaultPublicBaseUrl(port)).replace(/\/+$/, ''),
+    public_base_url_given: s.public_base_url !== undefined,
     trust_proxy: s.trust_proxy ?? SERVER_DEFAULTS.trust_proxy,
     access_log: s.access_log ?? SERVER_DEFAULTS.access_log,
     rate_limits: {

@@ -3,8 +3,17 @@
 // come from the kinds' declarations (src/documents/kinds.ts).
 import { DOCUMENT_KINDS } from '../documents/kinds.js';
 
-/** Paths the docs page is served at ("/" is the dashboard when the server has one). */
+/**
+ * Paths the docs page is served at by a server without the dashboard. With it, "/" is the
+ * dashboard and "/docs" the dashboard's page opened on its API explorer (request-handler.ts).
+ */
 export const DOCS_PAGE_PATHS = ['/', '/docs'] as const;
+
+/**
+ * Where an export (`build --out`) puts /docs for nginx or a static host: the dashboard's page,
+ * which opens on the API explorer at /docs (web/src/main.tsx), as on the server.
+ */
+export const EXPORTED_DOCS_PATH = '/docs/index.html';
 
 /** Endpoints the server answers itself, listed after the documents. */
 const SERVER_ENDPOINTS: [path: string, what: string][] = [

@@ -22,8 +22,11 @@ export interface NginxConfigOptions {
   root: string;
   /** nginx `listen` value, e.g. "80" or "127.0.0.1:8080". */
   listen: string;
-  /** Root URL without /v1, as in ServerSettings.public_base_url. */
-  publicBaseUrl: string;
+  /**
+   * Root URL without /v1, as in ServerSettings.public_base_url, for X-Data-Source; null names
+   * the relative /v1 (the host the client reached), as the export's OpenAPI description does.
+   */
+  publicBaseUrl: string | null;
 }
 
 /** The generic 400 nginx sends: it cannot say which rule a path broke. */
@@ -37,7 +40,7 @@ export function renderNginxConfig(template: string, opts: NginxConfigOptions): s
   const values: Record<string, string> = {
     ROOT: plainValue('root', opts.root),
     LISTEN: plainValue('listen', opts.listen),
-    PUBLIC_BASE_URL: plainValue('publicBaseUrl', opts.publicBaseUrl.replace(/\/+$/, '')),
+    PUBLIC_BASE_URL: opts.publicBaseUrl === null ? '' : plainValue('publicBaseUrl', opts.publicBaseUrl.replace(/\/+$/, '')),
     METHOD_NOT_ALLOWED_BODY: quoted(METHOD_NOT_ALLOWED_BODY),
     BAD_REQUEST_BODY: quoted(NGINX_BAD_REQUEST_BODY),
     RATE_LIMITED_BODY: quoted(RATE_LIMITED_BODY),

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
-import { APPS_DETAILS_PREFIX, SERVER_DEFAULTS, type ServerSettings } from '../registry/server-settings.js';
+import { APPS_DETAILS_PREFIX, publishedBaseUrl, SERVER_DEFAULTS, type ServerSettings } from '../registry/server-settings.js';
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
@@ -142,7 +142,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   // set carries its own copy), the human docs page and the dashboard.
   const startedAt = clock.now();
   const prepOpts = { dataSource };
-  const staticOpenApi = prepareDocument(makeEntry(openApiDocument(config.public_base_url), startedAt), prepOpts);
+  const staticOpenApi = prepareDocument(makeEntry(openApiDocument(publishedBaseUrl(config)), startedAt), prepOpts);
   const docsHtml = Buffer.from(docsPageHtml(config.public_base_url), 'utf8');
   const ownPages = new Map<string, PreparedDocument>(
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),

@@ -48,7 +48,9 @@ describe('src/app entry points', () => {
   });
 
   it('buildToDirectory: without ingesting, every document from the blocks stored; with a round, the same, each with its .gz and .br and the nginx map', async () => {
-    const bare = await buildToDirectory(config, { out: join(dir, 'bare'), ingest: false }, { clock, logger });
+    // This one with a public URL configured: the export names it where the other has /v1.
+    const withUrl = { ...config, server: { ...config.server, public_base_url: 'https://data.example.org', public_base_url_given: true } };
+    const bare = await buildToDirectory(withUrl, { out: join(dir, 'bare'), ingest: false }, { clock, logger });
     const out = join(dir, 'site');
     const r = await buildToDirectory(config, { out, ingest: true }, { clock, logger });
     expect(r.out).toBe(out);
@@ -67,6 +69,13 @@ describe('src/app entry points', () => {
     const assets = [...page.matchAll(/"(\/assets\/app-[0-9a-f]+\.(?:js|css))"/g)].map((m) => m[1]);
     expect(assets).toHaveLength(2);
     for (const a of assets) for (const ext of ['', '.gz', '.br']) expect(existsSync(join(out, `${a}${ext}`)), a + ext).toBe(true);
+    // /docs (the dashboard's page, opened on its API explorer), and the OpenAPI server the
+    // explorer reads: relative without a public URL.
+    const servers = (site: string) => (JSON.parse(readFileSync(join(dir, site, 'v1', 'openapi.json'), 'utf8')) as { servers: unknown }).servers;
+    expect(servers('site')).toEqual([{ url: '/v1' }]);
+    expect(servers('bare')).toEqual([{ url: 'https://data.example.org/v1' }]);
+    expect(readFileSync(join(out, 'docs', 'index.html'), 'utf8')).toBe(page);
+    expect(readFileSync(join(dir, 'bare', 'docs', 'index.html'), 'utf8')).toBe(readFileSync(join(dir, 'bare', 'index.html'), 'utf8'));
   });
 
   it('serve: listens, answers 503 before the first round and the documents after it', async () => {

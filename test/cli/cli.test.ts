@@ -1,10 +1,11 @@
 // The `chainlytics` command as a user runs it: a real child process, real ports, real files.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.js';
+import { startNginxSite } from '../../support/nginx.js';
 import { cliRunner } from './helpers/run-cli.js';
 import { runInTerminal, screenOf } from './helpers/run-in-terminal.js';
 
@@ -152,5 +153,167 @@ describe('chainlytics on a terminal', () => {
     expect(await format.exit).not.toBe(0);
     expect(format.out()).toContain("'xml' is invalid");
     expect(format.out()).toContain('auto, pretty, json');
+  });
+});
+
+// Issue 25: the CLI a newcomer meets, and the export under the real nginx.
+describe('chainlytics command: version, help, chains, check-config, nginx-config', () => {
+  const repo = join(import.meta.dirname, '../..');
+
+  it('--version and -V print the version of package.json', async () => {
+    const version = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string }).version;
+    const runs = [run(['--version']), run(['-V'])];
+    for (const r of runs) {
+      expect(await r.exit).toBe(0);
+      expect(r.out()).toBe(`${version}\n`);
+    }
+  });
+
+  it('--help lists every environment variable read in src/', async () => {
+    // Every fixed name the code reads: process.env.X, env.X / env['X'] of a ProcessEnv, and
+    // the default names of the *_env settings (app-config.ts DEFAULTS).
+    const names = new Set<string>();
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+    for (const file of walk(join(repo, 'src'))) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\b(?:process\.env|env)(?:\.([A-Z][A-Z0-9_]*)\b|\[\s*['"]([A-Z][A-Z0-9_]*)['"]\s*\])/g)) names.add(m[1] ?? m[2]);
+      for (const m of text.matchAll(/\b[a-z_]+_env:\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]);
+    }
+    // The scan finds what is known to be read (so it cannot pass by finding nothing).
+    for (const known of ['PORT', 'LOG_LEVEL', 'COINGECKO_API_KEY']) expect(names).toContain(known);
+    const r = run(['--help']);
+    expect(await r.exit).toBe(0);
+    const environment = r.out().slice(r.out().indexOf('Environment'));
+    for (const name of names) expect(environment, name).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    // The names the config file chooses are described too.
+    expect(environment).toContain('rpc_urls');
+    expect(environment).toContain('password_env');
+  });
+
+  it('devnet and serve use one default for transactions per day', async () => {
+    const devnet = run(['devnet', '--help']);
+    const serve = run(['serve', '--help']);
+    expect([await devnet.exit, await serve.exit]).toEqual([0, 0]);
+    const flat = (s: string) => s.replace(/\s+/g, ' ');
+    const a = /--tx-per-day <n> mean transactions per day per chain \(default: (\d+)\)/.exec(flat(devnet.out()))?.[1];
+    const b = /--devnet-tx-per-day <n> devnet: mean transactions per day per chain \(default (\d+)\)/.exec(flat(serve.out()))?.[1];
+    expect(a).toBeDefined();
+    expect(a).toBe(b);
+    expect(Number(a)).toBe(600);
+  });
+
+  it('chains prints a plain aligned table, and --json the same chains as JSON', async () => {
+    const r = run(['chains']);
+    expect(await r.exit).toBe(0);
+    const lines = r.out().trimEnd().split('\n');
+    expect(r.out()).not.toMatch(/[|`]/); // no Markdown
+    expect(lines[0]).toMatch(/^origin_key +name +evm_chain_id +family/);
+    // Every text column starts where its header starts ("name", "family"), on every row.
+    expect(lines.length).toBeGreaterThan(5);
+    const base = lines.find((l) => l.startsWith('base '))!;
+    for (const header of ['name', 'family']) {
+      const at = lines[0].indexOf(header);
+      for (const l of lines.slice(1)) expect(`${l[at - 1]}${l[at]}`, `${header} in ${l}`).toMatch(/^ \S$/);
+    }
+    expect(base.slice(lines[0].indexOf('name'))).toMatch(/^Base +8453 +op +ethereum \(ETH\)/);
+    const j = run(['chains', '--json']);
+    expect(await j.exit).toBe(0);
+    const chains = JSON.parse(j.out()) as { origin_key: string; evm_chain_id: number; name: string }[];
+    expect(chains.map((c) => c.origin_key)).toEqual(lines.slice(1).map((l) => l.split(' ')[0]));
+    expect(chains.find((c) => c.origin_key === 'base')).toMatchObject({ evm_chain_id: 8453, name: 'Base', family: 'op', symbol: 'ETH' });
+    expect(chains.find((c) => c.origin_key === 'ethereum')).toMatchObject({ evm_chain_id: 1, chain_type: 'l1' });
+  });
+
+  it('check-config of another kind of file says which kind it is, not a list of errors', async () => {
+    const labels = join(tmp, 'labels.csv');
+    writeFileSync(labels, 'address,chain_id,tag_id,value\n0x0000000000000000000000000000000000000001,eip155:8453,owner_project,uniswap\n');
+    const cases: [string, RegExp][] = [
+      [join(repo, 'examples/projects-overlay.example.yaml'), /this looks like a projects overlay file.*check-config.*reads the service config.*projects\.overlay/s],
+      [labels, /this looks like an OLI labels file.*labels\.files/s],
+      [join(repo, 'deploy/nginx/chainlytics.conf'), /this looks like an nginx configuration file/],
+    ];
+    // A service config with a mistake is still a list of errors, not another kind of file.
+    const typo = join(tmp, 'typo.yaml');
+    writeFileSync(typo, 'chains:\n  - origin_key: base\n    rpc_url: [ "https://node.example" ]\n');
+    const t = run(['check-config', typo]);
+    const runs = cases.map(([file]) => run(['check-config', file]));
+    for (const [i, [file, message]] of cases.entries()) {
+      const r = runs[i];
+      expect(await r.exit, file).toBe(2);
+      expect(r.out(), file).toMatch(message);
+      expect(r.out(), file).not.toMatch(/expected|unknown key/);
+    }
+    expect(await t.exit).toBe(2);
+    expect(t.out()).toContain('chains[0].rpc_url');
+    expect(t.out()).not.toContain('this looks like');
+  });
+
+  it('a config without chains is an error whose snippet, added to the file, makes it valid', async () => {
+    const file = join(tmp, 'no-chains.yaml');
+    writeFileSync(file, 'retention_days: 30\n');
+    const r = run(['check-config', file]);
+    expect(await r.exit).toBe(2);
+    expect(r.out()).toContain('no chains configured');
+    expect(r.out()).not.toContain('valid');
+    const out = r.out();
+    const snippet = out.slice(out.indexOf('\nchains:\n') + 1, out.indexOf('\n\n', out.indexOf('\nchains:\n')) + 1);
+    expect(snippet).toMatch(/^chains:\n  - origin_key: \S+/);
+    writeFileSync(file, `retention_days: 30\n${snippet}`);
+    const fixed = run(['check-config', file], { BASE_RPC_KEY: 'k' });
+    expect(await fixed.exit, fixed.out()).toBe(0);
+    expect(fixed.out()).toContain('valid. 1 chains');
+  });
+
+  it('deploy/nginx/chainlytics.conf is exactly what nginx-config prints for /srv/chainlytics', async () => {
+    const r = run(['nginx-config', '--root', '/srv/chainlytics', '--listen', '80', '--public-base-url', 'https://chainlytics.example.org']);
+    expect(await r.exit).toBe(0);
+    expect(r.out()).toBe(readFileSync(join(repo, 'deploy/nginx/chainlytics.conf'), 'utf8'));
+    expect(r.out()).toMatch(/^\s*root \/srv\/chainlytics;$/m);
+    // The README exports to the same directory.
+    expect(readFileSync(join(repo, 'README.md'), 'utf8')).toContain('--out /srv/chainlytics');
+    const bad = run(['nginx-config', '--root', '/srv/chainlytics', '--listen', '80; evil']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.out()).toContain('--listen: expected a port or address:port');
+  });
+
+  it('the export of build --out under the real nginx, configured by nginx-config: dashboard, /docs and its links, a relative OpenAPI server', async () => {
+    // The directory the build test above wrote (devnet, no config, so no public_base_url).
+    const out = join(tmp, 'site');
+    expect(existsSync(join(out, 'v1', 'master.json'))).toBe(true);
+    chmodSync(tmp, 0o755); // nginx's workers run as an unprivileged user
+    const nginx = await startNginxSite(async (listen) => {
+      const r = run(['nginx-config', '--root', out, '--listen', listen]);
+      expect(await r.exit, r.out()).toBe(0);
+      return r.out();
+    });
+    try {
+      const get = async (path: string) => {
+        const res = await fetch(`${nginx.base}${path}`);
+        return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      };
+      const page = await get('/');
+      expect([page.status, page.type]).toEqual([200, 'text/html; charset=utf-8']);
+      const assets = [...page.text.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1]);
+      expect(assets.length).toBeGreaterThan(0);
+      for (const a of assets) expect((await get(a)).status, a).toBe(200);
+      expect(page.text).toContain('href="/docs"'); // the page's link to the API explorer
+
+      // /docs is the dashboard's page again (it opens on the API explorer), and what the
+      // explorer reads is there: the OpenAPI description and master.json.
+      const docs = await get('/docs');
+      expect([docs.status, docs.type]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(docs.text).toBe(page.text);
+      for (const path of ['/v1/openapi.json', '/v1/master.json', '/v1/labels/projects_filtered.json']) expect((await get(path)).status, path).toBe(200);
+
+      const openapi = JSON.parse((await get('/v1/openapi.json')).text) as { servers: { url: string }[]; paths: Record<string, unknown> };
+      expect(openapi.servers).toEqual([{ url: '/v1' }]);
+      expect(JSON.stringify(openapi)).not.toContain('localhost');
+      // The relative server resolves against where openapi.json was fetched: the documents are there.
+      const master = await fetch(new URL('master.json', `${new URL(openapi.servers[0].url, nginx.base)}/`));
+      expect(master.status).toBe(200);
+      expect(await nginx.errorLog()).not.toMatch(/\[(warn|error|crit|alert|emerg)\]/);
+    } finally {
+      await nginx.stop();
+    }
   });
 });

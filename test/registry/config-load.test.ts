@@ -24,6 +24,7 @@ describe('loadConfig(null): defaults', () => {
       port: 8080,
       host: '0.0.0.0',
       public_base_url: 'http://localhost:8080',
+      public_base_url_given: false,
       trust_proxy: false,
       access_log: true,
       rate_limits: { apps_details_per_minute: 10, routes: [] },

@@ -8,6 +8,8 @@ import type { SeriesRow } from '../../src/metrics/series.js';
 import { BUILTIN_CHAINS } from '../../src/registry/builtin-chains.js';
 import { CHAIN_METRICS, FEE_METRICS, chainMetric } from '../../src/metrics/catalog.js';
 import { openApiDocument, openApiSpec } from '../../src/documents/openapi.js';
+import { serverSettings } from '../../src/registry/config.js';
+import { publishedBaseUrl } from '../../src/registry/server-settings.js';
 import { fixtureInputs, fixtureSet } from './helpers/fixture-set.js';
 import { json, request } from './helpers/http-client.js';
 import { checkSchema } from './helpers/mini-schema.js';
@@ -143,5 +145,23 @@ describe('schemas against served bytes', () => {
     for (const r of [replies[0], replies[1], replies[2], replies[5]]) expect(checkSchema(json(r), schemaOf('ErrorBody'), spec)).toEqual([]);
     const health = await request(srv.base, '/healthz');
     expect(checkSchema(json(health), schemaOf('Health'), spec)).toEqual([]);
+  });
+});
+
+describe('openApiDocument without a configured public URL', () => {
+  it('names relative servers (/v1, and / for /healthz), still valid OpenAPI 3.1', async () => {
+    const spec = openApiSpec(null) as { servers: { url: string }[]; paths: Record<string, { servers?: { url: string }[] }> };
+    expect(spec.servers).toEqual([{ url: '/v1' }]);
+    expect(spec.paths['/healthz'].servers).toEqual([{ url: '/' }]);
+    const result = await validate(structuredClone(spec) as never);
+    if (!result.valid) throw new Error(compileErrors(result));
+    // Resolved against where a client fetched it, the relative server is the /v1 of that host.
+    expect(new URL(spec.servers[0].url, 'https://data.example.org/v1/openapi.json').href).toBe('https://data.example.org/v1');
+  });
+
+  it('is what a config without server.public_base_url publishes; a configured one is published as given', () => {
+    expect(publishedBaseUrl(serverSettings({}))).toBeNull();
+    expect(serverSettings({}).public_base_url).toBe('http://localhost:8080'); // still the local default for X-Data-Source
+    expect(publishedBaseUrl(serverSettings({ public_base_url: 'https://data.example.org/' }))).toBe('https://data.example.org');
   });
 });

@@ -8,7 +8,7 @@
 //   background while the first files run (each file waits for /ping before its first query);
 // - makes the run's cache folder of devnet document sets (test/helpers/devnet-documents.ts).
 // Both are removed when the run ends.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -28,6 +28,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     nodes: cluster.nodes.map((n) => ({ name: n.name, host: n.host, httpPort: n.httpPort, tcpPort: n.tcpPort, url: n.url })),
   });
   project.provide('devnetDocumentCache', documentCache);
+  // In watch mode the sources may have changed between reruns: a set built before is not reused.
+  project.onTestsRerun(async () => {
+    for (const name of await readdir(documentCache)) await rm(join(documentCache, name), { force: true });
+  });
   const teardown = async (): Promise<void> => {
     await started;
     await cluster.stop();

@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Builds dist/ (compiled src/, the dashboard's files) when missing or out of date.
+    // Builds dist/ (compiled src/, the dashboard's files) when missing or out of date, starts the
+    // run's shared ClickHouse cluster and makes the cache folder of shared devnet document sets
+    // (issue 22, a fast suite): a cluster start cost ~5 s of two ClickHouse processes in each of
+    // ~20 files, and five files built one of two identical devnet sets (~25 CPU-s each). On the
+    // overview/blockspace/landing golden files alone, on a machine at load 16-19: 99 → 50 CPU-s,
+    // 394 → 227 s of summed test time.
     globalSetup: ['test/global-setup.ts'],
     // Integration tests start real servers, DuckDB and anvil; 2-core CI machines are slow.
     testTimeout: 120_000,

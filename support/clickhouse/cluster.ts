@@ -80,6 +80,15 @@ ${shards}
 `;
 }
 
+async function answersPing(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1000) });
+    return res.ok && (await res.text()).startsWith('Ok');
+  } catch {
+    return false; // not listening yet
+  }
+}
+
 async function waitReady(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
@@ -87,12 +96,7 @@ async function waitReady(url: string, child: ChildProcess, logFile: string, time
       const log = existsSync(logFile) ? (await readFile(logFile, 'utf8')).slice(-2000) : '';
       throw new Error(`clickhouse node at ${url} exited during start-up (${child.exitCode ?? child.signalCode})\n${log}`);
     }
-    try {
-      const res = await fetch(`${url}/ping`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok && (await res.text()).startsWith('Ok')) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answersPing(url)) return;
     if (performance.now() > deadline) throw new Error(`clickhouse node at ${url} did not answer /ping within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -209,8 +213,19 @@ async function portFreeOn(hosts: readonly string[]): Promise<number> {
   throw new Error(`no port free on all of ${hosts.join(', ')}`);
 }
 
-/** Starts `shards` nodes (default 2) forming one cluster `name` (default 'chainlytics'). */
-export async function startClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<ClickHouseCluster> {
+/** A cluster whose ports, directories and configuration exist but whose nodes may not run yet. */
+export interface PreparedClickHouseCluster extends ClickHouseCluster {
+  /** Where the nodes keep their data, configuration and logs (removed by `stop`). */
+  readonly root: string;
+  /** Starts every node and waits for each to answer; on a failure stops them all and throws. */
+  start(): Promise<void>;
+}
+
+/**
+ * Picks the ports and writes every node's configuration without starting a node: vitest's
+ * globalSetup hands the addresses to the test files before the nodes have finished starting.
+ */
+export async function prepareClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<PreparedClickHouseCluster> {
   const shards = opts.shards ?? 2;
   const name = opts.name ?? 'chainlytics';
   const root = await mkdtemp(join(tmpdir(), 'chainlytics-clickhouse-'));
@@ -239,11 +254,37 @@ export async function startClickHouseCluster(opts: { shards?: number; name?: str
     await Promise.all(nodes.map((n) => n.stop()));
     await rm(root, { recursive: true, force: true });
   };
+  const start = async (): Promise<void> => {
+    try {
+      await Promise.all(nodes.map((n) => n.start()));
+    } catch (err) {
+      await Promise.all(nodes.map((n) => n.stop()));
+      throw err;
+    }
+  };
+  return { name, nodes, root, start, stop };
+}
+
+/** Starts `shards` nodes (default 2) forming one cluster `name` (default 'chainlytics'). */
+export async function startClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<ClickHouseCluster> {
+  const cluster = await prepareClickHouseCluster(opts);
   try {
-    await Promise.all(nodes.map((n) => n.start()));
+    await cluster.start();
   } catch (err) {
-    await stop();
+    await cluster.stop();
     throw err;
   }
-  return { name, nodes, stop };
+  return { name: cluster.name, nodes: cluster.nodes, stop: cluster.stop };
+}
+
+/** Resolves once every url answers ClickHouse's `/ping`; rejects with `failed()`'s text as soon as it returns one. */
+export async function waitForPing(urls: readonly string[], failed: () => Promise<string | null>): Promise<void> {
+  for (const url of urls) {
+    for (;;) {
+      const why = await failed();
+      if (why !== null) throw new Error(`the shared ClickHouse cluster did not start: ${why}`);
+      if (await answersPing(url)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }

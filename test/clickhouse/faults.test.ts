@@ -10,7 +10,7 @@ import { storeDigest } from '../store/helpers/digest.js';
 describe('ClickHouse store faults', () => {
   let ch: TestCluster;
   beforeAll(async () => {
-    ch = await startTestCluster();
+    ch = await startTestCluster({ own: true });
   });
   afterAll(async () => {
     await ch?.stop();

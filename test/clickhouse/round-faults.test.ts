@@ -105,7 +105,7 @@ describe('a cluster node killed in the middle of a round', () => {
   let referenceStore: ClickHouseStore;
 
   beforeAll(async () => {
-    ch = await startTestCluster();
+    ch = await startTestCluster({ own: true });
     devnet = await startDevnet({ seed: 8, clock, historyDays: 3, txPerDay: 60, chains: ['ethereum', 'base'] });
     const defaults = loadConfig(null, {});
     const configOf = (settings: ReturnType<TestCluster['settings']>): AppConfig => ({

@@ -22,7 +22,7 @@ let http: ChainlyticsHttpServer;
 let base: string;
 
 beforeAll(async () => {
-  ch = await startTestCluster();
+  ch = await startTestCluster({ own: true });
   devnet = await startDevnet({ seed: 5, clock, historyDays: 3, txPerDay: 60, chains: ['ethereum', 'base'] });
   const defaults = loadConfig(null, {});
   const config: AppConfig = {

@@ -8,7 +8,7 @@
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
-import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { sharedDevnetDocuments, type SharedDevnetDocuments } from '../helpers/devnet-documents.js';
 import { request } from '../server/helpers/http-client.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 import {
@@ -190,7 +190,7 @@ type Master = Record<string, unknown> & {
 };
 type FeeTable = { chain_data: Record<string, { hourly: Record<string, Table> }> };
 
-let built: DevnetDocuments;
+let built: SharedDevnetDocuments;
 let set: DocumentSet;
 let server: TestServer;
 // Everything fetched over HTTP, once.
@@ -205,7 +205,7 @@ const detail = (k: string, m: string): Detail => JSON.parse(docs.get(detailPath(
 const jsonOf = <T>(path: string): T => JSON.parse(docs.get(path)!.text) as T;
 
 beforeAll(async () => {
-  built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+  built = await sharedDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: TX_PER_DAY, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
   set = built.set;
   // This suite reads every document once, dozens of app details among them, from one address:
   // the app details limit is raised (not removed, so its headers are still sent). The limit of

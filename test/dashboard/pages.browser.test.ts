@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDashboard } from '../../src/dashboard/assets.js';
 import { launchChromium } from '../../support/chromium.js';
 import { formatValue, type Unit } from '../../web/src/format.js';
-import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { sharedDevnetDocuments, type SharedDevnetDocuments } from '../helpers/devnet-documents.js';
 import type { HealthInfo, SyncProgress as HealthProgress } from '../../src/server/health.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
 
@@ -30,7 +30,7 @@ type Master = {
   fee_metrics: Record<string, { units: Record<string, Unit> }>;
 };
 
-let built: DevnetDocuments;
+let built: SharedDevnetDocuments;
 let server: TestServer;
 /** The same dashboard on a server that has no document set yet (the first minute after start). */
 let notReady: TestServer;
@@ -105,7 +105,7 @@ const canvasImage = (page: Page): Promise<string> => page.locator('.chart-canvas
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const [docs, files] = await Promise.all([
-    buildDevnetDocuments({ seed: 11, historyDays: 40, txPerDay: 40, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' }),
+    sharedDevnetDocuments({ seed: 11, historyDays: 40, txPerDay: 40, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' }),
     loadDashboard(),
   ]);
   built = docs;

@@ -8,7 +8,7 @@ import { DAY_MS } from '../../src/clock.js';
 import { devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { MAIN_CATEGORIES } from '../../src/registry/categories.js';
 import type { Chain } from '../../src/registry/types.js';
-import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { sharedDevnetDocuments, type SharedDevnetDocuments } from '../helpers/devnet-documents.js';
 import { devnetCategories } from '../helpers/devnet-categories.js';
 
 const SEED = 23;
@@ -25,7 +25,7 @@ interface Fig {
 }
 
 describe('golden: devnet → blockspace documents', () => {
-  let built: DevnetDocuments;
+  let built: SharedDevnetDocuments;
   let devnet: Devnet;
   let chains: Chain[];
   const lastDay = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
@@ -62,7 +62,7 @@ describe('golden: devnet → blockspace documents', () => {
   const genesisDay = (ok: string) => Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;
 
   beforeAll(async () => {
-    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+    built = await sharedDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
     ({ devnet, chains } = built);
   }, 300_000);
   afterAll(async () => {

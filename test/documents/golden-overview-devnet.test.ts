@@ -9,7 +9,7 @@ import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { DEVNET_APPS, DEVNET_EXTRA_PROJECTS, devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { LIFETIME_LADDERS } from '../../src/registry/achievement-ladders.js';
 import type { Chain } from '../../src/registry/types.js';
-import { buildDevnetDocuments, type DevnetDocuments } from '../helpers/devnet-documents.js';
+import { sharedDevnetDocuments, type SharedDevnetDocuments } from '../helpers/devnet-documents.js';
 import { devnetCategories } from '../helpers/devnet-categories.js';
 
 const SEED = 23;
@@ -36,7 +36,7 @@ function expectedStreak(values: readonly number[]): number {
 }
 
 describe('golden: devnet → chain overview', () => {
-  let built: DevnetDocuments;
+  let built: SharedDevnetDocuments;
   let devnet: Devnet;
   let chains: Chain[];
   const lastDay = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
@@ -50,7 +50,7 @@ describe('golden: devnet → chain overview', () => {
   const usd = (ok: string, wei: bigint, ms: number) => (Number(wei) / 1e18) * devnetPrice(SEED, chains.find((c) => c.origin_key === ok)!.gas_token, ms);
 
   beforeAll(async () => {
-    built = await buildDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
+    built = await sharedDevnetDocuments({ seed: SEED, historyDays: HISTORY_DAYS, txPerDay: 300, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org' });
     ({ devnet, chains } = built);
     for (const ok of ALL) {
       const genesis = Math.floor((devnet.blockTime(ok, 0) * 1000) / DAY_MS) * DAY_MS;

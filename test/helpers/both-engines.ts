@@ -1,5 +1,6 @@
 // The two engines a store test or golden test runs on: DuckDB in memory and a fresh database on a
-// 2-shard ClickHouse cluster, started once for the file (registered in its beforeAll/afterAll).
+// 2-shard ClickHouse cluster (the run's shared one, test/helpers/clickhouse-store.ts; the file's
+// databases are dropped in its afterAll).
 // Call it at the top level of a test file and iterate with describe.each(Object.keys(...)).
 import { afterAll, beforeAll } from 'vitest';
 import type { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';

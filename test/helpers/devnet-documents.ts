@@ -2,10 +2,19 @@
 // → DuckDB → prices → the devnet's labels, project directory and token market data through the
 // real importers → facts → every builder. Shared by the tests that check the set as a whole
 // (the published-bytes manifest, the compatibility suite), so they build it the same way.
-import { mkdtempSync, rmSync } from 'node:fs';
+//
+// `sharedDevnetDocuments` builds a set once per test run for each set of parameters: files that
+// read the same devnet's documents (compat and the dashboard's pages; the overview, blockspace and
+// landing golden tests) take the same parameters, and the first to ask builds while the others
+// wait for its file in the run's cache folder (test/global-setup.ts), about 25 CPU-seconds saved
+// per file that waits. Each file still runs its own devnet (its ground truth is computed on
+// demand from the seed, so a start costs well under a second) and checks the set against it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { deserialize, serialize } from 'node:v8';
+import { expect, inject } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
@@ -101,4 +110,54 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
     await close();
     throw err;
   }
+}
+
+/** A set from `sharedDevnetDocuments`: the store it was built in is gone (closed or another process's). */
+export type SharedDevnetDocuments = Omit<DevnetDocuments, 'store'>;
+
+/**
+ * The document set of these parameters (always built in DuckDB), built at most once per test run:
+ * the first caller builds it and writes it to the run's cache folder, a concurrent caller in
+ * another worker waits for that file (a failed build is written there too, so it fails with the
+ * builder's reason), a later one reads it. Either way the caller gets its own running devnet of
+ * the same seed for ground truth. Outside a run with the global setup it simply builds.
+ */
+export async function sharedDevnetDocuments(o: Omit<DevnetDocumentsOptions, 'openStore'>): Promise<SharedDevnetDocuments> {
+  const dir = inject('devnetDocumentCache');
+  if (!dir) return buildDevnetDocuments(o);
+  const key = createHash('sha256')
+    .update(JSON.stringify([o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.liveSinceMs, o.nowMs, o.publicBaseUrl]))
+    .digest('hex')
+    .slice(0, 16);
+  const file = join(dir, `${key}.set`);
+  const failed = join(dir, `${key}.failed`);
+  let builder = false;
+  try {
+    writeFileSync(join(dir, `${key}.lock`), String(process.pid), { flag: 'wx' });
+    builder = true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  if (builder) {
+    let built: DevnetDocuments;
+    try {
+      built = await buildDevnetDocuments(o);
+    } catch (err) {
+      writeFileSync(failed, String((err as Error)?.stack ?? err));
+      throw err;
+    }
+    await built.store.close();
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, serialize({ builtAt: built.set.builtAt, entries: built.set.entries }));
+    renameSync(tmp, file); // whole or absent for the readers
+    return { devnet: built.devnet, chains: built.chains, set: built.set, close: () => built.devnet.close() };
+  }
+  // Another file of this run is building it: its process writes the file or the failure.
+  while (!existsSync(file)) {
+    if (existsSync(failed)) throw new Error(`the shared devnet documents (seed ${o.seed}) failed to build in another test file:\n${readFileSync(failed, 'utf8')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const set = deserialize(readFileSync(file)) as DocumentSet;
+  const devnet = await startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval });
+  return { devnet, chains: devnet.chainConfigs(), set, close: () => devnet.close() };
 }

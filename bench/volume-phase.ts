@@ -40,6 +40,8 @@ export interface PhaseOptions {
   checksum: boolean;
   /** BENCH_PROFILE: print every store call and document builder of each measured hour. */
   profile: boolean;
+  /** BENCH_APP_PARTS=0: the service makes every application detail's daily part every round (the cache off, to compare). */
+  appParts: boolean;
   /** Called once the history is stored (not timed): reads of the workload's shape. */
   onHistory?: (engine: EngineName, store: EngineStore['store']) => Promise<void>;
   log: (msg: string) => void;
@@ -136,7 +138,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
     const facts_full_s = since(tf);
     log(`${tag}: full facts ${facts_full_s.toFixed(1)} s`);
 
-    const service = new Service({ config: o.config, store, clock, logger });
+    const service = new Service({ config: o.config, store, clock, logger, keepAppDetailParts: o.appParts });
     try {
       const td = performance.now();
       const first = await service.build();

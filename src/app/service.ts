@@ -12,6 +12,7 @@
 // chain's first pass, but at most `firstSetWaitMs`; a chain still stuck then follows later.
 import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
+import { AppDetailsCache } from '../documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
@@ -68,6 +69,12 @@ export interface ServiceOptions {
    * tests assert the waits requested and fire them. Default: a timer.
    */
   sleep?: Sleep;
+  /**
+   * Keep the application detail documents' serialized daily parts between rounds
+   * (documents/apps/app-details-cache.ts). Default true; false makes every part every round, as
+   * a one-shot build does (bench:volume measures both, BENCH_APP_PARTS=0).
+   */
+  keepAppDetailParts?: boolean;
 }
 
 export interface RoundResult {
@@ -104,11 +111,14 @@ export class Service {
   private dataGaps = new Map<string, DataGap[]>();
   /** The application facts of the last build: a round reads only what changed since (documents/apps/app-facts-cache.ts). */
   private readonly appCache = new AppFactsCache();
+  /** The application details' serialized daily parts of the last build (documents/apps/app-details-cache.ts); undefined when turned off. */
+  private readonly appDetailsCache: AppDetailsCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
+    this.appDetailsCache = opts.keepAppDetailParts === false ? undefined : new AppDetailsCache();
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -250,7 +260,7 @@ export class Service {
    */
   async build(): Promise<{ set: DocumentSet; report: BuildReport }> {
     const { config, store, clock, logger } = this.opts;
-    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
+    const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
     const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
     return { set, report: built.report };

@@ -28,8 +28,13 @@ interface InputCommon {
   freshness: Freshness;
 }
 
-/** A document: a JSON value, or a table of rows published as CSV. Serialized once, here. */
-export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined } | { csv: CsvTable; json?: undefined });
+/**
+ * A document: a JSON value, or a table of rows published as CSV. Serialized once, here, unless
+ * the builder gives `bytes`: the JSON text of `json` (exactly JSON.stringify's, checked as
+ * serialize checks it), made from parts it kept from earlier builds (json-splice.ts). `json`
+ * stays the document's value for readers that want it (tests compare the two).
+ */
+export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined; bytes?: () => Buffer } | { csv: CsvTable; json?: undefined; bytes?: undefined });
 
 /** The format an input is published in. */
 export function mediaTypeOf(input: DocumentInput): MediaType {
@@ -106,8 +111,10 @@ function gzipOptions(body: Buffer): ZlibOptions {
 const etagOfSha256 = (sha256: string) => `"${sha256.slice(0, 32)}"`;
 const etagOf = (body: Buffer) => etagOfSha256(createHash('sha256').update(body).digest('base64url'));
 
-function serialize(input: DocumentInput): Buffer {
-  const text = input.csv !== undefined ? csvText(input.csv, input.path) : jsonText(input.json, input.path);
+/** A document's published bytes (identity encoding). */
+export function serialize(input: DocumentInput): Buffer {
+  if (input.bytes !== undefined) return input.bytes();
+  const text = input.csv !== undefined ? csvText(input.csv, input.path) : checkedJsonText(input.json, input.path);
   return Buffer.from(text, 'utf8');
 }
 
@@ -231,7 +238,7 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
 // Checked in a walk of its own (recursive: documents nest a few levels), then serialized without a replacer: a replacer function is called
 // back for every key and value (index keys made into strings), about 1.6 times the time of this
 // walk plus a plain JSON.stringify, which gives the same text.
-function jsonText(json: unknown, path: string): string {
+export function checkedJsonText(json: unknown, path: string): string {
   checkValue(json, path);
   return JSON.stringify(json);
 }

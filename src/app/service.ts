@@ -18,7 +18,7 @@ import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
-import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
+import { buildDocumentSetAsync, LARGE_BODY, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
 import { Ingestor, type ChainProgress, type IngestorOptions } from '../ingest/ingestor.js';
 import type { Logger } from '../log.js';
 import { scrubSecrets } from '../log/secrets.js';
@@ -70,11 +70,12 @@ export interface ServiceOptions {
    */
   sleep?: Sleep;
   /**
-   * Keep the application detail documents' serialized daily parts between rounds
-   * (documents/apps/app-details-cache.ts). Default true; false makes every part every round, as
-   * a one-shot build does (bench:volume measures both, BENCH_APP_PARTS=0).
+   * Default true: keep the application detail documents' serialized daily parts between rounds
+   * (documents/apps/app-details-cache.ts) and compress documents of LARGE_BODY bytes or more
+   * when first requested (documents/lazy-variants.ts). False: every part made and every document
+   * compressed in every round, as before (bench:volume measures both, BENCH_DOC_PARTS=0).
    */
-  keepAppDetailParts?: boolean;
+  incrementalDocuments?: boolean;
 }
 
 export interface RoundResult {
@@ -118,7 +119,7 @@ export class Service {
 
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
-    this.appDetailsCache = opts.keepAppDetailParts === false ? undefined : new AppDetailsCache();
+    this.appDetailsCache = opts.incrementalDocuments === false ? undefined : new AppDetailsCache();
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -262,7 +263,10 @@ export class Service {
     const { config, store, clock, logger } = this.opts;
     const built = await buildAllDocuments(store, config.chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo });
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(config.server.public_base_url)];
-    const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() });
+    // Large documents get their compressed variants when first requested, not every round: the
+    // cost of an hour then follows what changed and what clients read (docs/scale.md).
+    const lazy = this.opts.incrementalDocuments === false ? {} : { lazyAbove: LARGE_BODY };
+    const set = await buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current(), ...lazy });
     return { set, report: built.report };
   }
 

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { brotliCompressSync, constants as zc, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { compressInPool } from './compress-pool.js';
+import { LazyVariants, VariantBudget } from './lazy-variants.js';
 import { csvText, type CsvTable } from './csv.js';
 import { settleAll } from '../settle-all.js';
 
@@ -53,6 +54,12 @@ export interface DocumentEntry {
   freshness: Freshness;
   /** Build time, unix ms. */
   builtAt: number;
+  /**
+   * Set when `br` and `gzip` are made on first use (lazy-variants.ts; buildDocumentSetAsync's
+   * `lazyAbove`): reading them compresses on this thread if they are not kept, `lazy.load()`
+   * compresses off it (the server).
+   */
+  lazy?: LazyVariants;
 }
 
 export interface DocumentSet {
@@ -169,6 +176,37 @@ export interface BuildSetOptions {
    */
   previous?: DocumentSet | null;
   compressor?: Compressor;
+  /**
+   * Bodies of at least this many bytes get no compressed variants at build time: they are made
+   * when first read (lazy-variants.ts), at most `variantBudgetBytes` of them kept for the set.
+   * Absent: every document is compressed here (exports, one-shot builds).
+   */
+  lazyAbove?: number;
+  /** The lazy variants one set keeps, in bytes (default DEFAULT_VARIANT_BUDGET). */
+  variantBudgetBytes?: number;
+}
+
+/**
+ * What a set keeps of its lazily made variants by default: 256 MiB, the compressed variants of
+ * every application detail of 1,000 projects at a year of history (about 1.5 MB of JSON each,
+ * 10 % of it compressed, two encodings) many times over; beyond it the least recently read are
+ * made again when asked.
+ */
+export const DEFAULT_VARIANT_BUDGET = 256 * 1024 * 1024;
+
+/** A lazy document's entry: `br` and `gzip` are read through its LazyVariants. */
+function lazyEntry(common: Omit<DocumentEntry, 'br' | 'gzip' | 'etag' | 'lazy'>, etag: string, lazy: LazyVariants): DocumentEntry {
+  return {
+    ...common,
+    etag,
+    lazy,
+    get br(): Buffer {
+      return lazy.sync('br');
+    },
+    get gzip(): Buffer {
+      return lazy.sync('gzip');
+    },
+  };
 }
 
 /**
@@ -190,6 +228,8 @@ export const IN_FLIGHT = Math.max(4, 2 * availableParallelism());
 export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, builtAt: number, opts: BuildSetOptions = {}): Promise<DocumentSet> {
   const compressor = opts.compressor ?? threadPoolCompressor;
   const previous = opts.previous?.entries;
+  const lazyAbove = opts.lazyAbove ?? Infinity;
+  const budget = new VariantBudget(opts.variantBudgetBytes ?? DEFAULT_VARIANT_BUDGET);
   // Paths are checked first: a bad path throws before any work is queued. Then each worker
   // serializes its next document on this thread while the pool compresses the others'; a
   // document that fails to serialize (a non-finite number) or to compress stops every worker from
@@ -205,7 +245,20 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     const before = previous?.get(input.path);
     // The bytes themselves decide, not a flag or the builder's word: equal bodies compress to
     // equal bytes and hash to the same ETag. builtAt (Last-Modified) is this build's, as before.
-    if (before && before.body.equals(body)) return { ...common, br: before.br, gzip: before.gzip, etag: before.etag };
+    const same = before !== undefined && before.body.equals(body);
+    if (body.length >= lazyAbove) {
+      const lazy = new LazyVariants(input.path, body, { brotli: brotliOptions(body), gzip: gzipOptions(body) }, budget);
+      if (same) {
+        // What the previous set made (all of it, if it compressed at build time) stays made.
+        for (const enc of ['br', 'gzip'] as const) {
+          const made = before.lazy ? before.lazy.peek(enc) : before[enc];
+          if (made) lazy.adopt(enc, made);
+        }
+      }
+      return lazyEntry(common, same ? before.etag : etagOf(body), lazy);
+    }
+    // (A previous entry made lazily under another threshold is compressed again, below.)
+    if (same && !before.lazy) return { ...common, br: before.br, gzip: before.gzip, etag: before.etag };
     let out: Compressed;
     try {
       out = await compressor.compress(body);

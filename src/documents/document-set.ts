@@ -65,6 +65,8 @@ export interface DocumentEntry {
 export interface DocumentSet {
   readonly builtAt: number;
   readonly entries: ReadonlyMap<string, DocumentEntry>;
+  /** The variants kept for the set's lazy entries (built with `lazyAbove`). */
+  readonly variants?: VariantBudget;
 }
 
 /** Serializes, compresses and hashes every document. Throws on a duplicate path or a non-finite number. */
@@ -285,7 +287,7 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     }
   };
   await settleAll(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));
-  return { builtAt, entries: new Map(built.map((e) => [e.path, e])) };
+  return { builtAt, entries: new Map(built.map((e) => [e.path, e])), ...(opts.lazyAbove !== undefined ? { variants: budget } : {}) };
 }
 
 // Checked in a walk of its own (recursive: documents nest a few levels), then serialized without a replacer: a replacer function is called

@@ -4,6 +4,7 @@
 // their time is their own. master.json's app_metrics part is left out (it is one document of many).
 import type { Clock } from '../src/clock.js';
 import { appDetails } from '../src/documents/apps/app-details.js';
+import type { AppDetailsCache } from '../src/documents/apps/app-details-cache.js';
 import type { AppFactsCache, AppFactsReadStats } from '../src/documents/apps/app-facts-cache.js';
 import type { BuildContext } from '../src/documents/document-kind.js';
 import { buildDocumentSetAsync, threadPoolCompressor, type Compressor, type DocumentInput, type DocumentSet } from '../src/documents/document-set.js';
@@ -30,8 +31,17 @@ export interface AppDocsRun {
   cache: AppFactsReadStats | null;
 }
 
-/** With `cache`, the application facts are read as the service reads them round after round (only what changed). */
-export async function buildAppDocuments(store: Store, clock: Clock, previous?: DocumentSet | null, cache?: AppFactsCache): Promise<AppDocsRun> {
+/** What the service keeps besides the facts: the app details' serialized daily parts, and large documents compressed on first request. */
+export interface DocParts {
+  details: AppDetailsCache;
+  lazyAbove: number;
+}
+
+/**
+ * With `cache`, the application facts are read as the service reads them round after round (only
+ * what changed); with `parts`, the documents are made and compressed as the service does too.
+ */
+export async function buildAppDocuments(store: Store, clock: Clock, previous?: DocumentSet | null, cache?: AppFactsCache, parts?: DocParts): Promise<AppDocsRun> {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const statuses = await store.factStatus();
@@ -50,6 +60,7 @@ export async function buildAppDocuments(store: Store, clock: Clock, previous?: D
     overviews: new Set(),
     apps,
     appCache: cache,
+    appDetailsCache: parts?.details,
     report: { built_at: clock.now(), documents: 0, degraded: [], skipped: [], elapsed_ms: 0 },
     logger: createLogger('silent'),
   };
@@ -63,7 +74,7 @@ export async function buildAppDocuments(store: Store, clock: Clock, previous?: D
       return threadPoolCompressor.compress(body);
     },
   };
-  const set = await buildDocumentSetAsync(inputs, clock.now(), { previous, compressor: counting });
+  const set = await buildDocumentSetAsync(inputs, clock.now(), { previous, compressor: counting, ...(parts ? { lazyAbove: parts.lazyAbove } : {}) });
   const t3 = performance.now();
   const cpu = process.cpuUsage(cpu0);
   return { cpu_s: (cpu.user + cpu.system) / 1e6, set, inputs_s: (t1 - t0) / 1000, build_s: (t2 - t1) / 1000, set_s: (t3 - t2) / 1000, total_s: (t3 - t0) / 1000, compressed, cache: cache?.last ?? null };

@@ -20,9 +20,12 @@
 //                  steadier than wall time when other work shares the machine
 //   peak_rss_mb
 // BENCH_VERIFY=1 also builds the new hour cold and compares the bytes (new_hour_equals_cold).
-// BENCH_PROFILE=1 prints the time of every builder and store call. The last line is one JSON object.
+// BENCH_PROFILE=1 prints the time of every builder and store call. BENCH_DOC_PARTS=0 turns off
+// the kept app detail parts and lazy compression (as the service did before). The last line is one JSON object.
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { AppFactsCache } from '../src/documents/apps/app-facts-cache.js';
+import { AppDetailsCache } from '../src/documents/apps/app-details-cache.js';
+import { LARGE_BODY } from '../src/documents/document-set.js';
 import { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../src/store/labels.js';
 import { APP_KINDS, buildAppDocuments } from './app-docs.js';
@@ -155,7 +158,9 @@ async function main(): Promise<void> {
   const report = process.env.BENCH_PROFILE ? profile(store) : () => {};
   const clock = new FixedClock(HOURS_UNTIL + 30 * 60_000);
   const cache = new AppFactsCache();
-  const full = await buildAppDocuments(store, clock, null, cache);
+  // BENCH_DOC_PARTS=0: every daily part made and every document compressed every build (as before the service kept them).
+  const parts = process.env.BENCH_DOC_PARTS === '0' ? undefined : { details: new AppDetailsCache(), lazyAbove: LARGE_BODY };
+  const full = await buildAppDocuments(store, clock, null, cache, parts);
   log(`  every application document: ${full.total_s.toFixed(2)} s, ${full.set.entries.size} documents (CPU ${full.cpu_s.toFixed(1)} s; inputs ${full.inputs_s.toFixed(2)} s, builders ${full.build_s.toFixed(2)} s, set ${full.set_s.toFixed(2)} s)`);
   report();
   const bytes = [...full.set.entries.values()].reduce((n, e) => n + e.body.length, 0);
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
     await store.exec(`UPDATE fact_status SET hours_until = ${HOURS_UNTIL + HOUR_MS}`);
   });
   clock.set(HOURS_UNTIL + HOUR_MS + 30 * 60_000);
-  const hour = await buildAppDocuments(store, clock, full.set, cache);
+  const hour = await buildAppDocuments(store, clock, full.set, cache, parts);
   log(`  one new hour: written in ${hourWriteS.toFixed(2)} s; application documents ${hour.total_s.toFixed(2)} s (CPU ${hour.cpu_s.toFixed(1)} s; inputs ${hour.inputs_s.toFixed(2)} s, builders ${hour.build_s.toFixed(2)} s, set ${hour.set_s.toFixed(2)} s, ${hour.compressed} of ${hour.set.entries.size} compressed; daily facts ${hour.cache?.daily_reused ? 'reused' : 'read again'}, ${hour.cache?.hours_read} hours read)`);
   report();
   // BENCH_VERIFY=1: the cached hour's documents against a cold build's, byte for byte.
@@ -190,6 +195,7 @@ async function main(): Promise<void> {
   const r = (x: number) => Math.round(x * 1000) / 1000;
   console.log(
     JSON.stringify({
+      doc_parts: parts !== undefined,
       app_docs_s: r(full.total_s),
       app_docs_cpu_s: r(full.cpu_s),
       app_docs: full.set.entries.size,

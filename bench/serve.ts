@@ -134,7 +134,8 @@ type Mode = 'ours' | 'bare';
  */
 function bareServer(): http.Server {
   const table = new Map<string, PreparedVariant>();
-  for (const [path, doc] of prepareSet(benchSet(), { dataSource: '' }).documents) table.set(path, doc.gzip);
+  // benchSet() compresses every document at build time (no lazy variants).
+  for (const [path, doc] of prepareSet(benchSet(), { dataSource: '' }).documents) if (doc.gzip.body !== null) table.set(path, doc.gzip);
   return http.createServer((req, res) => {
     const v = table.get(req.url ?? '');
     if (v === undefined) {

@@ -40,6 +40,8 @@ export interface PhaseOptions {
   checksum: boolean;
   /** BENCH_PROFILE: print every store call and document builder of each measured hour. */
   profile: boolean;
+  /** BENCH_DOC_PARTS=0: the service makes every application detail's daily part and compresses every document every round (Service's incrementalDocuments off, to compare). */
+  docParts: boolean;
   /** Called once the history is stored (not timed): reads of the workload's shape. */
   onHistory?: (engine: EngineName, store: EngineStore['store']) => Promise<void>;
   log: (msg: string) => void;
@@ -53,9 +55,11 @@ export interface HourFigures {
   docs_s: number;
   /** Of docs_s, the builders (buildAllDocuments); the rest serializes, hashes and compresses. */
   docs_build_s: number;
-  /** Documents whose bytes differ from the served set's (compressed again), and their size. */
+  /** Documents whose bytes differ from the served set's, and their size. */
   docs_changed: number;
   docs_changed_mb: number;
+  /** Of those, the bytes compressed at build time (the others are compressed when first requested). */
+  docs_compressed_mb: number;
   swap_s: number;
   /** Building the hour's rows in JavaScript (not part of hour_s: ingestion's would be RPC and normalizing). */
   generate_s: number;
@@ -136,7 +140,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
     const facts_full_s = since(tf);
     log(`${tag}: full facts ${facts_full_s.toFixed(1)} s`);
 
-    const service = new Service({ config: o.config, store, clock, logger });
+    const service = new Service({ config: o.config, store, clock, logger, incrementalDocuments: o.docParts });
     try {
       const td = performance.now();
       const first = await service.build();
@@ -175,6 +179,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
           docs_build_s: r3(built.report.elapsed_ms / 1000),
           docs_changed: changed.count,
           docs_changed_mb: r3(changed.bytes / 1e6),
+          docs_compressed_mb: r3(changed.compressed / 1e6),
           swap_s: r3(swap_s),
           generate_s: r3(written.generate_s),
           cpu_s: r3(written.cpu_s + (cpu.user + cpu.system) / 1e6),
@@ -186,7 +191,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         };
         hours.push(h);
         log(
-          `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s (builders ${h.docs_build_s.toFixed(2)} s; ${h.docs_changed} documents changed, ${h.docs_changed_mb.toFixed(1)} MB compressed) + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
+          `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s (builders ${h.docs_build_s.toFixed(2)} s; ${h.docs_changed} documents changed, ${h.docs_changed_mb.toFixed(1)} MB, ${h.docs_compressed_mb.toFixed(1)} MB of them compressed) + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
         );
         calls?.report(log);
       }
@@ -270,15 +275,18 @@ async function writeHour(s: EngineStore, w: VolumeWorkload, H: number, i: number
   return { write_s, cpu_s, generate_s, transactions, batches };
 }
 
-/** The documents of `next` whose bodies differ from `previous`'s (those compressed again), and their bytes. */
-function changedEntries(previous: DocumentSet | null, next: DocumentSet): { count: number; bytes: number; byKind: Map<string, { count: number; bytes: number }> } {
+/** The documents of `next` whose bodies differ from `previous`'s, their bytes, and the bytes of those compressed at build time (not lazy). */
+function changedEntries(previous: DocumentSet | null, next: DocumentSet): { count: number; bytes: number; compressed: number; byKind: Map<string, { count: number; bytes: number }> } {
   let count = 0;
+  let compressed = 0;
   let bytes = 0;
   const byKind = new Map<string, { count: number; bytes: number }>();
   for (const e of next.entries.values()) {
     const p = previous?.entries.get(e.path);
-    if (p && p.br === e.br) continue;
+    // The ETag, not the variants: reading a lazy entry's variants would compress them here.
+    if (p && p.etag === e.etag) continue;
     count++;
+    if (!e.lazy) compressed += e.body.length;
     bytes += e.body.length;
     const kind = kindOfPath(e.path)?.path ?? e.path;
     const k = byKind.get(kind) ?? { count: 0, bytes: 0 };
@@ -286,5 +294,5 @@ function changedEntries(previous: DocumentSet | null, next: DocumentSet): { coun
     k.bytes += e.body.length;
     byKind.set(kind, k);
   }
-  return { count, bytes, byKind };
+  return { count, bytes, compressed, byKind };
 }

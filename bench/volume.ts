@@ -14,7 +14,8 @@
 //     then the same with 16 days.
 // BENCH_SCALE (1) multiplies every transaction count, address pool and contract count (0.1 for
 // quick work); BENCH_ENGINES (duckdb,clickhouse) picks the engines; BENCH_PROFILE=1 prints every
-// store call and document builder of each measured hour. Progress goes to stderr; the last line of stdout is the report.
+// store call and document builder of each measured hour; BENCH_DOC_PARTS=0 turns off the
+// service's kept application detail parts and lazy compression (incrementalDocuments), to compare. Progress goes to stderr; the last line of stdout is the report.
 //
 // The report (seconds unless named otherwise), per engine (`duckdb`, `clickhouse`):
 //   hour_s              the first hour after the 1-day history at real density (00:00–01:00 of the
@@ -72,6 +73,7 @@ const RATIO_HOURS = Number(process.env.BENCH_RATIO_HOURS ?? 3);
 const RATIO_DAYS = [4, 16] as const;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',') as EngineName[];
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
+const DOC_PARTS = process.env.BENCH_DOC_PARTS !== '0';
 const started = performance.now();
 const log = (msg: string): void => void process.stderr.write(`${new Date().toISOString().slice(11, 19)} +${Math.round((performance.now() - started) / 1000)}s ${msg}\n`);
 
@@ -124,6 +126,7 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
       hours,
       checksum: realDensity && ENGINES.length > 1,
       profile: PROFILE,
+      docParts: DOC_PARTS,
       log,
       onHistory: realDensity && !found.shape ? readShape : undefined,
     });
@@ -210,6 +213,7 @@ log(`bench:volume done in ${Math.round((performance.now() - started) / 1000)} s`
 process.stdout.write(
   `${JSON.stringify({
     scale: SCALE,
+    doc_parts: DOC_PARTS,
     chains: real.chains.length,
     real: { density: real.density, tx_per_day: txPerDay(real), history_days: 1, hours: REAL_HOURS, ...found.shape },
     ratio: { density: ratio.density, tx_per_day: txPerDay(ratio), days: RATIO_DAYS, hours: RATIO_HOURS },

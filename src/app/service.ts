@@ -12,6 +12,7 @@
 // chain's first pass, but at most `firstSetWaitMs`; a chain still stuck then follows later.
 import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
+import { AppDetailsCache } from '../documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
@@ -19,7 +20,7 @@ import { RoundStats } from './round-stats.js';
 import { ChainReadiness } from './chain-readiness.js';
 import { buildAllDocuments } from '../documents/build-all.js';
 import type { BuildReport } from '../documents/build-report.js';
-import { buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
+import { buildDocumentSetAsync, LARGE_BODY, type DocumentInput, type DocumentSet } from '../documents/document-set.js';
 import { Ingestor, type ChainProgress, type IngestorOptions } from '../ingest/ingestor.js';
 import type { Logger } from '../log.js';
 import { scrubSecrets } from '../log/secrets.js';
@@ -81,6 +82,13 @@ export interface ServiceOptions {
    * for) are a property of the simulation, logged at debug instead of as warnings.
    */
   simulatedPrices?: boolean;
+  /**
+   * Default true: keep the application detail documents' serialized daily parts between rounds
+   * (documents/apps/app-details-cache.ts) and compress documents of LARGE_BODY bytes or more
+   * when first requested (documents/lazy-variants.ts). False: every part made and every document
+   * compressed in every round, as before (bench:volume measures both, BENCH_DOC_PARTS=0).
+   */
+  incrementalDocuments?: boolean;
 }
 
 export interface RoundResult {
@@ -117,6 +125,8 @@ export class Service {
   private dataGaps = new Map<string, DataGap[]>();
   /** The application facts of the last build: a round reads only what changed since (documents/apps/app-facts-cache.ts). */
   private readonly appCache = new AppFactsCache();
+  /** The application details' serialized daily parts of the last build (documents/apps/app-details-cache.ts); undefined when turned off. */
+  private readonly appDetailsCache: AppDetailsCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
   /** Which chains have a complete day stored, and so are published. */
@@ -130,6 +140,7 @@ export class Service {
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
     this.priceGapLog = new PriceGapLog(opts.simulatedPrices === true ? 'debug' : 'warn');
+    this.appDetailsCache = opts.incrementalDocuments === false ? undefined : new AppDetailsCache();
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -291,10 +302,13 @@ export class Service {
     const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
     if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
-    const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current() }));
+    // Large documents get their compressed variants when first requested, not every round: the
+    // cost of an hour then follows what changed and what clients read (docs/scale.md).
+    const lazy = this.opts.incrementalDocuments === false ? {} : { lazyAbove: LARGE_BODY };
+    const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current(), ...lazy }));
     return { set, report: built.report };
   }
 

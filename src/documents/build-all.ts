@@ -11,6 +11,7 @@ import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
+import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
@@ -28,6 +29,8 @@ export interface BuildOptions {
   logger?: Pick<Logger, 'warn' | 'info'>;
   /** The application facts of the previous build, for a process that builds round after round (absent: read cold). */
   appCache?: AppFactsCache;
+  /** The application detail documents' serialized daily parts of the previous build, kept the same way. */
+  appDetailsCache?: AppDetailsCache;
   /** The all_l2s hourly distinct counts of the previous build, kept the same way. */
   unionCache?: HourlyUnionCache;
   /** Raw-transaction window reads of the previous build, kept the same way. */
@@ -94,7 +97,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, unionCache: opts.unionCache, rawMemo: opts.rawMemo, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, rawMemo: opts.rawMemo, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

@@ -11,6 +11,7 @@ import type { SampleGap } from '../store/samples.js';
 import type { AppInputs } from '../metrics/app-inputs.js';
 import type { ChainBlockspace } from '../metrics/blockspace-days.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
+import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { BuildReport } from './build-report.js';
@@ -62,6 +63,8 @@ export interface BuildContext {
    * round: the service, the bench); absent: read cold.
    */
   appCache?: AppFactsCache;
+  /** The application detail documents' serialized daily parts kept from the previous build (apps/app-details-cache.ts); absent: made every build. */
+  appDetailsCache?: AppDetailsCache;
   /** The all_l2s hourly distinct counts kept from the previous build, as appCache; absent: read cold. */
   unionCache?: HourlyUnionCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */

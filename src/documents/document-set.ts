@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { brotliCompressSync, constants as zc, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { compressInPool } from './compress-pool.js';
+import { LazyVariants, VariantBudget } from './lazy-variants.js';
 import { csvText, type CsvTable } from './csv.js';
 import { settleAll } from '../settle-all.js';
 
@@ -28,8 +29,13 @@ interface InputCommon {
   freshness: Freshness;
 }
 
-/** A document: a JSON value, or a table of rows published as CSV. Serialized once, here. */
-export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined } | { csv: CsvTable; json?: undefined });
+/**
+ * A document: a JSON value, or a table of rows published as CSV. Serialized once, here, unless
+ * the builder gives `bytes`: the JSON text of `json` (exactly JSON.stringify's, checked as
+ * serialize checks it), made from parts it kept from earlier builds (json-splice.ts). `json`
+ * stays the document's value for readers that want it (tests compare the two).
+ */
+export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined; bytes?: () => Buffer } | { csv: CsvTable; json?: undefined; bytes?: undefined });
 
 /** The format an input is published in. */
 export function mediaTypeOf(input: DocumentInput): MediaType {
@@ -48,11 +54,19 @@ export interface DocumentEntry {
   freshness: Freshness;
   /** Build time, unix ms. */
   builtAt: number;
+  /**
+   * Set when `br` and `gzip` are made on first use (lazy-variants.ts; buildDocumentSetAsync's
+   * `lazyAbove`): reading them compresses on this thread if they are not kept, `lazy.load()`
+   * compresses off it (the server).
+   */
+  lazy?: LazyVariants;
 }
 
 export interface DocumentSet {
   readonly builtAt: number;
   readonly entries: ReadonlyMap<string, DocumentEntry>;
+  /** The variants kept for the set's lazy entries (built with `lazyAbove`). */
+  readonly variants?: VariantBudget;
 }
 
 /** Serializes, compresses and hashes every document. Throws on a duplicate path or a non-finite number. */
@@ -106,8 +120,10 @@ function gzipOptions(body: Buffer): ZlibOptions {
 const etagOfSha256 = (sha256: string) => `"${sha256.slice(0, 32)}"`;
 const etagOf = (body: Buffer) => etagOfSha256(createHash('sha256').update(body).digest('base64url'));
 
-function serialize(input: DocumentInput): Buffer {
-  const text = input.csv !== undefined ? csvText(input.csv, input.path) : jsonText(input.json, input.path);
+/** A document's published bytes (identity encoding). */
+export function serialize(input: DocumentInput): Buffer {
+  if (input.bytes !== undefined) return input.bytes();
+  const text = input.csv !== undefined ? csvText(input.csv, input.path) : checkedJsonText(input.json, input.path);
   return Buffer.from(text, 'utf8');
 }
 
@@ -162,6 +178,37 @@ export interface BuildSetOptions {
    */
   previous?: DocumentSet | null;
   compressor?: Compressor;
+  /**
+   * Bodies of at least this many bytes get no compressed variants at build time: they are made
+   * when first read (lazy-variants.ts), at most `variantBudgetBytes` of them kept for the set.
+   * Absent: every document is compressed here (exports, one-shot builds).
+   */
+  lazyAbove?: number;
+  /** The lazy variants one set keeps, in bytes (default DEFAULT_VARIANT_BUDGET). */
+  variantBudgetBytes?: number;
+}
+
+/**
+ * What a set keeps of its lazily made variants by default: 256 MiB, the compressed variants of
+ * every application detail of 1,000 projects at a year of history (about 1.5 MB of JSON each,
+ * 10 % of it compressed, two encodings) many times over; beyond it the least recently read are
+ * made again when asked.
+ */
+export const DEFAULT_VARIANT_BUDGET = 256 * 1024 * 1024;
+
+/** A lazy document's entry: `br` and `gzip` are read through its LazyVariants. */
+function lazyEntry(common: Omit<DocumentEntry, 'br' | 'gzip' | 'etag' | 'lazy'>, etag: string, lazy: LazyVariants): DocumentEntry {
+  return {
+    ...common,
+    etag,
+    lazy,
+    get br(): Buffer {
+      return lazy.sync('br');
+    },
+    get gzip(): Buffer {
+      return lazy.sync('gzip');
+    },
+  };
 }
 
 /**
@@ -183,6 +230,8 @@ export const IN_FLIGHT = Math.max(4, 2 * availableParallelism());
 export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, builtAt: number, opts: BuildSetOptions = {}): Promise<DocumentSet> {
   const compressor = opts.compressor ?? threadPoolCompressor;
   const previous = opts.previous?.entries;
+  const lazyAbove = opts.lazyAbove ?? Infinity;
+  const budget = new VariantBudget(opts.variantBudgetBytes ?? DEFAULT_VARIANT_BUDGET);
   // Paths are checked first: a bad path throws before any work is queued. Then each worker
   // serializes its next document on this thread while the pool compresses the others'; a
   // document that fails to serialize (a non-finite number) or to compress stops every worker from
@@ -198,7 +247,20 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     const before = previous?.get(input.path);
     // The bytes themselves decide, not a flag or the builder's word: equal bodies compress to
     // equal bytes and hash to the same ETag. builtAt (Last-Modified) is this build's, as before.
-    if (before && before.body.equals(body)) return { ...common, br: before.br, gzip: before.gzip, etag: before.etag };
+    const same = before !== undefined && before.body.equals(body);
+    if (body.length >= lazyAbove) {
+      const lazy = new LazyVariants(input.path, body, { brotli: brotliOptions(body), gzip: gzipOptions(body) }, budget);
+      if (same) {
+        // What the previous set made (all of it, if it compressed at build time) stays made.
+        for (const enc of ['br', 'gzip'] as const) {
+          const made = before.lazy ? before.lazy.peek(enc) : before[enc];
+          if (made) lazy.adopt(enc, made);
+        }
+      }
+      return lazyEntry(common, same ? before.etag : etagOf(body), lazy);
+    }
+    // (A previous entry made lazily under another threshold is compressed again, below.)
+    if (same && !before.lazy) return { ...common, br: before.br, gzip: before.gzip, etag: before.etag };
     let out: Compressed;
     try {
       out = await compressor.compress(body);
@@ -225,13 +287,13 @@ export async function buildDocumentSetAsync(inputs: Iterable<DocumentInput>, bui
     }
   };
   await settleAll(Array.from({ length: Math.min(IN_FLIGHT, list.length) }, worker));
-  return { builtAt, entries: new Map(built.map((e) => [e.path, e])) };
+  return { builtAt, entries: new Map(built.map((e) => [e.path, e])), ...(opts.lazyAbove !== undefined ? { variants: budget } : {}) };
 }
 
 // Checked in a walk of its own (recursive: documents nest a few levels), then serialized without a replacer: a replacer function is called
 // back for every key and value (index keys made into strings), about 1.6 times the time of this
 // walk plus a plain JSON.stringify, which gives the same text.
-function jsonText(json: unknown, path: string): string {
+export function checkedJsonText(json: unknown, path: string): string {
   checkValue(json, path);
   return JSON.stringify(json);
 }

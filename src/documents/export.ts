@@ -30,7 +30,10 @@ export async function exportDocumentSet(set: DocumentSet, dir: string): Promise<
     }
     const file = join(buildRoot, ...segments);
     await mkdir(dirname(file), { recursive: true });
-    for (const [suffix, bytes] of [['', entry.body], ['.br', entry.br], ['.gz', entry.gzip]] as const) {
+    // A variant not made at build time (lazy-variants.ts) is made here, off this thread.
+    const br = entry.lazy ? await entry.lazy.load('br') : entry.br;
+    const gzip = entry.lazy ? await entry.lazy.load('gzip') : entry.gzip;
+    for (const [suffix, bytes] of [['', entry.body], ['.br', br], ['.gz', gzip]] as const) {
       await writeFile(file + suffix, bytes);
       await utimes(file + suffix, when, when);
       files++;

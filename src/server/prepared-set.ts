@@ -19,6 +19,16 @@ export interface PreparedVariant {
   notModifiedHeaders: readonly string[];
 }
 
+/**
+ * A compressed variant of a document whose variants are made on first use (lazy-variants.ts):
+ * its ETag and 304 headers are known (they do not depend on the bytes), its bytes and 200
+ * headers come from PreparedDocument.load.
+ */
+export interface PendingVariant extends Omit<PreparedVariant, 'body' | 'headers'> {
+  body: null;
+  headers: null;
+}
+
 export interface PreparedDocument {
   path: string;
   route: RouteClass;
@@ -27,8 +37,10 @@ export interface PreparedDocument {
   /** The ETags of all three variants; If-None-Match may name any of them. */
   etags: readonly string[];
   identity: PreparedVariant;
-  gzip: PreparedVariant;
-  br: PreparedVariant;
+  gzip: PreparedVariant | PendingVariant;
+  br: PreparedVariant | PendingVariant;
+  /** Set when the compressed variants are pending: makes one (or takes it from the set's kept variants). */
+  load?: (encoding: 'br' | 'gzip') => Promise<PreparedVariant>;
 }
 
 export interface PrepareOptions {
@@ -59,24 +71,29 @@ export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions, over
   const lastModified = httpDate(entry.builtAt);
   const cacheControl = overrides.cacheControl ?? cacheControlFor(entry.freshness);
   const extra = route === 'app_details' ? ['X-Data-Source', opts.dataSource] : [];
-  const variant = (encoding: Encoding, body: Buffer): PreparedVariant => {
+  const pending = (encoding: Encoding): PendingVariant => {
     const etag = variantEtag(entry.etag, encoding);
     const common = ['ETag', etag, 'Last-Modified', lastModified, 'Cache-Control', cacheControl, 'Vary', 'Accept-Encoding'];
+    return { encoding, body: null, etag, headers: null, notModifiedHeaders: [...common, ...CORS_HEADERS, ...extra] };
+  };
+  const variant = (encoding: Encoding, body: Buffer): PreparedVariant => {
+    const { etag, notModifiedHeaders } = pending(encoding);
     const headers = [
       'Content-Type',
       contentType,
       'Content-Length',
       String(body.length),
       ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
-      ...common,
-      ...CORS_HEADERS,
-      ...extra,
+      // The 304 headers are the validators and caching headers, which the 200 also sends.
+      ...notModifiedHeaders,
     ];
-    return { encoding, body, etag, headers, notModifiedHeaders: [...common, ...CORS_HEADERS, ...extra] };
+    return { encoding, body, etag, headers, notModifiedHeaders };
   };
   const identity = variant('identity', entry.body);
-  const gzip = variant('gzip', entry.gzip);
-  const br = variant('br', entry.br);
+  const lazy = entry.lazy;
+  // A lazy entry's variants are not read here: that would compress them all at swap time.
+  const gzip = lazy ? pending('gzip') : variant('gzip', entry.gzip);
+  const br = lazy ? pending('br') : variant('br', entry.br);
   return {
     path: entry.path,
     route,
@@ -85,6 +102,7 @@ export function prepareDocument(entry: DocumentEntry, opts: PrepareOptions, over
     identity,
     gzip,
     br,
+    ...(lazy ? { load: async (encoding: 'br' | 'gzip') => variant(encoding, await lazy.load(encoding)) } : {}),
   };
 }
 

@@ -35,7 +35,7 @@ import {
   UNAUTHORIZED_MISSING_BODY,
 } from './errors.js';
 import { healthReport, type HealthInfo } from './health.js';
-import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument } from './prepared-set.js';
+import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument, type PreparedVariant } from './prepared-set.js';
 import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
 import { loggedPath } from './logged-path.js';
 import { parseRequestPath } from './request-path.js';
@@ -217,6 +217,19 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     if (notModified) {
       const headers = extra ? [...v.notModifiedHeaders, ...extra] : v.notModifiedHeaders;
       sendBytes(req, res, doc.route, 304, headers, undefined, enc, t0);
+      return;
+    }
+    if (v.body === null) {
+      // Compressed on first use (documents/lazy-variants.ts): the headers were read above; this
+      // answers when the variant is made. Should compression fail, identity is a valid answer.
+      const send = (ready: PreparedVariant, encoding: string) => sendBytes(req, res, doc.route, 200, extra ? [...ready.headers, ...extra] : ready.headers, ready.body, encoding, t0);
+      doc.load!(v.encoding as 'br' | 'gzip').then(
+        (ready) => send(ready, enc),
+        (err: unknown) => {
+          opts.logger?.warn({ path: doc.path, encoding: enc, err: err instanceof Error ? err.message : String(err) }, 'compressing a document failed; answered uncompressed');
+          send(doc.identity, 'identity');
+        },
+      );
       return;
     }
     sendBytes(req, res, doc.route, 200, extra ? [...v.headers, ...extra] : v.headers, v.body, enc, t0);

@@ -5,7 +5,9 @@
 // paths: raw blocks (ChainWriter, reorgs by rollback), the facts engine, the label store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
+import { AppDetailsCache } from '../../src/documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
+import { serialize } from '../../src/documents/document-set.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../../src/documents/raw-window-memo.js';
@@ -63,8 +65,13 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   // too (hourly-union-cache.ts, raw-window-memo.ts): warm builds use every cache.
   const unionCache = new HourlyUnionCache();
   const rawMemo = new RawWindowMemo();
+  // And the application details' serialized daily parts (app-details-cache.ts): documents are
+  // compared as the bytes the document set publishes.
+  const partsCache = new AppDetailsCache();
   const documents = async (appCache?: AppFactsCache) =>
-    (await buildAllDocuments(store, chains, clock, { logger: silent, ...(appCache ? { appCache, unionCache, rawMemo } : {}) })).inputs.map((i) => `${i.path} ${JSON.stringify(i.json ?? i.csv)}`);
+    (await buildAllDocuments(store, chains, clock, { logger: silent, ...(appCache ? { appCache, unionCache, rawMemo, appDetailsCache: partsCache } : {}) })).inputs.map(
+      (i) => `${i.path} ${serialize(i).toString('utf8')}`,
+    );
   /** What the raw-window memo did since the last call. */
   let memoSeen = { reused: 0, read: 0 };
   const memoDelta = () => {
@@ -182,5 +189,75 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     // The week moved on a day: both read again.
     expect(memoDelta()).toEqual({ reused: 0, read: 2 });
     expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+  }, 60_000);
+  // The application details' kept daily parts (app-details-cache.ts). Every warmEqualsCold above
+  // already compares their bytes with a cold build's; these count what the cache made, so that a
+  // cache that always made everything again would fail.
+  let partsSeen = { reused: 0, made: 0 };
+  const partsDelta = () => {
+    const d = { reused: partsCache.stats.reused - partsSeen.reused, made: partsCache.stats.made - partsSeen.made };
+    partsSeen = { ...partsCache.stats };
+    return d;
+  };
+  /** dex, feed and game (the first case below asserts the paths). */
+  const DETAILS = 3;
+  const details = async () => (await buildAllDocuments(store, chains, clock, { logger: silent })).inputs.filter((i) => i.path.startsWith('/v1/apps/details/'));
+
+  it('app details: the spliced bytes are JSON.stringify of the document, and kept parts are reused while nothing daily changed', async () => {
+    const cold = await details();
+    expect(cold.map((i) => i.path).sort()).toEqual(['/v1/apps/details/dex.json', '/v1/apps/details/feed.json', '/v1/apps/details/game.json']);
+    for (const i of cold) expect(serialize(i).toString('utf8'), i.path).toBe(JSON.stringify(i.json));
+    // The case before ended on a warm build of the same store.
+    partsDelta();
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true });
+    expect(partsDelta()).toEqual({ reused: DETAILS, made: 0 });
+  }, 60_000);
+
+  it('app details: a new hour reuses every daily part', async () => {
+    await alphaWriter.write(dayBlocks('alpha', DAYS + 1, [1]));
+    await betaWriter.write(dayBlocks('beta', DAYS + 1, [1]));
+    clock.set(D(DAYS + 1) + 1.5 * HOUR_MS);
+    await facts();
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 1 });
+    expect(partsDelta()).toEqual({ reused: DETAILS, made: 0 });
+  }, 60_000);
+
+  it('app details: a contract renamed (its label only): the part of its project made again, the others reused', async () => {
+    const renamed = (await store.readLabels()).map((l) => (l.address === P ? { ...l, contract_name: 'Router v2' } : l));
+    await store.replaceLabels(renamed);
+    // The application facts do not depend on the name: only the parts' own key sees it.
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true });
+    expect(partsDelta()).toEqual({ reused: DETAILS - 1, made: 1 });
+  }, 60_000);
+
+  it('app details: retention prunes raw transactions of the hourly window: the daily parts reused', async () => {
+    // Prunes alpha's raw transactions before day 5 12:00: the hourly senders of those hours
+    // become null (the hourly part), the daily facts and sender sets stay.
+    await store.pruneRaw('alpha', at(D(5) + 12 * HOUR_MS));
+    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true });
+    expect(partsDelta()).toEqual({ reused: DETAILS, made: 0 });
+  }, 60_000);
+
+  it('app details: a reorg inside the daily window and a completed day make every part again', async () => {
+    const from = alphaBlocks.findIndex((b) => b.time === at(D(14) + 9 * HOUR_MS + 600_000));
+    await reorgAlpha(from, [...dayBlocks('alpha', 14, [9], 3), ...alphaBlocks.slice(from + 1)]);
+    await facts();
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect(partsDelta()).toEqual({ reused: 0, made: DETAILS });
+    await alphaWriter.write(dayBlocks('alpha', DAYS + 2, [0]));
+    await betaWriter.write(dayBlocks('beta', DAYS + 2, [0]));
+    clock.set(D(DAYS + 2) + 0.5 * HOUR_MS);
+    await facts();
+    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    expect(partsDelta()).toEqual({ reused: 0, made: DETAILS });
+  }, 60_000);
+
+  it('app details: a project leaves the directory: its part is forgotten, the others equal a cold build', async () => {
+    const kept = partsCache.bytes();
+    await store.replaceProjects(['dex', 'game'].map(project));
+    await warmEqualsCold();
+    // The contracts changed (feed's are no longer a directory project's): every part made again, feed's dropped.
+    expect(partsDelta()).toEqual({ reused: 0, made: DETAILS - 1 });
+    expect(partsCache.bytes()).toBeLessThan(kept);
   }, 60_000);
 });

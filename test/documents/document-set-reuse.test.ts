@@ -182,3 +182,69 @@ describe('buildDocumentSetAsync', () => {
     expect(buildDocumentSet([at(json)], 1).entries.get('/v1/x.json')!.body.toString('utf8')).toBe(JSON.stringify(json));
   });
 });
+
+describe('buildDocumentSetAsync with lazy variants (lazyAbove)', () => {
+  // Documents of every size: a body is lazy from LAZY bytes on.
+  const LAZY = 2_000;
+  const docs: DocumentInput[] = Array.from({ length: 12 }, (_, i) => ({
+    path: `/v1/l${i}.json`,
+    json: { i, rows: Array.from({ length: 40 * i }, (_, k) => [k, (k * 7919 + i) % 1009, `r${k % 13}`]) },
+    freshness: 'hourly',
+  }));
+  const sync = buildDocumentSet(docs, 1);
+  const lazyPaths = [...sync.entries.values()].filter((e) => e.body.length >= LAZY).map((e) => e.path);
+  /** What is published of each entry (its variants read: a lazy one's made if not kept). */
+  const published = (set: DocumentSet) => [...set.entries.values()].map(({ path, body, br, gzip, etag, contentType, freshness, builtAt }) => ({ path, body, br, gzip, etag, contentType, freshness, builtAt }));
+
+  it('compresses only the small bodies at build; the large ones, read, are the bytes the sync path makes, made once', async () => {
+    expect(lazyPaths.length).toBeGreaterThan(3);
+    expect(lazyPaths.length).toBeLessThan(docs.length);
+    const counter = countingCompressor();
+    const set = await buildDocumentSetAsync(docs, 1, { compressor: counter, lazyAbove: LAZY });
+    expect(counter.bodies).toHaveLength(docs.length - lazyPaths.length);
+    expect([...set.entries.values()].filter((e) => e.lazy).map((e) => e.path)).toEqual(lazyPaths);
+    expect(set.variants!.made).toBe(0);
+    for (const path of lazyPaths) {
+      const e = set.entries.get(path)!;
+      expect(e.etag).toBe(sync.entries.get(path)!.etag);
+      // Off the thread (the server), then on it (an export): the same bytes, compressed once.
+      expect((await e.lazy!.load('br')).equals(sync.entries.get(path)!.br)).toBe(true);
+      expect(e.br).toBe(await e.lazy!.load('br'));
+    }
+    expect(set.variants!.made).toBe(lazyPaths.length);
+    // Two requests at once share one compression.
+    const e = set.entries.get(lazyPaths[0]!)!;
+    const [a, b] = await Promise.all([e.lazy!.load('gzip'), e.lazy!.load('gzip')]);
+    expect(a).toBe(b);
+    expect(set.variants!.made).toBe(lazyPaths.length + 1);
+    expect(published(set)).toEqual(published(sync));
+  });
+
+  it('a rebuild keeps what the previous set made for equal bodies, and makes nothing else', async () => {
+    const previous = await buildDocumentSetAsync(docs, 1, { lazyAbove: LAZY });
+    const made = lazyPaths.slice(0, 2).map((p) => previous.entries.get(p)!.br);
+    const next: DocumentInput[] = docs.map((d) => (d.path === lazyPaths[1] ? { path: d.path, freshness: d.freshness, json: { changed: true, ...(d.json as object) } } : d));
+    const set = await buildDocumentSetAsync(next, 2, { previous, lazyAbove: LAZY });
+    expect(set.entries.get(lazyPaths[0]!)!.lazy!.peek('br')).toBe(made[0]);
+    expect(set.entries.get(lazyPaths[0]!)!.lazy!.peek('gzip')).toBeUndefined();
+    expect(set.entries.get(lazyPaths[1]!)!.lazy!.peek('br')).toBeUndefined(); // its body changed
+    expect(set.variants!.made).toBe(0);
+    expect(published(set)).toEqual(published(buildDocumentSet(next, 2)));
+  });
+
+  it('keeps at most its byte budget: the variants read longest ago are dropped and made again, the same bytes', async () => {
+    const brSizes = lazyPaths.map((p) => sync.entries.get(p)!.br.length);
+    const budget = brSizes.at(-1)! + brSizes.at(-2)!;
+    const set = await buildDocumentSetAsync(docs, 1, { lazyAbove: LAZY, variantBudgetBytes: budget });
+    for (const p of lazyPaths) {
+      await set.entries.get(p)!.lazy!.load('br');
+      expect(set.variants!.held()).toBeLessThanOrEqual(budget);
+    }
+    // The last two fit; every other was dropped.
+    expect(lazyPaths.map((p) => set.entries.get(p)!.lazy!.peek('br') !== undefined)).toEqual(lazyPaths.map((_, i) => i >= lazyPaths.length - 2));
+    const first = set.entries.get(lazyPaths[0]!)!;
+    expect((await first.lazy!.load('br')).equals(sync.entries.get(lazyPaths[0]!)!.br)).toBe(true);
+    expect(set.variants!.made).toBe(lazyPaths.length + 1);
+    expect(set.variants!.held()).toBeLessThanOrEqual(budget);
+  });
+});

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { HINT_PROJECTS } from '../../src/documents/document-kind.js';
-import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
+import { buildDocumentSet, buildDocumentSetAsync, type DocumentInput, type DocumentSet } from '../../src/documents/document-set.js';
+import { variantEtag } from '../../src/server/prepared-set.js';
 import { openApiDocument } from '../../src/documents/openapi.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
@@ -96,5 +97,42 @@ describe('application documents', () => {
       expect(r.headers['ratelimit-policy']).toContain('q=3');
       expect((await request(srv.base, '/v1/labels/projects_filtered.json')).status).toBe(200);
     });
+  });
+});
+
+describe('an application detail compressed on first request (lazy variants)', () => {
+  const PATH = '/v1/apps/details/busy.json';
+  let srv: TestServer;
+  let lazy: DocumentSet;
+  beforeAll(async () => {
+    // The same bytes as `set`'s, every one of them lazy; `set` compressed them at build time.
+    const inputs: DocumentInput[] = [...set.entries.values()].filter((e) => e.path.startsWith('/v1/apps/')).map((e) => ({ path: e.path, freshness: e.freshness, json: null, bytes: () => Buffer.from(e.body) }));
+    lazy = await buildDocumentSetAsync(inputs, NOW, { lazyAbove: 1 });
+    srv = await startServer(lazy, { rate_limits: { apps_details_per_minute: 0 } });
+  });
+  afterAll(() => srv?.close());
+
+  it('answers 304 to a variant ETag without compressing, then each encoding with the build-time bytes, headers and ETag', async () => {
+    const eager = set.entries.get(PATH)!;
+    expect(lazy.entries.get(PATH)!.lazy).toBeDefined();
+    const nm = await request(srv.base, PATH, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': variantEtag(eager.etag, 'br') } });
+    expect(nm.status).toBe(304);
+    expect(nm.headers.etag).toBe(variantEtag(eager.etag, 'br'));
+    expect(lazy.variants!.made).toBe(0);
+    const head = await request(srv.base, PATH, { method: 'HEAD', headers: { 'Accept-Encoding': 'gzip' } });
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(eager.gzip.length), 0]);
+    for (const [enc, bytes] of [['br', eager.br], ['gzip', eager.gzip], ['identity', eager.body]] as const) {
+      const r = await request(srv.base, PATH, { headers: { 'Accept-Encoding': enc } });
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding']).toBe(enc === 'identity' ? undefined : enc);
+      expect(r.headers.etag).toBe(variantEtag(eager.etag, enc));
+      expect(r.headers['content-length']).toBe(String(bytes.length));
+      expect(r.headers['x-data-source']).toBe(DATA_SOURCE);
+      expect(r.body.equals(bytes)).toBe(true);
+    }
+    // gzip made by HEAD, br by the first GET; the second br request reads the kept bytes.
+    expect(lazy.variants!.made).toBe(2);
+    expect((await request(srv.base, PATH, { headers: { 'Accept-Encoding': 'br' } })).body.equals(eager.br)).toBe(true);
+    expect(lazy.variants!.made).toBe(2);
   });
 });

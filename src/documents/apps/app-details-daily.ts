@@ -32,15 +32,21 @@ export interface MetricDaily {
   kpi: unknown;
 }
 
-export interface DailyFragment {
+/**
+ * The daily part of a document, each piece as `T`: its value (DailyFragment), or the bytes of
+ * its value kept from an earlier build, or the slot those bytes go in (app-details-body.ts).
+ */
+export interface DailyParts<T> {
   /** In chain order. */
   spans: DailySpan[];
   /** One per entry of `inputs.metrics`; null for a token metric (made from market rows every build). */
-  metrics: Array<MetricDaily | null>;
-  first_seen: Record<string, string>;
-  chains_by_size: string[];
-  contracts_table: Record<string, Table>;
+  metrics: Array<{ daily: T[]; aggregated: T; kpi: T | undefined } | null>;
+  first_seen: T;
+  chains_by_size: T;
+  contracts_table: T;
 }
+
+export type DailyFragment = DailyParts<unknown> & { metrics: Array<MetricDaily | null> };
 
 function dailySpans(inputs: AppInputs, pf: ProjectFacts): DailySpan[] {
   const out: DailySpan[] = [];

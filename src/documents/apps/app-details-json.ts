@@ -3,9 +3,11 @@
 // the cross-chain daily totals, first-seen dates, chains by size and the contracts tables.
 // Pure: every number comes from AppFacts and the market rows, nothing is read here. What depends
 // only on daily data is made by app-details-daily.ts; the hourly series, token metrics and
-// last_updated_utc here. Nothing is kept from one build to the next: keeping the daily parts and
-// the last hourly rows (about 0.8 GB of small arrays at 1,000 projects) made the garbage
-// collector's work on the larger heap cost more than rebuilding them (docs/metrics.md).
+// last_updated_utc here. The daily part's values are not kept from one build to the next: keeping
+// them and the last hourly rows (about 0.8 GB of small arrays at 1,000 projects) made the garbage
+// collector's work on the larger heap cost more than rebuilding them (docs/metrics.md); what a
+// service keeps is their serialized bytes (app-details-body.ts), a few large buffers the
+// collector does not walk.
 import { HOUR_MS } from '../../clock.js';
 import { formatUtc } from '../../metrics/calendar.js';
 import type { AppMetric } from '../../metrics/definition.js';
@@ -13,7 +15,7 @@ import type { MarketRow } from '../../store/labels.js';
 import { APP_HOURLY_HOURS, APP_WINDOWS, KEYS } from './app-facts.js';
 import type { AppFacts, ProjectFacts } from './app-fact-shapes.js';
 import { ethPriceOn, type AppContract, type AppInputs } from '../../metrics/app-inputs.js';
-import { dailyFragment, type DailySpan } from './app-details-daily.js';
+import { dailyFragment, type DailyParts, type DailySpan } from './app-details-daily.js';
 import { columns, firstActive, hourlySendersRows, seriesRows, type Row, type Table, type Value } from './app-details-rows.js';
 import { kpiCard } from '../kpi-card.js';
 
@@ -76,30 +78,44 @@ function tokenMetric(m: AppMetric, input: AppDetailsInput): { over_time: Record<
 }
 
 export function appDetailsJson(input: AppDetailsInput): unknown {
-  const { inputs, facts } = input;
-  const pf = facts.projects.get(input.owner_project);
+  const pf = projectFactsOf(input);
+  return appDetailsValue(input, pf, dailyFragment(input.inputs, input.facts, pf, input.contracts));
+}
+
+export function projectFactsOf(input: AppDetailsInput): ProjectFacts {
+  const pf = input.facts.projects.get(input.owner_project);
   if (!pf) throw new Error(`app details ${input.owner_project}: no facts (no document should be built)`);
-  const fragment = dailyFragment(inputs, facts, pf, input.contracts);
-  const hours = fragment.spans.map((s) => hourSpan(inputs, pf, s));
+  return pf;
+}
+
+/**
+ * The document with its daily part given by `daily`: the values themselves (appDetailsJson), or
+ * in their place the slots of their kept bytes (app-details-body.ts). The hourly series, token
+ * metrics and last_updated_utc are made here every build.
+ */
+export function appDetailsValue<T>(input: AppDetailsInput, pf: ProjectFacts, daily: DailyParts<T>): unknown {
+  const { inputs } = input;
+  const hours = daily.spans.map((s) => hourSpan(inputs, pf, s));
   const metrics: Record<string, unknown> = {};
   const kpi_cards: Record<string, unknown> = {};
   inputs.metrics.forEach((m, i) => {
-    const daily = fragment.metrics[i];
-    if (!daily) {
+    const md = daily.metrics[i];
+    if (!md) {
       const t = tokenMetric(m, input);
       metrics[m.metric_id] = { metric_name: m.name, avg: m.avg, over_time: t.over_time, aggregated: { types: columns(m), data: t.data } };
       if (t.kpi !== undefined) kpi_cards[m.metric_id] = t.kpi;
       return;
     }
-    const over_time: Record<string, { daily: Table; hourly: Table }> = {};
-    fragment.spans.forEach((s, j) => {
+    const types = ['unix', ...columns(m)];
+    const over_time: Record<string, { daily: T; hourly: Table }> = {};
+    daily.spans.forEach((s, j) => {
       const [from, until] = hours[j]!;
       const hourly = m.aggregate.kind === 'unique' ? hourlySendersRows(pf, s.origin_key, from, until) : seriesRows(m, pf.hourly.get(s.origin_key), undefined, from, until, HOUR_MS);
-      over_time[s.origin_key] = { daily: daily.daily[j]!, hourly: { types: daily.daily[j]!.types, data: hourly } };
+      over_time[s.origin_key] = { daily: md.daily[j]!, hourly: { types, data: hourly } };
     });
-    metrics[m.metric_id] = { metric_name: m.name, avg: m.avg, over_time, aggregated: daily.aggregated };
-    if (daily.kpi !== undefined) kpi_cards[m.metric_id] = daily.kpi;
+    metrics[m.metric_id] = { metric_name: m.name, avg: m.avg, over_time, aggregated: md.aggregated };
+    if (md.kpi !== undefined) kpi_cards[m.metric_id] = md.kpi;
   });
-  const { first_seen, chains_by_size, contracts_table } = fragment;
+  const { first_seen, chains_by_size, contracts_table } = daily;
   return { last_updated_utc: formatUtc(input.builtAt), metrics, kpi_cards, first_seen, chains_by_size, contracts_table };
 }

@@ -4,6 +4,7 @@
 // live in server/request-handler.ts.
 import { appData } from './app-data.js';
 import { appDetailsJson } from './app-details-json.js';
+import { appDetailsBytes } from './app-details-body.js';
 import type { AppContract } from '../../metrics/app-inputs.js';
 import { listedProjects } from './app-projects.js';
 import { HINT_PROJECTS, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
@@ -29,7 +30,9 @@ async function buildAppDetails(ctx: BuildContext): Promise<DocumentInput[]> {
   for (const s of data.summaries) {
     if (!s.listed) ctx.report.skipped.push({ path: appDetailsPath(s.project.owner_project), reason: 'no transaction to a labeled contract of this project (not in the filtered list)' });
   }
-  for (const s of listedProjects(data.summaries)) {
+  const listed = listedProjects(data.summaries);
+  ctx.appDetailsCache?.retain(new Set(listed.map((s) => s.project.owner_project)));
+  for (const s of listed) {
     const owner = s.project.owner_project;
     const input = {
       owner_project: owner,
@@ -43,11 +46,16 @@ async function buildAppDetails(ctx: BuildContext): Promise<DocumentInput[]> {
     // once, the 1,000 documents of the scale scenario held millions of small arrays until the
     // last was serialized, and collecting that heap cost more than shaping them. One document's
     // graph is alive at a time, and the shaping overlaps the compression of the ones before.
+    // The bytes are assembled from the daily part kept by the context's cache, when it has one
+    // (app-details-body.ts); `json` is the same document as a value, for readers that want one.
+    const path = appDetailsPath(owner);
+    const cache = ctx.appDetailsCache;
     out.push({
-      path: appDetailsPath(owner),
+      path,
       get json(): unknown {
         return appDetailsJson(input);
       },
+      bytes: () => appDetailsBytes(input, path, cache),
       freshness: 'daily',
     });
   }

@@ -68,7 +68,7 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
   // Bars on stderr when it is a terminal, unless JSON log lines go to that same terminal: they
   // would be written across the bars, so progress is then logged as lines too.
   const bars = process.stderr.isTTY === true && !(logFormat() === 'json' && process.stdout.isTTY === true);
-  const reporter = createProgressReporter({ logger, bars });
+  const reporter = createProgressReporter({ logger, bars, chains: config.chains.map((c) => c.origin_key) });
   // In devnet mode the price feed is the simulated one: its gaps are not an operator's problem.
   const simulatedPrices = Boolean(opts.devnet);
   const service = new Service({ ...opts.timing, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });

@@ -20,6 +20,11 @@ export interface ProgressReporterOptions {
   logIntervalMs?: number;
   /** Bars (true) or log lines (false); default: bars when `stream` is a TTY. */
   bars?: boolean;
+  /**
+   * The chains in config order: the block then has one bar per chain in this order, all drawn
+   * at the first update, instead of in the order the chains first report (which varies run to run).
+   */
+  chains?: readonly string[];
 }
 
 export function formatEta(s: number | null): string {
@@ -31,7 +36,7 @@ export function formatEta(s: number | null): string {
 
 export function createProgressReporter(opts: ProgressReporterOptions): ProgressReporter {
   const stream = opts.stream ?? process.stderr;
-  return (opts.bars ?? stream.isTTY === true) ? barReporter(stream) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
+  return (opts.bars ?? stream.isTTY === true) ? barReporter(stream, opts.chains ?? []) : logReporter(opts.logger, opts.logIntervalMs ?? 10_000);
 }
 
 /** cli-progress turns line wrapping off while its bars are shown; a log line gets it back, so a long one wraps instead of being cut. */
@@ -40,7 +45,7 @@ const WRAP_OFF = '\x1b[?7l';
 /** Erases the line the cursor is on: a log line may be drawn where a longer bar was. */
 const ERASE_LINE = '\x1b[2K';
 
-function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
+function barReporter(stream: NodeJS.WriteStream, order: readonly string[]): ProgressReporter {
   const multi = new cliProgress.MultiBar(
     {
       stream,
@@ -65,10 +70,15 @@ function barReporter(stream: NodeJS.WriteStream): ProgressReporter {
       },
     });
   };
+  const label = (chain: string): string => chain.padEnd(width).slice(0, width);
   return {
     update(p) {
+      if (bars.size === 0) {
+        for (const chain of order) bars.set(chain, multi.create(1, 0, { chain: label(chain), tps: 0, eta_text: '?', state: 'starting' }));
+        if (bars.size > 0) show();
+      }
       const payload = {
-        chain: p.origin_key.padEnd(width).slice(0, width),
+        chain: label(p.origin_key),
         tps: Math.round(p.tx_per_s),
         // Not `eta`: cli-progress fills that name with its own estimate.
         eta_text: formatEta(p.eta_s),

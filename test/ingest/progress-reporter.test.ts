@@ -122,4 +122,20 @@ describe('progress reporter', () => {
     expect(at).toBeGreaterThan(-1);
     expect(drawn.slice(at)).toMatch(/a log line\n\x1b\[\?7l[^]*base\s+[█░]{24} 25%/);
   });
+
+  it('on a terminal, the bars are in the configured chains\' order, whichever chain reports first', () => {
+    const tty = Object.assign(new PassThrough(), { isTTY: true, columns: 160, rows: 40 });
+    let drawn = '';
+    tty.on('data', (d: Buffer) => (drawn += d.toString()));
+    const r = createProgressReporter({ logger: pino({ level: 'silent' }), stream: tty as unknown as NodeJS.WriteStream, chains: ['ethereum', 'optimism', 'base'] });
+    r.update(progress({ origin_key: 'base' }));
+    r.update(progress({ origin_key: 'ethereum', blocks_done: 5, blocks_total: 10 }));
+    r.stop();
+    // The last redraw: one line per chain, in config order; optimism, not heard from yet, is starting.
+    const last = drawn.slice(drawn.lastIndexOf('ethereum'));
+    const order = ['ethereum', 'optimism', 'base'].map((c) => last.indexOf(c));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(last).toMatch(/optimism\s+[█░]{24} 0% 0\/1 blocks \| 0 tx\/s \| ETA \? \| starting/);
+  });
 });

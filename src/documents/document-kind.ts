@@ -148,8 +148,14 @@ export function patternMatcher(pattern: string): (path: string) => boolean {
 /** The value of `param` in `path` when it matches `pattern`, else null. */
 export function patternParam(pattern: string, param: string, path: string): string | null {
   if (!pattern.includes(`{${param}}`)) return null;
-  return patternRegExp(pattern, param).exec(path)?.[1] ?? null;
+  // Asked on every 404 (server/request-handler.ts): each expression is compiled once.
+  const key = `${param}\u0000${pattern}`;
+  let re = PARAM_RES.get(key);
+  if (re === undefined) PARAM_RES.set(key, (re = patternRegExp(pattern, param)));
+  return re.exec(path)?.[1] ?? null;
 }
+
+const PARAM_RES = new Map<string, RegExp>();
 
 /** The pattern as an anchored expression; `capture` names the one parameter to capture. */
 function patternRegExp(pattern: string, capture: string | null): RegExp {

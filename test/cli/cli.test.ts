@@ -96,9 +96,9 @@ describe('chainlytics on a terminal', () => {
   it('serve: one live block of per-chain bars redrawn in place, human log lines above it, no JSON, no access log', async () => {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', LOG_LEVEL: 'info' };
-    delete env.LOG_FORMAT;
-    delete env.NO_COLOR;
-    delete env.FORCE_COLOR;
+    // Node's colour detection (hasColors) also says no colour under CI=true (CI systems set it)
+    // and NODE_DISABLE_COLORS: the terminal this case draws is a colour one whoever runs it.
+    for (const name of ['LOG_FORMAT', 'NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS', 'CI']) delete env[name];
     const r = runInTerminal(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', join(tmp, 'tty'), '--devnet-days', '2', '--devnet-tx-per-day', '40'], size, env);
     await waitFor(() => r.raw().includes('first document set ready'), 90_000, `first document set (terminal so far:\n${r.raw()})`);
     // Requests a person's browser would make: none of them may print a line.

@@ -6,8 +6,12 @@
 // upstream's answer.
 import { scrubSecrets } from '../log/secrets.js';
 import { ConfigError } from '../registry/config-error.js';
-import { NginxSiteError } from './nginx-site.js';
-import { DashboardNotBuiltError, StorageFaultError, StoreUnreadableError } from './runtime.js';
+// The error classes from the modules that define them, not from runtime.ts: every command loads
+// this file at start-up, and runtime.ts loads the whole service.
+import { DashboardNotBuiltError } from '../dashboard/dashboard-not-built.js';
+import { StorageFaultError } from '../store/storage-fault.js';
+import { StoreUnreadableError } from '../store/store-unreadable.js';
+import { NginxSiteError } from './nginx-site-error.js';
 
 export interface FatalReport {
   /** The text for stderr, ending with a newline. */

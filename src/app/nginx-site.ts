@@ -3,6 +3,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { isHttpUrl } from '../registry/http-url.js';
 import { loadNginxTemplate, renderNginxConfig } from '../server/nginx-config.js';
+import { NginxSiteError } from './nginx-site-error.js';
 
 export interface NginxSiteOptions {
   /** The directory `build --out` writes (it holds v1/); relative to the working directory. */
@@ -13,10 +14,6 @@ export interface NginxSiteOptions {
   publicBaseUrl?: string;
 }
 
-/** A value the operator can fix from the message alone (the CLI prints it without a stack). */
-export class NginxSiteError extends Error {
-  override name = 'NginxSiteError';
-}
 
 export function renderNginxSite(opts: NginxSiteOptions): string {
   const url = opts.publicBaseUrl?.replace(/\/+$/, '');

@@ -3,19 +3,19 @@
 // the end-to-end tests can call the same code paths. Nothing here opens a store or a socket.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildToDirectory } from '../app/build.js';
 import { SIMULATED_NOTE } from '../app/devnet-mode.js';
-import { startStandaloneDevnet } from '../app/devnet.js';
-import { ingest, onlyChains } from '../app/ingest.js';
-import { renderNginxSite, type NginxSiteOptions } from '../app/nginx-site.js';
+import type { NginxSiteOptions } from '../app/nginx-site.js';
 import type { DevnetChoice } from '../app/runtime.js';
-import { serve } from '../app/serve.js';
 import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsSummary, builtinChainsText } from '../registry/builtin-chains-table.js';
 import { ConfigError, loadConfig } from '../registry/config.js';
 import { guessFileKind, wrongKindMessage } from '../registry/file-kind.js';
 import { rentNotes } from '../registry/settlement.js';
 import { CliError } from './cli-error.js';
+
+// The commands that run the service load it when they run (dynamic imports below): the store
+// engines, the server and the document builders cost about 2 s of CPU to load, which --help,
+// --version, check-config and chains never need (nginx-config needs only the document kinds).
 
 interface DevnetFlags {
   devnetDays?: number;
@@ -101,6 +101,7 @@ function dataLocation(config: AppConfig): string {
 export async function runServe(flags: ServeFlags): Promise<void> {
   const started = performance.now();
   const { config: base, devnet } = prepare(flags);
+  const { serve } = await import('../app/serve.js');
   const serving = await serve(base, { devnet, accessLog: flags.accessLog });
   const { config } = serving;
   const shown = serving.base.replace('://0.0.0.0', '://localhost').replace('://[::]', '://localhost');
@@ -144,12 +145,14 @@ export async function runServe(flags: ServeFlags): Promise<void> {
 
 export async function runBuild(flags: CommonFlags & { out: string; ingest: boolean }): Promise<void> {
   const { config, devnet } = prepare(flags);
+  const { buildToDirectory } = await import('../app/build.js');
   const r = await buildToDirectory(config, { out: flags.out, ingest: flags.ingest }, { devnet });
   process.stdout.write(`${JSON.stringify({ out: r.out, documents: r.documents, degraded: r.degraded, buildDir: r.buildDir, files: r.files })}\n`);
 }
 
 export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?: string[] }): Promise<void> {
   const { config, devnet } = prepare(flags);
+  const { ingest, onlyChains } = await import('../app/ingest.js');
   const ac = new AbortController();
   onSignals(ac);
   let mine: AppConfig;
@@ -163,6 +166,7 @@ export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?
 }
 
 export async function runDevnet(flags: { days: number; txPerDay: number; seed: number }): Promise<void> {
+  const { startStandaloneDevnet } = await import('../app/devnet.js');
   const devnet = await startStandaloneDevnet(flags);
   const lines = ['# devnet chains; paste into a config file to ingest them as an operator would', 'chains:'];
   for (const c of devnet.chains) {
@@ -192,6 +196,7 @@ export function runChains(flags: { json?: boolean }): void {
   process.stdout.write(`${flags.json ? JSON.stringify(builtinChainsSummary(), null, 2) : builtinChainsText()}\n`);
 }
 
-export function runNginxConfig(flags: NginxSiteOptions): void {
+export async function runNginxConfig(flags: NginxSiteOptions): Promise<void> {
+  const { renderNginxSite } = await import('../app/nginx-site.js');
   process.stdout.write(renderNginxSite(flags));
 }

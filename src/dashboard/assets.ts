@@ -5,6 +5,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { staticFileName, type StaticFile } from '../server/static-files.js';
+import { DashboardNotBuiltError } from './dashboard-not-built.js';
+
+export { DashboardNotBuiltError };
 
 /** Where the build writes the bundle: index.html and assets/ (the layout of an export's root). */
 export const DASHBOARD_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -19,14 +22,6 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
   html: 'text/html; charset=utf-8',
 };
-
-/** The dashboard was never built (a checkout without `npm run build`), or its files were removed. */
-export class DashboardNotBuiltError extends Error {
-  constructor(dir: string, cause: unknown) {
-    super(`chainlytics: the dashboard is not built (${join(dir, 'index.html')} is missing). Run \`npm run build\` (or \`npm start\`, which builds).`, { cause });
-    this.name = 'DashboardNotBuiltError';
-  }
-}
 
 function contentType(path: string): string {
   const type = CONTENT_TYPES[extname(path).slice(1)];

@@ -45,7 +45,8 @@ export function FeeChartPage({ route }: { route: Route }) {
           return (
             <>
               <p class="muted">
-                {info.name} of every chain but Ethereum (the heat map has Ethereum too), {BUCKET_NAMES[granularity] ?? granularity}, UTC. Costs are medians or means over the transactions of each bucket that paid a fee, in the ETH price of the bucket.
+                {info.name} of every chain but Ethereum (the heat map has Ethereum too), {BUCKET_NAMES[granularity] ?? granularity}, UTC.
+                {info.currency ? ' A cost is the median or mean over the transactions of the bucket that paid a fee, in USD at the ETH price of the bucket.' : ''}
               </p>
               <div class="controls">
                 <label>

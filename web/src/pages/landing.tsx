@@ -198,6 +198,7 @@ export function LandingPage({ route }: { route: Route }) {
               )}
               <h2>Applications that gained the most transactions</h2>
               <Movers table={d.top_applications.gainers} kind="gainers" />
+              <Source docs={[paths.landing]} />
               <h2>Applications that lost the most transactions</h2>
               <Movers table={d.top_applications.losers} kind="losers" />
               <Source docs={[paths.landing]} />

@@ -4,6 +4,7 @@
 import { unitFor, type BlockspaceChain, type Master, type TypedTable } from '../documents.js';
 import { formatCount, formatPercent, formatValue, type Unit } from '../format.js';
 import { href, setQuery } from '../route.js';
+import { FigureCell } from './figure-cell.js';
 import { Source } from './source.js';
 
 export const WINDOW_NAMES: Record<string, string> = { '1d': '1 day', '7d': '7 days', '30d': '30 days', '90d': '90 days', '180d': '180 days', '365d': '365 days', max: 'All' };
@@ -74,18 +75,10 @@ export function CategoryTable({ chain, window, currency, master, money }: { chai
             return (
               <tr key={category} data-category={category}>
                 <th scope="row">{names[category] ?? category}</th>
-                <td class="num" data-figure="fees" data-value={fees ?? ''}>
-                  {formatValue(fees, money)}
-                </td>
-                <td class="num" data-figure="fee_share" data-value={feeShare ?? ''}>
-                  {formatPercent(feeShare)}
-                </td>
-                <td class="num" data-figure="txcount" data-value={txcount ?? ''}>
-                  {formatCount(txcount)}
-                </td>
-                <td class="num" data-figure="txcount_share" data-value={txShare ?? ''}>
-                  {formatPercent(txShare)}
-                </td>
+                <FigureCell figure="fees" value={fees} text={formatValue(fees, money)} />
+                <FigureCell figure="fee_share" value={feeShare} text={formatPercent(feeShare)} />
+                <FigureCell figure="txcount" value={txcount} text={formatCount(txcount)} />
+                <FigureCell figure="txcount_share" value={txShare} text={formatPercent(txShare)} />
               </tr>
             );
           })}
@@ -93,13 +86,9 @@ export function CategoryTable({ chain, window, currency, master, money }: { chai
         <tfoot>
           <tr data-category="total">
             <th scope="row">All categories</th>
-            <td class="num" data-figure="fees" data-value={totals[`gas_fees_${currency}_absolute`] ?? ''}>
-              {formatValue(totals[`gas_fees_${currency}_absolute`] ?? null, money)}
-            </td>
+            <FigureCell figure="fees" value={totals[`gas_fees_${currency}_absolute`]} text={formatValue(totals[`gas_fees_${currency}_absolute`] ?? null, money)} />
             <td />
-            <td class="num" data-figure="txcount" data-value={totals.txcount_absolute ?? ''}>
-              {formatCount(totals.txcount_absolute ?? null)}
-            </td>
+            <FigureCell figure="txcount" value={totals.txcount_absolute} text={formatCount(totals.txcount_absolute ?? null)} />
             <td />
           </tr>
         </tfoot>
@@ -141,12 +130,8 @@ function BlockspaceContracts({ contracts, currency, master, money }: { contracts
                 <td>{project ? <a href={href(['app', project])}>{project}</a> : '–'}</td>
                 <td>{master.chains[chain]?.name ?? chain}</td>
                 <td>{subs[sub] ?? sub}</td>
-                <td class="num" data-figure="fees" data-value={fees ?? ''}>
-                  {formatValue(fees, money)}
-                </td>
-                <td class="num" data-figure="txcount" data-value={txcount ?? ''}>
-                  {formatCount(txcount)}
-                </td>
+                <FigureCell figure="fees" value={fees} text={formatValue(fees, money)} />
+                <FigureCell figure="txcount" value={txcount} text={formatCount(txcount)} />
               </tr>
             );
           })}

@@ -4,6 +4,7 @@
 import { load, paths } from '../api.js';
 import { blockspaceWindows, CategoryTable, moneyUnit, TopContracts, WINDOW_NAMES, windowTotals } from '../components/blockspace-tables.js';
 import { Await, Toggle } from '../components/controls.js';
+import { FigureCell } from '../components/figure-cell.js';
 import { Source } from '../components/source.js';
 import type { BlockspaceOverview, Master } from '../documents.js';
 import { formatCount, formatValue } from '../format.js';
@@ -55,12 +56,8 @@ export function BlockspaceOverviewPage({ route }: { route: Route }) {
                       return (
                         <tr key={k} data-chain={k}>
                           <th scope="row">{ownPage(k) ? <a href={href(['blockspace', k])}>{chains[k].chain_name}</a> : chains[k].chain_name}</th>
-                          <td class="num" data-figure="fees" data-value={fees ?? ''}>
-                            {formatValue(fees, money)}
-                          </td>
-                          <td class="num" data-figure="txcount" data-value={t.txcount_absolute ?? ''}>
-                            {formatCount(t.txcount_absolute ?? null)}
-                          </td>
+                          <FigureCell figure="fees" value={fees} text={formatValue(fees, money)} />
+                          <FigureCell figure="txcount" value={t.txcount_absolute} text={formatCount(t.txcount_absolute ?? null)} />
                         </tr>
                       );
                     })}

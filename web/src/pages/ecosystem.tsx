@@ -5,6 +5,7 @@ import { load, paths } from '../api.js';
 import { AppLinks } from '../components/app-links.js';
 import { Chart, type ChartSeries } from '../components/chart.js';
 import { Await, Toggle } from '../components/controls.js';
+import { FigureCell } from '../components/figure-cell.js';
 import { Source } from '../components/source.js';
 import { own, unitFor, type EcosystemOverview, type EcosystemSeries, type Master } from '../documents.js';
 import { formatCount, formatDate, formatValue, type Unit } from '../format.js';
@@ -89,18 +90,10 @@ export function EcosystemPage({ route }: { route: Route }) {
                       return (
                         <tr key={k} data-chain={k}>
                           <th scope="row">{own(master.chains, k) ? <a href={href(['chain', k])}>{master.chains[k].name}</a> : k}</th>
-                          <td class="num" data-figure="total_aa" data-value={c.total_aa ?? ''}>
-                            {formatCount(c.total_aa)}
-                          </td>
-                          <td class="num" data-figure="yesterday_aa" data-value={c.yesterday_aa ?? ''}>
-                            {formatCount(c.yesterday_aa)}
-                          </td>
-                          <td class="num" data-figure="stables_mcap" data-value={stables ?? ''}>
-                            {stablesUnit ? formatValue(stables, stablesUnit) : '–'}
-                          </td>
-                          <td class="num" data-figure="tps" data-value={c.tps ?? ''}>
-                            {formatValue(c.tps, tps)}
-                          </td>
+                          <FigureCell figure="total_aa" value={c.total_aa} text={formatCount(c.total_aa)} />
+                          <FigureCell figure="yesterday_aa" value={c.yesterday_aa} text={formatCount(c.yesterday_aa)} />
+                          <FigureCell figure="stables_mcap" value={stables} text={stablesUnit ? formatValue(stables, stablesUnit) : '–'} />
+                          <FigureCell figure="tps" value={c.tps} text={formatValue(c.tps, tps)} />
                           <td>
                             <AppLinks projects={c.top_apps} />
                           </td>

@@ -6,6 +6,7 @@ import { load, paths } from '../api.js';
 import { AppLinks } from '../components/app-links.js';
 import { Chart } from '../components/chart.js';
 import { Await, Toggle } from '../components/controls.js';
+import { FigureCell } from '../components/figure-cell.js';
 import { Source } from '../components/source.js';
 import { own, rowsOf, unitFor, type LandingPage as Landing, type LandingRank, type Master, type TypedTable } from '../documents.js';
 import { formatCount, formatPercent, formatValue } from '../format.js';
@@ -34,23 +35,20 @@ function Movers({ table, kind }: { table: TypedTable; kind: 'gainers' | 'losers'
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={String(r.owner_project)} data-project={String(r.owner_project)}>
-              <th scope="row">
-                <a href={href(['app', String(r.owner_project)])}>{String(r.owner_project)}</a>
-              </th>
-              <td class="num" data-figure="txcount" data-value={String(r.txcount ?? '')}>
-                {formatCount(r.txcount as number | null)}
-              </td>
-              <td class="num" data-figure="prev_txcount" data-value={String(r.prev_txcount ?? '')}>
-                {formatCount(r.prev_txcount as number | null)}
-              </td>
-              <td class={`num ${(r.change as number) >= 0 ? 'up' : 'down'}`} data-figure="change" data-value={String(r.change ?? '')}>
-                {(r.change as number) > 0 ? '+' : ''}
-                {formatCount(r.change as number | null)}
-              </td>
-            </tr>
-          ))}
+          {rows.map((r) => {
+            const project = String(r.owner_project);
+            const [now, before, change] = [r.txcount, r.prev_txcount, r.change] as (number | null)[];
+            return (
+              <tr key={project} data-project={project}>
+                <th scope="row">
+                  <a href={href(['app', project])}>{project}</a>
+                </th>
+                <FigureCell figure="txcount" value={now} text={formatCount(now)} />
+                <FigureCell figure="prev_txcount" value={before} text={formatCount(before)} />
+                <FigureCell figure="change" value={change} text={`${change !== null && change > 0 ? '+' : ''}${formatCount(change)}`} tone={change !== null && change < 0 ? 'down' : 'up'} />
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -102,15 +100,9 @@ export function LandingPage({ route }: { route: Route }) {
                           <th scope="row">{chainLink(k)}</th>
                           <td>{c.technology || '–'}</td>
                           <td>{c.purpose || '–'}</td>
-                          <td class="num" data-figure="users" data-value={c.users}>
-                            {formatCount(c.users)}
-                          </td>
-                          <td class="num" data-figure="user_share" data-value={c.user_share}>
-                            {formatPercent(c.user_share)}
-                          </td>
-                          <td class="num" data-figure="cross_chain_activity" data-value={c.cross_chain_activity}>
-                            {formatPercent(c.cross_chain_activity)}
-                          </td>
+                          <FigureCell figure="users" value={c.users} text={formatCount(c.users)} />
+                          <FigureCell figure="user_share" value={c.user_share} text={formatPercent(c.user_share)} />
+                          <FigureCell figure="cross_chain_activity" value={c.cross_chain_activity} text={formatPercent(c.cross_chain_activity)} />
                           <td>
                             <AppLinks projects={c.top_apps} />
                           </td>

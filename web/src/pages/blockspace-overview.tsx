@@ -35,7 +35,7 @@ export function BlockspaceOverviewPage({ route }: { route: Route }) {
           const ownPage = (k: string): boolean => master.chains[k]?.tab_status?.blockspace === 'active';
           return (
             <>
-              <p class="muted">Fees paid and transactions of each chain over the window (UTC days), and how one chain's split over the categories of applications.</p>
+              <p class="muted">Fees paid and transactions of each chain over the window (UTC days), and how one chain's fees and transactions split over the categories of applications.</p>
               <div class="controls">
                 <Toggle label="Window" options={windows.map((w) => [w, WINDOW_NAMES[w] ?? w])} value={span} onChange={(w) => setQuery({ w })} />
                 <Toggle label="Currency" options={[['usd', 'USD'], ['eth', 'ETH']]} value={currency} onChange={(c) => setQuery({ c })} />

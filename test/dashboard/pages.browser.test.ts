@@ -1094,23 +1094,27 @@ describe('dashboard pages for every document (issue 25)', () => {
 
   it('the pages that were there before name the documents their figures come from, as links that answer 200 (the new pages check theirs in their own cases)', async () => {
     const project = doc<{ data: { data: unknown[][] } }>('/v1/labels/projects_filtered.json').data.data[0]![0] as string;
-    const pages: Array<[string, string[]]> = [
-      ['', ['/v1/fundamentals.json', '/v1/master.json']],
-      ['#/chain/base', ['/v1/master.json', '/v1/chains/base/overview.json', '/v1/metrics/chains/base/txcount.json']],
-      ['#/metric/txcount', master().metrics.txcount.supported_chains.map((c) => `/v1/metrics/chains/${c}/txcount.json`)],
-      ['#/fees', ['/v1/fees/table.json']],
-      ['#/economics', ['/v1/economics.json']],
-      ['#/data-availability', ['/v1/da_overview.json']],
-      ['#/apps', ['/v1/labels/projects_filtered.json']],
-      [`#/app/${project}`, [`/v1/apps/details/${project}.json`]],
-      ['#/categories', ['/v1/blockspace/category_comparison/finance.json']],
+    // One browser page, moved from route to route as a reader following links would.
+    const pages: Array<[string, string, string[]]> = [
+      ['#/', 'chains', ['/v1/fundamentals.json', '/v1/master.json']],
+      ['#/chain/base', 'chain', ['/v1/master.json', '/v1/chains/base/overview.json', '/v1/metrics/chains/base/txcount.json']],
+      ['#/metric/txcount', 'metric', master().metrics.txcount.supported_chains.map((c) => `/v1/metrics/chains/${c}/txcount.json`)],
+      ['#/fees', 'fees', ['/v1/fees/table.json']],
+      ['#/economics', 'economics', ['/v1/economics.json']],
+      ['#/data-availability', 'data-availability', ['/v1/da_overview.json']],
+      ['#/apps', 'apps', ['/v1/labels/projects_filtered.json']],
+      [`#/app/${project}`, 'app', [`/v1/apps/details/${project}.json`]],
+      ['#/categories', 'category-comparison', ['/v1/blockspace/category_comparison/finance.json']],
     ];
-    for (const [hash, expected] of pages) {
-      const o = await open(hash);
+    const o = await open('#/api');
+    for (const [hash, name, expected] of pages) {
+      await o.page.evaluate((h) => (location.hash = h), hash);
+      await o.page.locator(`main [data-page="${name}"]`).waitFor();
+      await o.page.waitForFunction(() => document.querySelector('.loading') === null);
       const links = await sourcesChecked(o, hash);
       for (const e of expected) expect(links, hash).toContain(e);
-      await o.page.close();
-      expect(o.problems, hash).toEqual([]);
     }
+    await o.page.close();
+    expect(o.problems).toEqual([]);
   });
 });

@@ -191,6 +191,11 @@ describe('dashboard pages in Chromium', () => {
       ['#/fees', 'fees'],
       ['#/apps', 'apps'],
       [`#/app/${project}`, 'app'],
+      ['#/landing', 'landing'],
+      ['#/ecosystem', 'ecosystem'],
+      ['#/blockspace', 'blockspace-overview'],
+      ['#/blockspace/base', 'blockspace-base'],
+      ['#/fees/chart', 'fee-chart'],
     ]) {
       const o = await open(hash, { width: 390, height: 844 });
       const overflow = await o.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -743,5 +748,373 @@ describe('dashboard fixes of issue 25', () => {
     // The changes table's latest value is a link to the document it is read from.
     expect(await o.page.locator('table.changes tr[data-chain="base"] td.num a').first().getAttribute('href')).toBe('/v1/metrics/chains/base/txcount.json');
     await finish(o, 'metric-txcount-range');
+  });
+});
+
+describe('dashboard pages for every document (issue 25)', () => {
+  /** A document as this server answers it, parsed in the test: the figures are checked against it. */
+  async function served<T>(path: string): Promise<T> {
+    const res = await fetch(`${server.base}${path}`);
+    expect(res.status, path).toBe(200);
+    return (await res.json()) as T;
+  }
+  const attr = (page: Page, selector: string, name: string): Promise<string | null> => page.locator(selector).first().getAttribute(name);
+  /** A number as the data-value attribute holds it: '' for null. */
+  const asAttr = (v: number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
+  const percent1 = (fraction: number): string => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(fraction * 100)}%`;
+  const lastPoint = (page: Page, scope: string, series: string): Promise<string | null> => attr(page, `${scope} .last-points tr[data-series="${series}"] td[data-value]`, 'data-value');
+
+  /**
+   * Every section of a page that shows figures (elements with data-value) names its source: a
+   * `.source` line between its heading and the next. Returns the source links of the page.
+   */
+  async function sourcesChecked(o: Opened, hash: string): Promise<string[]> {
+    const sections = await o.page.evaluate(() => {
+      const out: { heading: string; figures: number; sources: string[] }[] = [{ heading: '(top)', figures: 0, sources: [] }];
+      const walk = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_ELEMENT);
+      for (let n = walk.nextNode() as Element | null; n; n = walk.nextNode() as Element | null) {
+        if (n.tagName === 'H2') out.push({ heading: n.textContent ?? '', figures: 0, sources: [] });
+        else if (n.hasAttribute('data-value')) out.at(-1)!.figures++;
+        else if (n.matches('.source a[data-source]')) out.at(-1)!.sources.push(n.getAttribute('href')!);
+      }
+      return out;
+    });
+    for (const s of sections) if (s.figures > 0) expect(s.sources.length, `${hash}: section "${s.heading}" shows figures without a source`).toBeGreaterThan(0);
+    const links = [...new Set(sections.flatMap((s) => s.sources))];
+    expect(links.length, hash).toBeGreaterThan(0);
+    // Fetched from the test, not the page: resolved against the page's URL as the browser would.
+    for (const h of links) expect((await fetch(new URL(h, o.page.url()))).status, `${hash}: ${h}`).toBe(200);
+    return links;
+  }
+
+  /**
+   * Switches the theme of an open page: the page takes it, and each chart is drawn again in its
+   * colours (axes and grid are read from the theme's CSS variables). Screenshots both.
+   */
+  async function bothThemes(o: Opened, name: string): Promise<void> {
+    const before = await o.page.evaluate(() => document.documentElement.dataset.theme);
+    await shot(o, `${name}-${before}`);
+    const charted = (await o.page.locator('.chart-canvas canvas').count()) > 0;
+    const canvas = charted ? await canvasImage(o.page) : '';
+    await o.page.click('button.theme');
+    const after = await o.page.evaluate(() => document.documentElement.dataset.theme);
+    expect(after, name).not.toBe(before);
+    if (charted) await o.page.waitForFunction((prev) => (document.querySelector('.chart-canvas canvas') as HTMLCanvasElement).toDataURL() !== prev, canvas);
+    expect(await o.page.evaluate(() => getComputedStyle(document.body).backgroundColor), name).toBe(after === 'dark' ? 'rgb(15, 18, 22)' : 'rgb(255, 255, 255)');
+  }
+
+  type Rank = { rank: number | null; out_of: number | null; value?: number | null; value_usd?: number | null; value_eth?: number | null };
+  type Landing = {
+    data: {
+      metrics: { table_visual: Record<string, { users: number; user_share: number; cross_chain_activity: number; ranking: Record<string, Rank>; ranking_w_eth: Record<string, Rank>; top_apps: string[] }> };
+      all_l2s: { metrics: Record<string, { daily: Table }> };
+      ethereum: { metrics: Record<string, { daily: Table }> };
+      top_applications: Record<'gainers' | 'losers', { types: string[]; data: (string | number)[][] }>;
+    };
+  };
+
+  it('landing page: users, shares and cross-chain activity, the ranking without and with Ethereum, all L2s against Ethereum, the top movers', async () => {
+    const landing = await served<Landing>('/v1/landing_page.json');
+    const table = landing.data.metrics.table_visual;
+    const o = await open('');
+    await o.page.click('header nav a[href="#/landing"]');
+    await o.page.waitForURL(/#\/landing$/);
+    await settled(o.page);
+    expect(await o.page.locator('header nav a[aria-current="page"]').textContent()).toBe('Landing');
+    expect(await o.page.locator('table.landing-users tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.chain))).toEqual(Object.keys(table));
+    for (const [chain, c] of Object.entries(table)) {
+      const row = `table.landing-users tr[data-chain="${chain}"]`;
+      expect(await attr(o.page, `${row} [data-figure="users"]`, 'data-value'), chain).toBe(String(c.users));
+      expect(await o.page.locator(`${row} [data-figure="users"]`).textContent()).toBe(c.users.toLocaleString('en-US'));
+      expect(await attr(o.page, `${row} [data-figure="user_share"]`, 'data-value'), chain).toBe(String(c.user_share));
+      expect(await o.page.locator(`${row} [data-figure="user_share"]`).textContent()).toBe(percent1(c.user_share));
+      expect(await o.page.locator(`${row} [data-figure="cross_chain_activity"]`).textContent(), chain).toBe(percent1(c.cross_chain_activity));
+      expect(await o.page.locator(`${row} td a[href^="#/app/"]`).evaluateAll((as) => as.map((a) => a.textContent))).toEqual(c.top_apps);
+    }
+    // The ranking: L2s only first, then with Ethereum; money metrics show their USD value.
+    const m = master();
+    const expectRanking = async (which: 'ranking' | 'ranking_w_eth'): Promise<void> => {
+      for (const [chain, c] of Object.entries(table)) {
+        for (const [metric, r] of Object.entries(c[which])) {
+          const cell = `table.landing-ranking tr[data-chain="${chain}"] td[data-metric="${metric}"]`;
+          const value = 'usd' in m.metrics[metric]!.units ? r.value_usd : r.value;
+          expect(await attr(o.page, cell, 'data-rank'), `${which} ${chain} ${metric}`).toBe(asAttr(r.rank));
+          expect(await attr(o.page, cell, 'data-value'), `${which} ${chain} ${metric}`).toBe(asAttr(value));
+          expect(await o.page.locator(`${cell} div`).first().textContent()).toBe(r.rank === null ? '–' : `${r.rank} of ${r.out_of}`);
+        }
+      }
+    };
+    await expectRanking('ranking');
+    await choose(o.page, '1', /eth=1/);
+    await o.page.locator('table.landing-ranking[data-with-eth="1"]').waitFor();
+    await expectRanking('ranking_w_eth');
+    // ethereum has a rank only in ranking_w_eth, so the switch shows a different table.
+    expect([table.ethereum!.ranking.txcount!.rank, table.ethereum!.ranking_w_eth.txcount!.rank === null]).toEqual([null, false]);
+    // All L2s against Ethereum: each series ends on the document's last daily row (7-day mean).
+    await o.page.selectOption('select', 'fees');
+    await o.page.waitForURL(/m=fees/);
+    await o.page.locator('[data-part="compare"][data-metric="fees"]').waitFor();
+    for (const side of ['all_l2s', 'ethereum'] as const) {
+      expect(await lastPoint(o.page, '[data-part="compare"]', side), side).toBe(asAttr(lastValue(landing.data[side].metrics.fees!.daily, 'usd')));
+    }
+    await o.page.selectOption('select', 'txcount');
+    await o.page.locator('[data-part="compare"][data-metric="txcount"]').waitFor();
+    for (const side of ['all_l2s', 'ethereum'] as const) {
+      expect(await lastPoint(o.page, '[data-part="compare"]', side), side).toBe(asAttr(lastValue(landing.data[side].metrics.txcount!.daily, 'value')));
+    }
+    for (const kind of ['gainers', 'losers'] as const) {
+      const t = landing.data.top_applications[kind];
+      const rows = await o.page.locator(`table.movers[data-kind="${kind}"] tbody tr`).evaluateAll((trs) =>
+        trs.map((tr) => [(tr as HTMLElement).dataset.project, ...[...tr.querySelectorAll('td')].map((td) => Number((td as HTMLElement).dataset.value))]),
+      );
+      expect(rows, kind).toEqual(t.data.map((r) => [r[t.types.indexOf('owner_project')], r[t.types.indexOf('txcount')], r[t.types.indexOf('prev_txcount')], r[t.types.indexOf('change')]]));
+    }
+    expect(await sourcesChecked(o, '#/landing')).toEqual(expect.arrayContaining(['/v1/landing_page.json']));
+    await bothThemes(o, 'landing');
+    await finish(o, 'landing');
+  });
+
+  type EcoSeries = { daily: { types: string[]; values: (number | null)[][] } };
+  type Ecosystem = {
+    data: {
+      count_layer2s: { daily: { types: string[]; values: [number, { origin_key: string }[] | null, unknown, number][] } };
+      tps: Record<string, EcoSeries>;
+      stables: Record<string, EcoSeries>;
+      app_fees: Record<string, EcoSeries>;
+      meet_l2s: Record<string, { total_aa: number; yesterday_aa: number; stables_mcap_usd: number | null; stables_mcap_eth: number | null; tps: number | null; top_apps: string[] }>;
+    };
+  };
+
+  it('ecosystem overview: each L2 met, the L2s against Ethereum over time (unix is the last column), the number of L2s per month', async () => {
+    const eco = (await served<Ecosystem>('/v1/ecosystem/overview.json')).data;
+    const o = await open('');
+    await o.page.click('header nav a[href="#/ecosystem"]');
+    await o.page.waitForURL(/#\/ecosystem$/);
+    await settled(o.page);
+    const meet = async (currency: 'usd' | 'eth'): Promise<void> => {
+      await o.page.locator(`table.meet-l2s[data-currency="${currency}"]`).waitFor();
+      expect(await o.page.locator('table.meet-l2s tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.chain))).toEqual(Object.keys(eco.meet_l2s));
+      for (const [chain, c] of Object.entries(eco.meet_l2s)) {
+        const row = `table.meet-l2s tr[data-chain="${chain}"]`;
+        const figures: Array<[string, number | null]> = [
+          ['total_aa', c.total_aa],
+          ['yesterday_aa', c.yesterday_aa],
+          ['stables_mcap', currency === 'usd' ? c.stables_mcap_usd : c.stables_mcap_eth],
+          ['tps', c.tps],
+        ];
+        for (const [figure, want] of figures) expect(await attr(o.page, `${row} [data-figure="${figure}"]`, 'data-value'), `${chain} ${figure}`).toBe(asAttr(want));
+      }
+    };
+    await meet('usd');
+    // Rows are [..., unix] with unix last: each chart's series ends on the last row's value.
+    const lastOf = (s: EcoSeries, column: string): string => {
+      const row = s.daily.values[s.daily.values.length - 1]!;
+      expect(s.daily.types[s.daily.types.length - 1]).toBe('unix');
+      return asAttr(row[s.daily.types.indexOf(column)]);
+    };
+    const charts = async (currency: 'usd' | 'eth'): Promise<void> => {
+      for (const side of ['layer_2s', 'ethereum_mainnet']) {
+        expect(await lastPoint(o.page, '[data-part="tps"]', side), `tps ${side}`).toBe(lastOf(eco.tps[side]!, 'value'));
+        expect(await lastPoint(o.page, '[data-part="stables"]', side), `stables ${side}`).toBe(lastOf(eco.stables[side]!, currency));
+        expect(await lastPoint(o.page, '[data-part="app_fees"]', side), `app_fees ${side}`).toBe(lastOf(eco.app_fees[side]!, currency));
+      }
+    };
+    await charts('usd');
+    const tpsRow = eco.tps.layer_2s!.daily.values.at(-1)!;
+    expect(await o.page.locator('[data-part="tps"] .last-points tr[data-series="layer_2s"] td').nth(1).textContent()).toBe(new Date(tpsRow[tpsRow.length - 1]!).toISOString().slice(0, 10));
+    await choose(o.page, 'eth', /c=eth/);
+    await meet('eth');
+    await charts('eth');
+    const months = await o.page.locator('table.count-l2s tbody tr').evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset.month), Number(tr.querySelector('td')!.dataset.value), [...tr.querySelectorAll('td:nth-child(3) a')].map((a) => a.getAttribute('href'))]));
+    const c = eco.count_layer2s.daily;
+    expect(months).toEqual(c.values.map((r) => [r[c.types.indexOf('unix')], r[c.types.indexOf('value')], ((r[c.types.indexOf('l2s_launched')] as { origin_key: string }[] | null) ?? []).map((l) => `#/chain/${l.origin_key}`)]));
+    expect(await sourcesChecked(o, '#/ecosystem')).toEqual(expect.arrayContaining(['/v1/ecosystem/overview.json']));
+    await bothThemes(o, 'ecosystem');
+    await finish(o, 'ecosystem');
+  });
+
+  type BsChain = {
+    chain_name: string;
+    daily: { types: string[] } & Record<string, { data: (number | null)[][] } | string[]>;
+    overview: { types: string[] } & Record<string, Record<string, { data?: number[]; contracts?: { types: string[]; data: unknown[][] } }> | string[]>;
+    totals: { types: string[] } & Record<string, { data: number[] } | string[]>;
+  };
+  const windowOf = (c: BsChain, w: string) => c.overview[w] as Record<string, { data?: number[]; contracts?: { types: string[]; data: unknown[][] } }>;
+
+  /** Every category row and the totals of a window against the chain object, in the currency. */
+  async function expectCategories(page: Page, scope: string, c: BsChain, w: string, currency: 'usd' | 'eth'): Promise<void> {
+    await page.locator(`${scope} table.blockspace-categories[data-window="${w}"][data-currency="${currency}"]`).waitFor();
+    const types = c.overview.types;
+    const categories = Object.keys(windowOf(c, w));
+    expect(await page.locator(`${scope} table.blockspace-categories tbody tr`).evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.category))).toEqual(categories);
+    let nonEmpty = 0;
+    for (const category of categories) {
+      const data = windowOf(c, w)[category]!.data;
+      if (data) nonEmpty++;
+      const row = `${scope} table.blockspace-categories tr[data-category="${category}"]`;
+      const want = (column: string): string => (data ? String(data[types.indexOf(column)]) : '');
+      expect(await attr(page, `${row} [data-figure="fees"]`, 'data-value'), `${w} ${category} fees`).toBe(want(`gas_fees_${currency}_absolute`));
+      expect(await attr(page, `${row} [data-figure="fee_share"]`, 'data-value'), `${w} ${category} fee share`).toBe(want(`gas_fees_share_${currency}`));
+      expect(await attr(page, `${row} [data-figure="txcount"]`, 'data-value'), `${w} ${category} txcount`).toBe(want('txcount_absolute'));
+      expect(await attr(page, `${row} [data-figure="txcount_share"]`, 'data-value'), `${w} ${category} tx share`).toBe(want('txcount_share'));
+      if (data) expect(await page.locator(`${row} [data-figure="fee_share"]`).textContent()).toBe(percent1(data[types.indexOf(`gas_fees_share_${currency}`)]!));
+    }
+    expect(nonEmpty, w).toBeGreaterThan(0);
+    const totals = (c.totals[w] as { data: number[] }).data;
+    expect(await attr(page, `${scope} table.blockspace-categories tr[data-category="total"] [data-figure="fees"]`, 'data-value')).toBe(String(totals[c.totals.types.indexOf(`gas_fees_${currency}_absolute`)]));
+    expect(await attr(page, `${scope} table.blockspace-categories tr[data-category="total"] [data-figure="txcount"]`, 'data-value')).toBe(String(totals[c.totals.types.indexOf('txcount_absolute')]));
+  }
+
+  it("a chain's blockspace: linked from its chain page; categories and totals per window and currency, the daily chart per category, the top contracts", async () => {
+    const chain = 'base';
+    const bs = await served<BsChain>(`/v1/chains/blockspace/${chain}.json`);
+    const o = await open(`#/chain/${chain}`);
+    await o.page.click('a[data-link="blockspace"]');
+    await o.page.waitForURL(new RegExp(`#/blockspace/${chain}$`));
+    await settled(o.page);
+    expect(await o.page.locator('h1').textContent()).toBe(`Blockspace of ${bs.chain_name}`);
+    // The windows the document has, 7 days first shown.
+    expect(await o.page.locator('[aria-label="Window"] button').evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.option))).toEqual(Object.keys(bs.overview).filter((k) => k !== 'types'));
+    await expectCategories(o.page, '', bs, '7d', 'usd');
+    const daily = async (column: string): Promise<void> => {
+      for (const category of Object.keys(bs.daily).filter((k) => k !== 'types')) {
+        const rows = (bs.daily[category] as { data: (number | null)[][] }).data;
+        expect(await lastPoint(o.page, '[data-part="daily"]', category), `${category} ${column}`).toBe(rows.length ? asAttr(rows[rows.length - 1]![bs.daily.types.indexOf(column)]) : '');
+      }
+    };
+    await daily('gas_fees_usd_absolute');
+    // Top contracts: the first category (in the document's order) with contracts in the window.
+    const contractsOf = (w: string, category: string) => windowOf(bs, w)[category]!.contracts!;
+    const withContracts = (w: string) => Object.keys(windowOf(bs, w)).filter((k) => (windowOf(bs, w)[k]!.contracts?.data.length ?? 0) > 0);
+    const addresses = () => o.page.locator('table.blockspace-contracts tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.address));
+    const expectContracts = async (w: string, category: string): Promise<void> => {
+      await o.page.locator(`[data-part="contracts"][data-category="${category}"]`).waitFor();
+      const t = contractsOf(w, category);
+      expect(await addresses(), `${w} ${category}`).toEqual(t.data.map((r) => r[t.types.indexOf('address')]));
+    };
+    await expectContracts('7d', withContracts('7d')[0]!);
+    await choose(o.page, '30d', /w=30d/);
+    await choose(o.page, 'eth', /c=eth/);
+    await expectCategories(o.page, '', bs, '30d', 'eth');
+    await daily('gas_fees_eth_absolute');
+    const other = withContracts('30d')[1]!;
+    await o.page.selectOption('[data-part="contracts"] select', other);
+    await o.page.waitForURL(new RegExp(`cat=${other}`));
+    await expectContracts('30d', other);
+    const first = contractsOf('30d', other).data[0]!;
+    expect(await attr(o.page, 'table.blockspace-contracts tbody tr:first-child [data-figure="fees"]', 'data-value')).toBe(String(first[contractsOf('30d', other).types.indexOf('gas_fees_absolute_eth')]));
+    await choose(o.page, 'txcount', /m=txcount/);
+    await o.page.locator('[data-part="daily"][data-measure="txcount"]').waitFor();
+    await daily('txcount_absolute');
+    expect(await sourcesChecked(o, `#/blockspace/${chain}`)).toEqual(expect.arrayContaining([`/v1/chains/blockspace/${chain}.json`]));
+    await bothThemes(o, `blockspace-${chain}`);
+    await finish(o, `blockspace-${chain}`);
+  });
+
+  it('the blockspace overview: every chain over the window, one chain by category (all L2s by default, with the top contracts)', async () => {
+    const ov = (await served<{ data: { chains: Record<string, BsChain> } }>('/v1/blockspace/overview.json')).data.chains;
+    const o = await open('');
+    await o.page.click('header nav a[href="#/blockspace"]');
+    await o.page.waitForURL(/#\/blockspace$/);
+    await settled(o.page);
+    const chains = async (w: string, currency: 'usd' | 'eth'): Promise<void> => {
+      await o.page.locator(`table.blockspace-chains[data-window="${w}"][data-currency="${currency}"]`).waitFor();
+      expect(await o.page.locator('table.blockspace-chains tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.chain))).toEqual(Object.keys(ov));
+      for (const [k, c] of Object.entries(ov)) {
+        const totals = (c.totals[w] as { data: number[] }).data;
+        expect(await attr(o.page, `table.blockspace-chains tr[data-chain="${k}"] [data-figure="fees"]`, 'data-value'), `${k} ${w}`).toBe(String(totals[c.totals.types.indexOf(`gas_fees_${currency}_absolute`)]));
+        expect(await attr(o.page, `table.blockspace-chains tr[data-chain="${k}"] [data-figure="txcount"]`, 'data-value'), `${k} ${w}`).toBe(String(totals[c.totals.types.indexOf('txcount_absolute')]));
+      }
+    };
+    // 30 days by default, all L2s split by category, with their top contracts.
+    await chains('30d', 'usd');
+    await expectCategories(o.page, '[data-chain="all_l2s"]', ov.all_l2s!, '30d', 'usd');
+    const agg = windowOf(ov.all_l2s!, '30d');
+    const firstWith = Object.keys(agg).find((k) => (agg[k]!.contracts?.data.length ?? 0) > 0)!;
+    await o.page.locator(`[data-part="contracts"][data-category="${firstWith}"]`).waitFor();
+    const t = agg[firstWith]!.contracts!;
+    expect(await o.page.locator('table.blockspace-contracts tbody tr').evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.chain, (tr as HTMLElement).dataset.address]))).toEqual(
+      t.data.map((r) => [r[t.types.indexOf('chain')], r[t.types.indexOf('address')]]),
+    );
+    await choose(o.page, 'max', /w=max/);
+    await choose(o.page, 'eth', /c=eth/);
+    await chains('max', 'eth');
+    // Another chain: its categories from the same document; its contracts are on its own page.
+    await o.page.selectOption('select', 'base');
+    await o.page.waitForURL(/chain=base/);
+    await expectCategories(o.page, '[data-chain="base"]', ov.base!, 'max', 'eth');
+    expect(await o.page.locator('table.blockspace-contracts').count()).toBe(0);
+    expect(await o.page.locator('main a[href="#/blockspace/base"]').count()).toBeGreaterThan(0);
+    expect(await sourcesChecked(o, '#/blockspace')).toEqual(expect.arrayContaining(['/v1/blockspace/overview.json']));
+    await bothThemes(o, 'blockspace-overview');
+    await finish(o, 'blockspace-overview');
+  });
+
+  type LineChart = { chain_data: Record<string, Record<string, Record<string, Table & { granularity: string }>>> };
+
+  it('the fee line chart: from the fees page; each chain ends on its last (newest) bucket per metric, timeframe and currency', async () => {
+    const lc = (await served<LineChart>('/v1/fees/linechart.json')).chain_data;
+    const chains = Object.keys(lc);
+    expect(chains).not.toContain('ethereum');
+    const o = await open('#/fees');
+    await o.page.click('nav.subnav a[href="#/fees/chart"]');
+    await o.page.waitForURL(/#\/fees\/chart$/);
+    await settled(o.page);
+    expect(await o.page.locator('header nav a[aria-current="page"]').textContent()).toBe('Fees');
+    const expectLast = async (metric: string, timeframe: string, column: string): Promise<void> => {
+      await o.page.locator(`[data-metric="${metric}"][data-timeframe="${timeframe}"]`).waitFor();
+      for (const chain of chains) {
+        const t = lc[chain]![metric]![timeframe]!;
+        expect(await lastPoint(o.page, '', chain), `${chain} ${metric} ${timeframe} ${column}`).toBe(t.data.length ? asAttr(lastValue(t, column)) : '');
+      }
+    };
+    // The first metric of the document, over 7 days (hourly), in USD.
+    const firstMetric = Object.keys(lc[chains[0]!]!)[0]!;
+    await expectLast(firstMetric, '7d', 'value_usd');
+    const hourly = lc[chains[0]!]![firstMetric]!['7d']!;
+    expect(await o.page.locator(`.last-points tr[data-series="${chains[0]}"] td`).nth(1).textContent()).toBe(`${new Date(hourly.data.at(-1)![0]!).toISOString().slice(0, 13).replace('T', ' ')}:00`);
+    const before = await canvasImage(o.page);
+    await choose(o.page, '24hrs', /t=24hrs/);
+    await expectLast(firstMetric, '24hrs', 'value_usd');
+    // 10-minute buckets read to the minute.
+    const tenMin = lc[chains[0]!]![firstMetric]!['24hrs']!;
+    expect(tenMin.granularity).toBe('10_min');
+    expect(await o.page.locator(`.last-points tr[data-series="${chains[0]}"] td`).nth(1).textContent()).toBe(new Date(tenMin.data.at(-1)![0]!).toISOString().slice(0, 16).replace('T', ' '));
+    expect(await canvasImage(o.page)).not.toBe(before);
+    await choose(o.page, '180d', /t=180d/);
+    await choose(o.page, 'eth', /c=eth/);
+    await expectLast(firstMetric, '180d', 'value_eth');
+    await o.page.selectOption('select', 'tps');
+    await o.page.waitForURL(/m=tps/);
+    await expectLast('tps', '180d', 'value');
+    expect(await sourcesChecked(o, '#/fees/chart')).toEqual(expect.arrayContaining(['/v1/fees/linechart.json', '/v1/master.json']));
+    await bothThemes(o, 'fee-chart');
+    await finish(o, 'fee-chart');
+  });
+
+  it('the pages that were there before name the documents their figures come from, as links that answer 200 (the new pages check theirs in their own cases)', async () => {
+    const project = doc<{ data: { data: unknown[][] } }>('/v1/labels/projects_filtered.json').data.data[0]![0] as string;
+    // One browser page, moved from route to route as a reader following links would.
+    const pages: Array<[string, string, string[]]> = [
+      ['#/', 'chains', ['/v1/fundamentals.json', '/v1/master.json']],
+      ['#/chain/base', 'chain', ['/v1/master.json', '/v1/chains/base/overview.json', '/v1/metrics/chains/base/txcount.json']],
+      ['#/metric/txcount', 'metric', master().metrics.txcount.supported_chains.map((c) => `/v1/metrics/chains/${c}/txcount.json`)],
+      ['#/fees', 'fees', ['/v1/fees/table.json']],
+      ['#/economics', 'economics', ['/v1/economics.json']],
+      ['#/data-availability', 'data-availability', ['/v1/da_overview.json']],
+      ['#/apps', 'apps', ['/v1/labels/projects_filtered.json']],
+      [`#/app/${project}`, 'app', [`/v1/apps/details/${project}.json`]],
+      ['#/categories', 'category-comparison', ['/v1/blockspace/category_comparison/finance.json']],
+    ];
+    const o = await open('#/api');
+    for (const [hash, name, expected] of pages) {
+      await o.page.evaluate((h) => (location.hash = h), hash);
+      await o.page.locator(`main [data-page="${name}"]`).waitFor();
+      await o.page.waitForFunction(() => document.querySelector('.loading') === null);
+      const links = await sourcesChecked(o, hash);
+      for (const e of expected) expect(links, hash).toContain(e);
+    }
+    await o.page.close();
+    expect(o.problems).toEqual([]);
   });
 });

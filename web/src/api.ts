@@ -57,4 +57,9 @@ export const paths = {
   categoryIndex: '/v1/blockspace/category_comparison/index.json',
   category: (main: string) => `/v1/blockspace/category_comparison/${main}.json`,
   daOverview: '/v1/da_overview.json',
+  landing: '/v1/landing_page.json',
+  ecosystem: '/v1/ecosystem/overview.json',
+  blockspace: (chain: string) => `/v1/chains/blockspace/${chain}.json`,
+  blockspaceOverview: '/v1/blockspace/overview.json',
+  feeLinechart: '/v1/fees/linechart.json',
 };

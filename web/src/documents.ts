@@ -246,3 +246,81 @@ export interface DaOverview {
     >;
   };
 }
+
+/** A ranking entry of the landing page (CONTRACT.md 10.3): money metrics carry value_usd / value_eth. */
+export interface LandingRank {
+  rank: number | null;
+  out_of: number | null;
+  color_scale: number | null;
+  value?: number | null;
+  value_usd?: number | null;
+  value_eth?: number | null;
+}
+
+/** One chain of the landing page's `table_visual`. */
+export interface LandingChain {
+  chain_name: string;
+  technology: string;
+  purpose: string;
+  company: string;
+  users: number;
+  user_share: number;
+  cross_chain_activity: number;
+  ranking: Record<string, LandingRank>;
+  ranking_w_eth: Record<string, LandingRank>;
+  top_apps: string[];
+}
+
+/** A landing page metric of all_l2s or ethereum: daily rows, a 7-day trailing mean. */
+export interface LandingMetric {
+  metric_name: string;
+  source: string[];
+  daily: Series;
+}
+
+/** /v1/landing_page.json (CONTRACT.md 10.3), the parts the page reads. */
+export interface LandingPage {
+  data: {
+    metrics: { table_visual: Record<string, LandingChain> };
+    all_l2s: { chain_name: string; metrics: Record<string, LandingMetric> };
+    ethereum: { chain_name: string; metrics: Record<string, LandingMetric> };
+    top_applications: { gainers: TypedTable; losers: TypedTable };
+  };
+  last_updated_utc: string;
+}
+
+/** A daily series of the ecosystem overview: rows under `values`, `unix` the last column. */
+export interface EcosystemSeries {
+  daily: { types: string[]; values: (number | null)[][] };
+}
+
+/** /v1/ecosystem/overview.json (CONTRACT.md 10.4). */
+export interface EcosystemOverview {
+  data: {
+    count_layer2s: { daily: { types: string[]; values: [number, { name: string; origin_key: string }[] | null, { name: string; origin_key: string }[] | null, number][] } };
+    tps: Record<'layer_2s' | 'ethereum_mainnet', EcosystemSeries>;
+    stables: Record<'layer_2s' | 'ethereum_mainnet', EcosystemSeries>;
+    app_fees: Record<'layer_2s' | 'ethereum_mainnet', EcosystemSeries>;
+    meet_l2s: Record<string, { total_aa: number; yesterday_aa: number; stables_mcap_usd: number | null; stables_mcap_eth: number | null; tps: number | null; top_apps: string[] }>;
+  };
+  last_updated_utc: string;
+}
+
+/** One chain's blockspace (CONTRACT.md 10.5): per main category, daily rows and windows. */
+export interface BlockspaceChain {
+  chain_name: string;
+  daily: { types: string[] } & Record<string, { data: (number | null)[][] } | string[]>;
+  overview: { types: string[] } & Record<string, Record<string, { data: (number | null)[]; contracts?: TypedTable } | Record<string, never>> | string[]>;
+  totals: { types: string[] } & Record<string, { data: (number | null)[] } | string[]>;
+}
+
+/** /v1/blockspace/overview.json (CONTRACT.md 10.5). */
+export interface BlockspaceOverview {
+  data: { metric_id: string; chains: Record<string, BlockspaceChain> };
+}
+
+/** /v1/fees/linechart.json (CONTRACT.md 10.2, 11.5): rows oldest first. */
+export interface FeeLineChart {
+  chain_data: Record<string, Record<string, Record<string, Series & { granularity: string }>>>;
+  last_updated_utc: string;
+}

@@ -84,6 +84,11 @@ export function formatHour(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 13).replace('T', ' ')}:00`;
 }
 
+/** The start of a bucket shorter than an hour (the fee chart's 10 minutes). */
+export function formatMinute(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 /** A share as a fraction (0.1234) as a percentage ("12.3%", "-40.0%"); null as a dash. */
 export function formatPercent(fraction: number | null | undefined): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '–';

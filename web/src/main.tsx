@@ -6,12 +6,17 @@ import { NotFound } from './components/controls.js';
 import { ApiExplorerPage } from './pages/api-explorer.js';
 import { AppPage } from './pages/app.js';
 import { AppsPage } from './pages/apps.js';
+import { BlockspaceOverviewPage } from './pages/blockspace-overview.js';
+import { BlockspacePage } from './pages/blockspace.js';
 import { CategoryComparisonPage } from './pages/category-comparison.js';
 import { ChainPage } from './pages/chain.js';
 import { ChainsPage } from './pages/chains.js';
 import { EconomicsPage } from './pages/economics.js';
+import { EcosystemPage } from './pages/ecosystem.js';
 import { DataAvailabilityPage } from './pages/data-availability.js';
+import { FeeChartPage } from './pages/fee-chart.js';
 import { FeesPage } from './pages/fees.js';
+import { LandingPage } from './pages/landing.js';
 import { MetricPage } from './pages/metric.js';
 import { href, parseHash, useRoute, type Route } from './route.js';
 import { toggleTheme, useTheme } from './theme.js';
@@ -23,7 +28,12 @@ function page(route: Route): [title: string, section: string, body: preact.JSX.E
     if (first === '' && key === undefined) return ['Chains', 'chains', <ChainsPage route={route} />];
     if (first === 'chain' && key) return [key, 'chains', <ChainPage key={key} route={route} chain={key} />];
     if (first === 'metric' && key) return [key, 'chains', <MetricPage key={key} route={route} metric={key} />];
+    if (first === 'landing' && key === undefined) return ['Landing page', 'landing', <LandingPage route={route} />];
+    if (first === 'ecosystem' && key === undefined) return ['Ecosystem', 'ecosystem', <EcosystemPage route={route} />];
     if (first === 'fees' && key === undefined) return ['Fees', 'fees', <FeesPage route={route} />];
+    if (first === 'fees' && key === 'chart') return ['Fees over time', 'fees', <FeeChartPage route={route} />];
+    if (first === 'blockspace' && key === undefined) return ['Blockspace', 'blockspace', <BlockspaceOverviewPage route={route} />];
+    if (first === 'blockspace' && key) return [`Blockspace of ${key}`, 'blockspace', <BlockspacePage key={key} route={route} chain={key} />];
     if (first === 'economics' && key === undefined) return ['Economics', 'economics', <EconomicsPage route={route} />];
     if (first === 'data-availability' && key === undefined) return ['Data availability', 'da', <DataAvailabilityPage route={route} />];
     if (first === 'apps' && key === undefined) return ['Applications', 'apps', <AppsPage route={route} />];
@@ -51,10 +61,13 @@ function App() {
   }, [path]);
   const nav: [string, string, string][] = [
     ['chains', href([]), 'Chains'],
+    ['landing', href(['landing']), 'Landing'],
+    ['ecosystem', href(['ecosystem']), 'Ecosystem'],
     ['fees', href(['fees']), 'Fees'],
     ['economics', href(['economics']), 'Economics'],
     ['da', href(['data-availability']), 'Data availability'],
     ['apps', href(['apps']), 'Applications'],
+    ['blockspace', href(['blockspace']), 'Blockspace'],
     ['categories', href(['categories']), 'Categories'],
     ['api', href(['api']), 'API'],
   ];

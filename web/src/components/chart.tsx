@@ -4,7 +4,7 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatAxis, formatDate, formatHour, formatValue, type Unit } from '../format.js';
+import { formatAxis, formatDate, formatHour, formatMinute, formatValue, type Unit } from '../format.js';
 import { useTheme } from '../theme.js';
 
 export interface ChartSeries {
@@ -21,6 +21,8 @@ interface Props {
   series: ChartSeries[];
   unit: Unit;
   hourly?: boolean;
+  /** Buckets shorter than an hour: times shown to the minute. */
+  minutes?: boolean;
   height?: number;
   /** Accessible name of the chart. */
   title: string;
@@ -44,7 +46,12 @@ function cssVar(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 }
 
-export function Chart({ series, unit, hourly = false, height = 320, title, compact = false }: Props) {
+/** How a point's time reads: its day, its hour, or its minute. */
+function timeFormat(hourly: boolean, minutes: boolean): (ms: number) => string {
+  return minutes ? formatMinute : hourly ? formatHour : formatDate;
+}
+
+export function Chart({ series, unit, hourly = false, minutes = false, height = 320, title, compact = false }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useTheme();
   // A layout effect: the chart is drawn in the same task as the render that changed its data, so
@@ -54,7 +61,7 @@ export function Chart({ series, unit, hourly = false, height = 320, title, compa
     if (el === null) return;
     const axis = cssVar('--muted');
     const grid = cssVar('--grid');
-    const when = (ms: number) => (hourly ? formatHour(ms) : formatDate(ms));
+    const when = timeFormat(hourly, minutes);
     const opts: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height,
@@ -92,17 +99,18 @@ export function Chart({ series, unit, hourly = false, height = 320, title, compa
       resize.disconnect();
       plot.destroy();
     };
-  }, [series, unit, hourly, height, theme, compact]);
+  }, [series, unit, hourly, minutes, height, theme, compact]);
 
   return (
     <figure class="chart">
       <div ref={box} class="chart-canvas" role="img" aria-label={title} />
-      {!compact && <LastPoints series={series} unit={unit} hourly={hourly} />}
+      {!compact && <LastPoints series={series} unit={unit} hourly={hourly} minutes={minutes} />}
     </figure>
   );
 }
 
-function LastPoints({ series, unit, hourly }: { series: ChartSeries[]; unit: Unit; hourly: boolean }) {
+function LastPoints({ series, unit, hourly, minutes }: { series: ChartSeries[]; unit: Unit; hourly: boolean; minutes: boolean }) {
+  const when = timeFormat(hourly, minutes);
   return (
     <table class="last-points">
       <caption>Last point of each series</caption>
@@ -122,7 +130,7 @@ function LastPoints({ series, unit, hourly }: { series: ChartSeries[]; unit: Uni
                 <span class="swatch" style={{ background: s.color }} />
                 {s.label}
               </td>
-              <td>{last ? (hourly ? formatHour(last[0]) : formatDate(last[0])) : '–'}</td>
+              <td>{last ? when(last[0]) : '–'}</td>
               <td class="num" data-value={last?.[1] ?? ''}>
                 {formatValue(last?.[1] ?? null, unit, { tooltip: true })}
               </td>

@@ -5,6 +5,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { Sparkline } from '../components/sparkline.js';
 import { appUnitFor, rowsOf, valueColumn, type AppDetails, type Master } from '../documents.js';
 import { formatChange, formatCount, formatValue } from '../format.js';
@@ -53,8 +54,9 @@ function AppView({ route, master, project, details }: { route: Route; master: Ma
       <h1>{project.display_name}</h1>
       <p>{project.description}</p>
       <p class="muted small">
-        {project.main_category ?? ''} {project.sub_category ? `· ${project.sub_category}` : ''} · rank {project.ecosystem_rank} · data: chainlytics /v1/apps/details/{project.owner_project}.json
+        {project.main_category ?? ''} {project.sub_category ? `· ${project.sub_category}` : ''} · rank {project.ecosystem_rank}
       </p>
+      <Source docs={[paths.projectsFiltered]} />
       <div class="cards">
         {Object.entries(details.kpi_cards).map(([m, card]) => {
           const [key, u] = appUnitFor(m, master.app_metrics[m]?.units ?? {}, currency);
@@ -77,6 +79,7 @@ function AppView({ route, master, project, details }: { route: Route; master: Ma
           );
         })}
       </div>
+      <Source docs={[paths.app(project.owner_project)]} />
       <h2>Over time</h2>
       <div class="controls">
         <label>
@@ -93,11 +96,13 @@ function AppView({ route, master, project, details }: { route: Route; master: Ma
         {currencyOptions(info?.units ?? {}).length > 1 && <Toggle label="Currency" options={currencyOptions(info.units)} value={currency} onChange={(c) => setQuery({ c })} />}
       </div>
       {unit ? <Chart series={series} unit={unit} hourly={granularity === 'hourly'} title={`${info?.name ?? metric} of ${project.display_name} per chain`} /> : <p>No data.</p>}
+      <Source docs={[paths.app(project.owner_project)]} />
       <h2>Contracts</h2>
       <div class="controls">
         <Toggle label="Window" options={WINDOWS.map((w) => [w, w])} value={windowKey} onChange={(w) => setQuery({ w })} />
       </div>
       {contracts && <ContractsTable master={master} rows={rowsOf(contracts)} currency={currency === 'eth' ? 'eth' : 'usd'} />}
+      <Source docs={[paths.app(project.owner_project)]} />
     </>
   );
 }

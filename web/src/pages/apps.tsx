@@ -2,6 +2,7 @@
 // category filter, both kept in the URL.
 import { load, paths } from '../api.js';
 import { Await } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { rowsOf, type ProjectsFiltered } from '../documents.js';
 import { formatCount } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -94,6 +95,7 @@ export function AppsPage({ route }: { route: Route }) {
                   </tbody>
                 </table>
               </div>
+              <Source docs={[paths.projectsFiltered]} />
             </>
           );
         }}

@@ -6,6 +6,7 @@
 import { load, paths } from '../api.js';
 import { Chart, type ChartSeries } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { own, type CategoryComparison, type CategoryComparisonIndex, type Master } from '../documents.js';
 import { formatValue, type Unit } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -156,6 +157,7 @@ export function CategoryComparisonPage({ route }: { route: Route }) {
                   </table>
                 </div>
               )}
+              <Source docs={[paths.category(category), paths.categoryIndex, paths.master]} />
               {series.length > 0 && (
                 <Chart
                   series={series}
@@ -163,6 +165,7 @@ export function CategoryComparisonPage({ route }: { route: Route }) {
                   title={`${names[category] ?? category}: daily ${measure === 'fees' ? `fees in ${currency.toUpperCase()}` : 'transactions'} per chain${['180d', 'max'].includes(span) ? ', 7-day rolling mean' : ''}`}
                 />
               )}
+              {series.length > 0 && <Source docs={[paths.category(category)]} />}
             </>
           );
         }}

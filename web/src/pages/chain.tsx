@@ -3,6 +3,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { own, unitFor, valueColumn, type ChainOverview, type Master, type MetricDetail } from '../documents.js';
 import { formatChange, formatDate, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -61,10 +62,18 @@ export function ChainPage({ route, chain }: { route: Route; chain: string }) {
                   ) : null,
                 )}
               </dl>
+              {info.tab_status?.blockspace === 'active' && (
+                <p>
+                  <a href={href(['blockspace', chain])} data-link="blockspace">
+                    Blockspace of {info.name}: fees and transactions by category of application
+                  </a>
+                </p>
+              )}
+              <Source docs={[paths.master]} />
               <div class="controls">
                 <Toggle label="Currency" options={[['usd', 'USD'], ['eth', 'ETH']]} value={currency} onChange={(c) => setQuery({ c })} />
               </div>
-              {data.overview !== null && <OverviewSections overview={data.overview} master={data.master} currency={currency} />}
+              {data.overview !== null && <OverviewSections overview={data.overview} master={data.master} currency={currency} source={paths.overview(chain)} />}
               <h2>Metrics</h2>
               <div class="cards">
                 {data.details.map(([metric, detail], i) => (
@@ -103,6 +112,7 @@ function MetricCard({ chain, metric, detail, master, currency, index }: { chain:
         </span>
       </p>
       <p class="muted small">{last ? formatDate(last[0] as number) : 'no data'}</p>
+      <Source docs={[paths.metric(chain, metric)]} />
       <Chart compact height={120} unit={unit} title={`${info.name} on ${chain}, last ${CARD_DAYS} days`} series={[chartSeries(chain, master.chains[chain].name, seriesColor(theme, master.chains[chain].colors, index), recent, key)]} />
     </article>
   );

@@ -3,6 +3,7 @@
 // (names, units) and fundamentals.json (the last 90 days of every metric in one document).
 import { load, paths } from '../api.js';
 import { Await, SortHeader, sortRows, type SortDir } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { Sparkline } from '../components/sparkline.js';
 import type { ExportRow, Master } from '../documents.js';
 import { formatDate, formatValue } from '../format.js';
@@ -113,6 +114,7 @@ export function ChainsPage({ route }: { route: Route }) {
                   </tbody>
                 </table>
               </div>
+              <Source docs={[paths.fundamentals, paths.master]} />
               <h2>Compare the chains</h2>
               <ul class="metric-links">
                 {Object.entries(master.metrics)

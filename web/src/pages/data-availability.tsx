@@ -5,6 +5,7 @@
 import { LoadError, load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { unitFor, type DaOverview, type DaTotal, type Master } from '../documents.js';
 import { formatValue, type Unit } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -80,6 +81,7 @@ export function DataAvailabilityPage({ route }: { route: Route }) {
                 <Figure name="size" label="Data posted" value={size / GIB} unit={sizeUnit} />
                 <Figure name="fees_per_mb" label="Fees per MB" value={money(figures.fees_per_mb, currency)} unit={perMbUnit} />
               </dl>
+              <Source docs={[paths.daOverview, paths.master]} />
               <h2>Consumers</h2>
               <div class="scroll">
                 <table class="data consumers">
@@ -103,11 +105,13 @@ export function DataAvailabilityPage({ route }: { route: Route }) {
                   </tbody>
                 </table>
               </div>
+              <Source docs={[paths.daOverview]} />
               <h2>Daily</h2>
               <div class="controls">
                 <Toggle label="Chart" options={CHARTS} value={chart} onChange={(m) => setQuery({ m })} />
               </div>
               <Chart series={[chartSeries(layer, info.name, seriesColor(theme, info.colors, 0), series?.daily, chart === 'fees_paid' ? currency : 'value')]} unit={chartUnit} title={`${info.name}: ${chart === 'fees_paid' ? 'fees paid' : 'data posted'} per day`} />
+              <Source docs={[paths.daOverview]} />
             </>
           );
         }}

@@ -4,6 +4,7 @@
 import { LoadError, load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import type { Economics, EconomicsWindow, Master } from '../documents.js';
 import { formatBytes, formatPercent, formatValue, type Unit } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -109,6 +110,7 @@ export function EconomicsPage({ route }: { route: Route }) {
                   </tfoot>
                 </table>
               </div>
+              <Source docs={[paths.economics]} />
               <h2>Per day</h2>
               <div class="controls">
                 <label>
@@ -130,6 +132,7 @@ export function EconomicsPage({ route }: { route: Route }) {
                   series={(['revenue', 'costs', 'profit'] as const).map((s, i) => chartSeries(s, s[0].toUpperCase() + s.slice(1), seriesColor(theme, undefined, i), daily[s], currency))}
                 />
               )}
+              <Source docs={[paths.economics]} />
             </>
           );
         }}

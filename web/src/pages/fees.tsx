@@ -5,6 +5,8 @@
 // fast for the metrics master.json marks invert_normalization).
 import { load, paths } from '../api.js';
 import { Await, Toggle } from '../components/controls.js';
+import { FeeViews } from '../components/fee-views.js';
+import { Source } from '../components/source.js';
 import { own, unitFor, valueColumn, type FeeTable, type Master } from '../documents.js';
 import { formatHour, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -45,6 +47,7 @@ export function FeesPage({ route }: { route: Route }) {
   return (
     <section data-page="fees">
       <h1>Fees</h1>
+      <FeeViews current="table" />
       <Await loaded={loaded}>
         {([master, table]) => {
           const metrics = Object.entries(master.fee_metrics).sort((a, b) => a[1].priority - b[1].priority);
@@ -133,6 +136,7 @@ export function FeesPage({ route }: { route: Route }) {
                   </tbody>
                 </table>
               </div>
+              <Source docs={[paths.fees, paths.master]} />
             </>
           );
         }}

@@ -4,6 +4,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
+import { Source } from '../components/source.js';
 import { own, unitFor, valueColumn, type Master, type MetricDetail } from '../documents.js';
 import { formatChange, formatValue } from '../format.js';
 import { href, setQuery, type Route } from '../route.js';
@@ -81,8 +82,10 @@ export function MetricPage({ route, metric }: { route: Route; metric: string }) 
                 ))}
               </fieldset>
               <Chart series={series} unit={unit} title={`${info.name}, ${granularity}, every chain`} />
+              <Source docs={series.map((s) => paths.metric(s.key, metric))} />
               <h2>Changes</h2>
               <ChangesTable master={master} details={details} granularity={granularity} currency={currency} metric={metric} />
+              <Source docs={[...details.map(([chain]) => paths.metric(chain, metric)), paths.master]} />
             </>
           );
         }}

@@ -1,6 +1,7 @@
 // The parts of a chain overview document (CONTRACT.md section 3): KPI cards with week-over-week
 // change, ranking, streaks and lifetime levels, highlights, events, blockspace by category and
 // the chain's applications. Each part is shown only when the document has it.
+import { Source } from '../components/source.js';
 import { Sparkline } from '../components/sparkline.js';
 import { unitFor, valueColumn, type ChainOverview, type Master } from '../documents.js';
 import { formatChange, formatCount, formatValue, type Unit } from '../format.js';
@@ -10,6 +11,8 @@ interface Props {
   overview: ChainOverview;
   master: Master;
   currency: string;
+  /** The overview document's path, named under each part. */
+  source: string;
 }
 
 const COUNT: Unit = { currency: false, prefix: null, suffix: null, decimals: 0, decimals_tooltip: 0, agg: true, agg_tooltip: false };
@@ -19,7 +22,7 @@ function metricUnit(master: Master, metric: string, currency: string): [string, 
   return info ? unitFor(info.units, currency) : ['value', COUNT];
 }
 
-export function OverviewSections({ overview, master, currency }: Props) {
+export function OverviewSections({ overview, master, currency, source }: Props) {
   const d = overview.data;
   const kpis = Object.entries(d.kpi_cards ?? {});
   const ranking = Object.entries(d.ranking ?? {});
@@ -51,6 +54,7 @@ export function OverviewSections({ overview, master, currency }: Props) {
               );
             })}
           </div>
+          <Source docs={[source]} />
         </>
       )}
       {ranking.length > 0 && (
@@ -82,9 +86,10 @@ export function OverviewSections({ overview, master, currency }: Props) {
               })}
             </tbody>
           </table>
+          <Source docs={[source]} />
         </>
       )}
-      <Achievements overview={overview} master={master} currency={currency} />
+      <Achievements overview={overview} master={master} currency={currency} source={source} />
       {(d.highlights?.length ?? 0) > 0 && (
         <>
           <h2>Highlights</h2>
@@ -96,6 +101,7 @@ export function OverviewSections({ overview, master, currency }: Props) {
               </li>
             ))}
           </ul>
+          <Source docs={[source]} />
         </>
       )}
       {(d.events?.length ?? 0) > 0 && (
@@ -109,6 +115,7 @@ export function OverviewSections({ overview, master, currency }: Props) {
               </li>
             ))}
           </ul>
+          <Source docs={[source]} />
         </>
       )}
       {d.blockspace && d.blockspace.data.length > 0 && (
@@ -134,6 +141,7 @@ export function OverviewSections({ overview, master, currency }: Props) {
               ))}
             </tbody>
           </table>
+          <Source docs={[source]} />
         </>
       )}
       {d.ecosystem?.apps && (
@@ -149,13 +157,14 @@ export function OverviewSections({ overview, master, currency }: Props) {
               </li>
             ))}
           </ol>
+          <Source docs={[source]} />
         </>
       )}
     </div>
   );
 }
 
-function Achievements({ overview, master, currency }: Props) {
+function Achievements({ overview, master, currency, source }: Props) {
   const a = overview.data.achievements;
   if (!a) return null;
   const pick = <T,>(byUnit: Record<string, T>): [string, T] | undefined => {
@@ -200,6 +209,7 @@ function Achievements({ overview, master, currency }: Props) {
           );
         })}
       </div>
+      <Source docs={[source]} />
     </>
   );
 }

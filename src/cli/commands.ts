@@ -10,7 +10,6 @@ import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsSummary, builtinChainsText } from '../registry/builtin-chains-table.js';
 import { ConfigError, loadConfig } from '../registry/config.js';
 import { guessFileKind, wrongKindMessage } from '../registry/file-kind.js';
-import { rentNotes } from '../registry/settlement.js';
 import { CliError } from './cli-error.js';
 
 // The commands that run the service load it when they run (dynamic imports below): the store
@@ -181,15 +180,14 @@ export async function runDevnet(flags: { days: number; txPerDay: number; seed: n
   await devnet.close();
 }
 
-export function runCheckConfig(file: string): void {
+export async function runCheckConfig(file: string, flags: { json?: boolean } = {}): Promise<void> {
   const config = loadConfigFile(file);
   if (config.chains.length === 0) throw noChainsError(file);
-  process.stdout.write(`${file}: valid. ${config.chains.length} chains:\n`);
-  for (const c of config.chains) {
-    process.stdout.write(`  ${c.origin_key.padEnd(16)} ${c.family.padEnd(9)} chain id ${String(c.evm_chain_id).padEnd(9)} ${c.rpc_urls.length} rpc url(s)\n`);
-  }
-  // Not errors: the chains are served, only without these metrics.
-  for (const note of rentNotes(config.chains)) process.stdout.write(`note: ${note}\n`);
+  // The metric definitions, for what each chain will publish: loaded by this command only.
+  const { checkConfigReport, checkConfigText } = await import('../app/check-config.js');
+  // A metric a chain lacks is not an error: the chain is served, without that metric.
+  const report = checkConfigReport(file, config);
+  process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : checkConfigText(report));
 }
 
 export function runChains(flags: { json?: boolean }): void {

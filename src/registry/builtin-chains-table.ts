@@ -2,6 +2,7 @@
 // two identical), and as plain aligned text or JSON for `chainlytics chains`, so operators see the
 // same list the code uses. One list of columns feeds all three.
 import { BUILTIN_CHAINS } from './builtin-chains.js';
+import { alignedText } from './text-table.js';
 import type { ChainStart } from './types.js';
 
 /** One built-in chain as `chains --json` prints it: the table's columns, keys as in the config file. */
@@ -64,17 +65,5 @@ export function builtinChainsMarkdown(): string {
 
 /** Columns padded to their widest cell, two spaces apart, numbers right-aligned; no trailing spaces. */
 export function builtinChainsText(): string {
-  const rows = [HEADER, ...builtinChainsSummary().map(cells)];
-  const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((v, i) => {
-          const pad = ' '.repeat(widths[i] - [...v].length);
-          return NUMERIC.has(i) ? pad + v : v + pad;
-        })
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return alignedText([HEADER, ...builtinChainsSummary().map(cells)], NUMERIC);
 }

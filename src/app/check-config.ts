@@ -30,7 +30,8 @@ export function checkConfigReport(file: string, config: AppConfig): CheckConfigR
   };
 }
 
-const GROUP_NAMES: Record<MetricCoverage['table'], string> = { chain: '', fee: 'fee table', app: 'app' };
+/** The fee-table and application metrics' row names: a group of them, or one of them. */
+const GROUPS = { fee: { all: 'fee table', one: 'fee table' }, app: { all: 'apps', one: 'app' } } as const;
 
 /**
  * A chain's rows: one per chain metric; the fee-table and application metrics as one row each
@@ -43,8 +44,8 @@ function rows(chain: CheckedChain): string[][] {
     const ms = chain.metrics.filter((m) => m.table === table);
     if (ms.length === 0) continue;
     const same = ms.every((m) => m.publishes === ms[0].publishes && m.reasons.join() === ms[0].reasons.join());
-    if (same) out.push(row(`${GROUP_NAMES[table]} (${ms.length} metrics)`, ms[0]));
-    else out.push(...ms.map((m) => row(`${GROUP_NAMES[table]} ${m.metric}`, m)));
+    if (same) out.push(row(`${GROUPS[table].all} (${ms.length} metrics)`, ms[0]));
+    else out.push(...ms.map((m) => row(`${GROUPS[table].one} ${m.metric}`, m)));
   }
   return out;
 }

@@ -18,6 +18,10 @@ export interface BuiltinChainSummary {
   finality_lag: number;
   start: ChainStart;
   stablecoins: string[];
+  /** How many batch poster and proposer addresses rent_paid reads (builtin-settlement-addresses.ts). */
+  settlement_addresses: number;
+  /** The chain token's market-data id (market_cap, fdv), or null. */
+  market_data_id: string | null;
 }
 
 const startText = (s: ChainStart) => ('block' in s ? `block ${s.block}` : s.date);
@@ -35,12 +39,14 @@ export function builtinChainsSummary(): BuiltinChainSummary[] {
     finality_lag: c.finality_lag,
     start: c.start,
     stablecoins: c.stablecoins.map((s) => s.symbol),
+    settlement_addresses: c.settlement_addresses.length,
+    market_data_id: c.token?.market_data_id ?? null,
   }));
 }
 
-const HEADER = ['origin_key', 'name', 'evm_chain_id', 'family', 'gas_token (symbol)', 'type', 'bucket', 'finality_lag', 'default start', 'stablecoins'];
+const HEADER = ['origin_key', 'name', 'evm_chain_id', 'family', 'gas_token (symbol)', 'type', 'bucket', 'finality_lag', 'default start', 'stablecoins', 'batch posters', 'token'];
 /** Columns aligned right (numbers), by index in HEADER. */
-const NUMERIC = new Set([2, 7]);
+const NUMERIC = new Set([2, 7, 10]);
 
 function cells(c: BuiltinChainSummary): string[] {
   return [
@@ -54,6 +60,8 @@ function cells(c: BuiltinChainSummary): string[] {
     String(c.finality_lag),
     startText(c.start),
     c.stablecoins.join(', ') || '–',
+    String(c.settlement_addresses),
+    c.market_data_id ?? '–',
   ];
 }
 

@@ -11,8 +11,8 @@
 //
 // Left out on purpose (docs/configuration.md says why to operators):
 // - taiko: a based rollup; anyone may propose blocks, so there is no fixed sender set;
-// - linea's finalization sender and polygon_zkevm's aggregator: no source found, so their rent
-//   counts the data postings only (docs/configuration.md);
+// - polygon_zkevm's trusted aggregator: the rollup manager it proves to serves other Polygon
+//   CDK chains too, so its proofs are not this chain's alone; zkEVM rent is its batch postings;
 // - arbitrum_nova: its sequencer inbox also accepts Arbitrum One's batch poster (L2BEAT's
 //   discovery of 0x211E…c21b), and rent is attributed by sender: the two could not be told apart.
 // A chain without an entry has no rent until its settlement_addresses are configured.
@@ -76,6 +76,8 @@ export const BUILTIN_SETTLEMENT_ADDRESSES: Readonly<Record<string, readonly Sett
   linea: [
     entry('batch_poster', '0xa9268341831eFa4937537bc3e9EB36DbecE83C7e', `${GROWTHEPIE_ECONOMICS} (linea: blob producer, 2024-03 to 2024-10)`),
     entry('batch_poster', '0x46d2F319fd42165D4318F099E143dEA8124E9E3e', `${GROWTHEPIE_ECONOMICS} (linea: blob producer, from 2024-10)`),
+    // Etherscan labels it Linea's operator; Dune's L2 sequencer tags list it for Linea too.
+    entry('state_proposer', '0x9228624C3185FCBcf24c1c9dB76D8Bef5f5DAd64', 'https://etherscan.io/address/0x9228624C3185FCBcf24c1c9dB76D8Bef5f5DAd64 (Linea: Operator, finalization)'),
     entry('settlement_contract', '0xd19d4B5d358258f05D7B411E21A1460D11B0876F', `${GROWTHEPIE_ECONOMICS} (linea: LineaRollup)`),
   ],
   polygon_zkevm: [

@@ -165,15 +165,9 @@ export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?
 }
 
 export async function runDevnet(flags: { days: number; txPerDay: number; seed: number }): Promise<void> {
-  const { startStandaloneDevnet } = await import('../app/devnet.js');
+  const { devnetConfigText, startStandaloneDevnet } = await import('../app/devnet.js');
   const devnet = await startStandaloneDevnet(flags);
-  const lines = ['# devnet chains; paste into a config file to ingest them as an operator would', 'chains:'];
-  for (const c of devnet.chains) {
-    lines.push(`  - origin_key: ${c.origin_key}`, `    name: ${c.name}`, `    evm_chain_id: ${c.evm_chain_id}`, `    family: ${c.family}`);
-    lines.push(`    gas_token: ${c.gas_token}`, `    rpc_urls: [ "${c.rpc_urls[0]}" ]`, `    start: { block: 0 }`);
-  }
-  lines.push('prices:', `  coingecko_url: ${devnet.priceUrl}`, '');
-  process.stdout.write(lines.join('\n'));
+  process.stdout.write(devnetConfigText(devnet.chains, devnet.priceUrl));
   const ac = new AbortController();
   onSignals(ac);
   await new Promise((r) => ac.signal.addEventListener('abort', r, { once: true }));

@@ -4,7 +4,9 @@ import { BUILTIN_CHAINS, BUILTIN_CHAIN_KEYS, builtinChain } from '../../src/regi
 import { BUILTIN_SETTLEMENT_ADDRESSES, SENDER_ROLES } from '../../src/registry/builtin-settlement-addresses.js';
 import { BUILTIN_STABLECOINS } from '../../src/registry/builtin-stablecoins.js';
 import { BUILTIN_TOKENS } from '../../src/registry/builtin-tokens.js';
+import { devnetConfigText } from '../../src/app/devnet.js';
 import { parseConfig } from '../../src/registry/config.js';
+import { makeChain } from '../../support/make-chain.js';
 import { eventSchema } from '../../src/registry/config-schema.js';
 import { CHAIN_FAMILIES } from '../../src/registry/types.js';
 
@@ -217,5 +219,29 @@ describe('built-in chain data: batch posters, stablecoins, market-data ids', () 
       expect(t.total_supply === null || (Number.isInteger(t.total_supply) && t.total_supply > 0), key).toBe(true);
     }
     for (const key of ['base', 'arbitrum_nova', 'polygon_zkevm', 'unichain']) expect(builtinChain(key)!.token, key).toBeNull();
+  });
+});
+
+describe('the config `chainlytics devnet` prints', () => {
+  it('keeps the devnet\'s own stablecoins, batch poster and token on chains named like built-in ones', () => {
+    // What the devnet decides for a chain it imitates: its contracts and poster, none of the real ones.
+    const coin = { symbol: 'USDC', address: '0x00000000000000000000000000000000000c0001' as const, decimals: 6, peg: 'usd' as const };
+    const devnetChains = [
+      makeChain('ethereum', { evm_chain_id: 901, family: 'ethereum', chain_type: 'l1', rpc_urls: ['http://127.0.0.1:1/eth'], stablecoins: [coin], token: { market_data_id: 'ethereum', total_supply: null } }),
+      makeChain('base', { evm_chain_id: 902, rpc_urls: ['http://127.0.0.1:1/base'], stablecoins: [], settlement_addresses: ['0x00000000000000000000000000000000000b0002'] }),
+      makeChain('mantle', { evm_chain_id: 903, gas_token: 'mantle', rpc_urls: ['http://127.0.0.1:1/mnt'], token: { market_data_id: 'mantle', total_supply: 6_000 } }),
+    ];
+    const cfg = parseConfig(devnetConfigText(devnetChains, 'http://127.0.0.1:1/prices'), 'devnet.yaml', { env: {} });
+    const [eth, base, mantle] = cfg.chains;
+    expect(eth!.stablecoins).toEqual([coin]);
+    expect(eth!.token).toMatchObject({ market_data_id: 'ethereum', total_supply: null });
+    expect(base!.stablecoins).toEqual([]);
+    expect(base!.settlement_addresses).toEqual(['0x00000000000000000000000000000000000b0002']);
+    expect(base!.token).toBeNull();
+    expect(mantle!.settlement_addresses).toEqual([]);
+    expect(mantle!.token).toMatchObject({ market_data_id: 'mantle', total_supply: 6_000 });
+    // Without these lines the built-in addresses would have come back.
+    expect(builtinChain('base')!.settlement_addresses.length).toBeGreaterThan(0);
+    expect(cfg.prices.coingecko_url).toBe('http://127.0.0.1:1/prices');
   });
 });

@@ -10,7 +10,6 @@ import { DEFAULTS, type AppConfig } from '../registry/app-config.js';
 import { builtinChainsSummary, builtinChainsText } from '../registry/builtin-chains-table.js';
 import { ConfigError, loadConfig } from '../registry/config.js';
 import { guessFileKind, wrongKindMessage } from '../registry/file-kind.js';
-import { rentNotes } from '../registry/settlement.js';
 import { CliError } from './cli-error.js';
 
 // The commands that run the service load it when they run (dynamic imports below): the store
@@ -166,30 +165,23 @@ export async function runIngest(flags: CommonFlags & { follow?: boolean; chains?
 }
 
 export async function runDevnet(flags: { days: number; txPerDay: number; seed: number }): Promise<void> {
-  const { startStandaloneDevnet } = await import('../app/devnet.js');
+  const { devnetConfigText, startStandaloneDevnet } = await import('../app/devnet.js');
   const devnet = await startStandaloneDevnet(flags);
-  const lines = ['# devnet chains; paste into a config file to ingest them as an operator would', 'chains:'];
-  for (const c of devnet.chains) {
-    lines.push(`  - origin_key: ${c.origin_key}`, `    name: ${c.name}`, `    evm_chain_id: ${c.evm_chain_id}`, `    family: ${c.family}`);
-    lines.push(`    gas_token: ${c.gas_token}`, `    rpc_urls: [ "${c.rpc_urls[0]}" ]`, `    start: { block: 0 }`);
-  }
-  lines.push('prices:', `  coingecko_url: ${devnet.priceUrl}`, '');
-  process.stdout.write(lines.join('\n'));
+  process.stdout.write(devnetConfigText(devnet.chains, devnet.priceUrl));
   const ac = new AbortController();
   onSignals(ac);
   await new Promise((r) => ac.signal.addEventListener('abort', r, { once: true }));
   await devnet.close();
 }
 
-export function runCheckConfig(file: string): void {
+export async function runCheckConfig(file: string, flags: { json?: boolean } = {}): Promise<void> {
   const config = loadConfigFile(file);
   if (config.chains.length === 0) throw noChainsError(file);
-  process.stdout.write(`${file}: valid. ${config.chains.length} chains:\n`);
-  for (const c of config.chains) {
-    process.stdout.write(`  ${c.origin_key.padEnd(16)} ${c.family.padEnd(9)} chain id ${String(c.evm_chain_id).padEnd(9)} ${c.rpc_urls.length} rpc url(s)\n`);
-  }
-  // Not errors: the chains are served, only without these metrics.
-  for (const note of rentNotes(config.chains)) process.stdout.write(`note: ${note}\n`);
+  // The metric definitions, for what each chain will publish: loaded by this command only.
+  const { checkConfigReport, checkConfigText } = await import('../app/check-config.js');
+  // A metric a chain lacks is not an error: the chain is served, without that metric.
+  const report = checkConfigReport(file, config);
+  process.stdout.write(flags.json ? `${JSON.stringify(report, null, 2)}\n` : checkConfigText(report));
 }
 
 export function runChains(flags: { json?: boolean }): void {

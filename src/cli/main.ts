@@ -95,7 +95,12 @@ program
   .option('--seed <n>', 'seed', int('--seed', 0, 2 ** 31 - 1), DEFAULT_SEED)
   .action(runDevnet);
 
-program.command('check-config').description('validate a configuration file and print the resolved chains').argument('<file>').action(runCheckConfig);
+program
+  .command('check-config')
+  .description('validate a configuration file; print the resolved chains and which metrics each will publish (and why not)')
+  .argument('<file>')
+  .option('--json', 'print the report as JSON instead of a table')
+  .action((file: string, flags: { json?: boolean }) => runCheckConfig(file, flags));
 program
   .command('chains')
   .description('list the built-in chains (an operator only adds rpc_urls)')

@@ -4,6 +4,7 @@
 // unique and every `unique` metric has its address set. Application metrics (per contract)
 // follow the same rules, and their fact keys stay apart from the chain ones. Returns the
 // problems, one per line.
+import type { ChainRequirement } from '../registry/chain-requirements.js';
 import type { Granularity } from '../store/granularity.js';
 import {
   addressSets,
@@ -93,6 +94,7 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
     if (seen.has(id)) say('duplicate id');
     seen.add(id);
     checkCommon(d, say);
+    checkRequires(d, defs, say);
     if (d.input.kind === 'derived') {
       for (const f of d.input.from) {
         if (!declarations.has(f)) say(`derived from ${f.key}, which no definition's input declares`);
@@ -111,6 +113,44 @@ export function checkCatalog(defs: readonly MetricDefinition[]): string[] {
 }
 
 type Say = (msg: string) => void;
+
+/**
+ * What a metric's input needs from a chain's configuration: the declaration `requires` must say
+ * exactly this, so check-config's answer cannot drift from what the facts stage reads (a
+ * requirement too few would promise a metric that never comes; one too many would hide one).
+ */
+function impliedRequirements(d: MetricDefinition, defs: readonly MetricDefinition[], seen = new Set<MetricDefinition>()): Set<ChainRequirement> | null {
+  if (d.table === 'fee') return new Set(['fee_table']);
+  if (d.table === 'app') return new Set(['apps']);
+  const input = d.input;
+  if (input.kind === 'derived') {
+    seen.add(d);
+    const out = new Set<ChainRequirement>();
+    for (const f of input.from) {
+      const producers = defs.filter((o) => o.table === 'chain' && !seen.has(o) && o.input.facts.includes(f as never));
+      // A fact nothing declares is reported as such; what it would need is unknown.
+      if (producers.length === 0) return null;
+      for (const other of producers) for (const r of impliedRequirements(other, defs, seen) ?? []) out.add(r);
+    }
+    return out;
+  }
+  if (input.kind !== 'source') return new Set();
+  const s = input.source;
+  if (s.from === 'settlement_transactions') return new Set(['settlement']);
+  if (s.from === 'eth_call') return new Set(['stablecoins']);
+  if (s.from === 'market_data') return new Set(s.field === 'fdv' ? ['market_data_id', 'total_supply'] : ['market_data_id']);
+  if (s.from === 'external') return new Set([s.series === 'tvl' ? 'tvl_source' : 'app_revenue_source']);
+  // A source the facts stage does not run (reported by checkCommon): nothing to hold it to.
+  return null;
+}
+
+function checkRequires(d: MetricDefinition, defs: readonly MetricDefinition[], say: Say): void {
+  const declared = [...new Set((d as { requires?: readonly ChainRequirement[] }).requires ?? [])].sort();
+  const needs = impliedRequirements(d, defs);
+  if (needs === null) return;
+  const implied = [...needs].sort();
+  if (declared.join(',') !== implied.join(',')) say(`requires [${declared.join(', ')}] but its input needs [${implied.join(', ')}]`);
+}
 
 function nonEmpty(v: unknown): boolean {
   return typeof v === 'string' && v.trim().length > 0;

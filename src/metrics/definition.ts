@@ -4,6 +4,7 @@
 // declaration they read (the key string is derived from it), so a column cannot name a fact
 // that no definition declares; catalog-check.ts proves the rest.
 import type { Dimension, SettlementMeasure } from '../store/facts.js';
+import type { ChainRequirement } from '../registry/chain-requirements.js';
 import type { ChainFamily } from '../registry/types.js';
 import type { Granularity } from '../store/granularity.js';
 import type { EngineName } from '../store/store.js';
@@ -172,6 +173,12 @@ interface ChainMetricFields {
   /** For the overview ranking: 1 = largest (`desc`) or 1 = smallest (`asc`, costs). */
   rank_order: 'desc' | 'asc';
   input: MetricInput;
+  /**
+   * What the metric needs from a chain's configuration beyond its RPC URLs (none for metrics of
+   * the chain's own transactions): `check-config` says which chains lack it and why, and
+   * catalog-check.ts holds it to what `input` reads.
+   */
+  requires: readonly ChainRequirement[];
   dimension: Dimension;
   status: MetricStatus;
 }
@@ -205,6 +212,12 @@ export interface FeeMetric {
   /** Its stored keys, derived from `reads` by feeColumns(): eth and usd, or one key and its divisor. */
   facts: { eth: string; usd: string } | { value: string; divisor: number };
   input: MetricInput;
+  /**
+   * What the metric needs from a chain's configuration beyond its RPC URLs (none for metrics of
+   * the chain's own transactions): `check-config` says which chains lack it and why, and
+   * catalog-check.ts holds it to what `input` reads.
+   */
+  requires: readonly ChainRequirement[];
   dimension: Dimension;
   status: MetricStatus;
 }
@@ -255,6 +268,12 @@ export interface AppMetric {
   units: Partial<Record<ValueColumn, UnitSpec>>;
   aggregate: AppAggregate;
   input: MetricInput;
+  /**
+   * What the metric needs from a chain's configuration beyond its RPC URLs (none for metrics of
+   * the chain's own transactions): `check-config` says which chains lack it and why, and
+   * catalog-check.ts holds it to what `input` reads.
+   */
+  requires: readonly ChainRequirement[];
   dimension: Dimension;
   status: MetricStatus;
 }

@@ -2,6 +2,7 @@
 // two identical), and as plain aligned text or JSON for `chainlytics chains`, so operators see the
 // same list the code uses. One list of columns feeds all three.
 import { BUILTIN_CHAINS } from './builtin-chains.js';
+import { alignedText } from './text-table.js';
 import type { ChainStart } from './types.js';
 
 /** One built-in chain as `chains --json` prints it: the table's columns, keys as in the config file. */
@@ -17,6 +18,10 @@ export interface BuiltinChainSummary {
   finality_lag: number;
   start: ChainStart;
   stablecoins: string[];
+  /** How many batch poster and proposer addresses rent_paid reads (builtin-settlement-addresses.ts). */
+  settlement_addresses: number;
+  /** The chain token's market-data id (market_cap, fdv), or null. */
+  market_data_id: string | null;
 }
 
 const startText = (s: ChainStart) => ('block' in s ? `block ${s.block}` : s.date);
@@ -34,12 +39,14 @@ export function builtinChainsSummary(): BuiltinChainSummary[] {
     finality_lag: c.finality_lag,
     start: c.start,
     stablecoins: c.stablecoins.map((s) => s.symbol),
+    settlement_addresses: c.settlement_addresses.length,
+    market_data_id: c.token?.market_data_id ?? null,
   }));
 }
 
-const HEADER = ['origin_key', 'name', 'evm_chain_id', 'family', 'gas_token (symbol)', 'type', 'bucket', 'finality_lag', 'default start', 'stablecoins'];
+const HEADER = ['origin_key', 'name', 'evm_chain_id', 'family', 'gas_token (symbol)', 'type', 'bucket', 'finality_lag', 'default start', 'stablecoins', 'batch posters', 'token'];
 /** Columns aligned right (numbers), by index in HEADER. */
-const NUMERIC = new Set([2, 7]);
+const NUMERIC = new Set([2, 7, 10]);
 
 function cells(c: BuiltinChainSummary): string[] {
   return [
@@ -53,6 +60,8 @@ function cells(c: BuiltinChainSummary): string[] {
     String(c.finality_lag),
     startText(c.start),
     c.stablecoins.join(', ') || '–',
+    String(c.settlement_addresses),
+    c.market_data_id ?? '–',
   ];
 }
 
@@ -64,17 +73,5 @@ export function builtinChainsMarkdown(): string {
 
 /** Columns padded to their widest cell, two spaces apart, numbers right-aligned; no trailing spaces. */
 export function builtinChainsText(): string {
-  const rows = [HEADER, ...builtinChainsSummary().map(cells)];
-  const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
-  return rows
-    .map((r) =>
-      r
-        .map((v, i) => {
-          const pad = ' '.repeat(widths[i] - [...v].length);
-          return NUMERIC.has(i) ? pad + v : v + pad;
-        })
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return alignedText([HEADER, ...builtinChainsSummary().map(cells)], NUMERIC);
 }

@@ -8,16 +8,21 @@
 //   i.e. the whole history (Celo: its L2 migration, the first block in the `op` family format).
 // - finality_lag: about five minutes of blocks, at most 300 (Ethereum: 64 blocks = two epochs,
 //   when a block becomes final). Blocks that close to the head are re-checked for reorgs.
-// - stablecoins: only native USDC/USDT/DAI deployments whose addresses are certain (their EIP-55
-//   checksums are verified by test/registry/builtin-chains.test.ts); empty elsewhere.
-// - settlement_addresses: empty; batcher addresses rotate and must come from the operator.
+// - stablecoins, settlement_addresses (the batch posters' and proposers' addresses on Ethereum)
+//   and token (market-data id): from the sourced data files builtin-stablecoins.ts,
+//   builtin-settlement-addresses.ts and builtin-tokens.ts, each address with where it is
+//   published (test/registry/builtin-chains.test.ts). Posters rotate: an operator's
+//   settlement_addresses replace the built-in list.
 // - bucket: the contract's stack groups (Layer 1, OP Stack, Arbitrum Orbit, ZK Stack, Other).
 // - chain_type (CONTRACT.md 11.6): l1 for ethereum; rollup for a chain whose profile's da_layer
 //   is Ethereum blobs or calldata, others for the rest (EigenDA, AnyTrust DAC), the rule
 //   layer2ChainType applies to chains that are not built in (chain-type.ts).
 // - what master.json says beyond these facts (description, links, stack…): builtin-chain-profiles.ts.
 import { BUILTIN_PROFILES, blankProfile, type ChainProfile } from './builtin-chain-profiles.js';
-import type { Chain, ChainEvent, ChainToken, Stablecoin } from './types.js';
+import { builtinSettlementSenders } from './builtin-settlement-addresses.js';
+import { BUILTIN_STABLECOINS } from './builtin-stablecoins.js';
+import { BUILTIN_TOKENS } from './builtin-tokens.js';
+import type { Chain, ChainEvent, ChainToken } from './types.js';
 
 /** The price-source id of ether, the gas token of ETH-gas chains. */
 export const ETH_GAS_TOKEN = 'ethereum';
@@ -32,9 +37,14 @@ type Facts = Omit<Chain, keyof ChainProfile | 'rpc_urls' | 'flags' | 'events' | 
   symbol?: string;
   flags?: Partial<Chain['flags']>;
   events?: ChainEvent[];
-  stablecoins?: Stablecoin[];
-  token?: ChainToken;
 };
+
+function tokenOf(originKey: string): ChainToken | null {
+  const t = BUILTIN_TOKENS[originKey];
+  if (!t) return null;
+  const { source: _, ...token } = t;
+  return token;
+}
 
 function chain(f: Facts): Chain {
   return {
@@ -59,10 +69,11 @@ function chain(f: Facts): Chain {
     website: f.website,
     block_explorers: f.block_explorers,
     events: f.events ?? [],
-    stablecoins: f.stablecoins ?? [],
-    settlement_addresses: [],
+    // The sourced data files, without their sources (a resolved chain carries the facts only).
+    stablecoins: (BUILTIN_STABLECOINS[f.origin_key] ?? []).map(({ source: _, ...coin }) => coin),
+    settlement_addresses: builtinSettlementSenders(f.origin_key),
     settlement_chain: f.chain_type === 'l1' ? null : DEFAULT_SETTLEMENT_CHAIN,
-    token: f.token ?? null,
+    token: tokenOf(f.origin_key),
     defillama: DEFILLAMA_NAMES[f.origin_key] ?? null,
   };
 }
@@ -86,9 +97,6 @@ const DEFILLAMA_NAMES: Record<string, string> = {
   unichain: 'Unichain',
 };
 
-const usdc = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDC', address, decimals: 6, peg: 'usd' });
-const usdt = (address: `0x${string}`): Stablecoin => ({ symbol: 'USDT', address, decimals: 6, peg: 'usd' });
-
 const OP_CHAINS = 'OP Stack';
 const ARBITRUM_CHAINS = 'Arbitrum Orbit';
 const OTHERS = 'Other';
@@ -96,7 +104,6 @@ const OTHERS = 'Other';
 export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   chain({
     origin_key: 'ethereum',
-    token: { market_data_id: 'ethereum', total_supply: null }, // no maximum supply: market cap only
     name: 'Ethereum Mainnet',
     name_short: 'Ethereum',
     evm_chain_id: 1,
@@ -126,15 +133,9 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
         source: 'https://blog.ethereum.org/2024/02/27/dencun-mainnet-announcement',
       },
     ],
-    stablecoins: [
-      usdc('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
-      usdt('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
-      { symbol: 'DAI', address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', decimals: 18, peg: 'usd' },
-    ],
   }),
   chain({
     origin_key: 'optimism',
-    token: { market_data_id: 'optimism', total_supply: 4_294_967_296 },
     name: 'OP Mainnet',
     name_short: 'OP Mainnet',
     evm_chain_id: 10,
@@ -156,7 +157,6 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
         source: 'https://gov.optimism.io/t/final-upgrade-1-bedrock-protocol-upgrade-v2/5548',
       },
     ],
-    stablecoins: [usdc('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'), usdt('0x94b008aA00579c1307B0EF2c499aD98a8ce58e58')],
   }),
   chain({
     origin_key: 'base',
@@ -181,11 +181,9 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
         source: 'https://www.techopedia.com/what-is-base-coinbase-l2-chain',
       },
     ],
-    stablecoins: [usdc('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')],
   }),
   chain({
     origin_key: 'arbitrum',
-    token: { market_data_id: 'arbitrum', total_supply: 10_000_000_000 },
     name: 'Arbitrum One',
     name_short: 'Arbitrum',
     evm_chain_id: 42161,
@@ -207,7 +205,6 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
         source: 'https://developer.offchainlabs.com/migration/dapp_migration',
       },
     ],
-    stablecoins: [usdc('0xaf88d065e77c8cC2239327C5EDb3A432268e5831'), usdt('0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9')],
   }),
   chain({
     origin_key: 'arbitrum_nova',
@@ -281,7 +278,6 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
   }),
   chain({
     origin_key: 'mantle',
-    token: { market_data_id: 'mantle', total_supply: 6_219_316_795 },
     name: 'Mantle',
     name_short: 'Mantle',
     evm_chain_id: 5000,
@@ -394,7 +390,6 @@ export const BUILTIN_CHAINS: readonly Chain[] = Object.freeze([
         source: 'https://blog.celo.org/celo-l2-mainnet-launch',
       },
     ],
-    stablecoins: [usdc('0xcebA9300f2b948710d2653dD7B07f33A8B32118C'), usdt('0x48065fbBE25f71C9282ddf5e1cD6D6A887483D5e')],
   }),
 ].map((c) => Object.freeze(c)));
 

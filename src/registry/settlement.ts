@@ -1,7 +1,8 @@
 // Which chains pay rent to which (METRICS.md rent_paid): a chain's rent is the fees of its
 // settlement_addresses' transactions on its settlement chain, so both must be known and the
 // settlement chain must be ingested too. One place decides it, so the facts stage and
-// `check-config` agree on which chains have rent and give the same reason when one has none.
+// `check-config` (chain-requirements.ts) agree on which chains have rent and give the same
+// reason when one has none.
 import { ETH_GAS_TOKEN } from './builtin-chains.js';
 import type { Chain } from './types.js';
 
@@ -18,7 +19,9 @@ type Settling = Pick<Chain, 'origin_key' | 'gas_token' | 'settlement_chain' | 's
 
 export function settlementPlan(chain: Settling, configured: ReadonlyMap<string, Pick<Chain, 'gas_token'>>): SettlementPlan {
   if (chain.settlement_chain === null) return { settles_on: null, reason: 'no settlement chain (an L1, or settlement_chain: null)' };
-  if (chain.settlement_addresses.length === 0) return { settles_on: null, reason: `no settlement_addresses configured (its batch posters on ${chain.settlement_chain})` };
+  if (chain.settlement_addresses.length === 0) {
+    return { settles_on: null, reason: `no batch poster addresses (set chains.${chain.origin_key}.settlement_addresses: the accounts that post its batches to ${chain.settlement_chain})` };
+  }
   const on = configured.get(chain.settlement_chain);
   if (!on) return { settles_on: null, reason: `its settlement chain ${chain.settlement_chain} is not configured (add it to chains: rent is read from its transactions)` };
   // Rent is paid in the settlement chain's gas token; the money step converts ether or the
@@ -27,13 +30,4 @@ export function settlementPlan(chain: Settling, configured: ReadonlyMap<string, 
     return { settles_on: null, reason: `its settlement chain ${chain.settlement_chain} pays gas in ${on.gas_token}, neither ETH nor this chain's ${chain.gas_token}` };
   }
   return { settles_on: chain.settlement_chain, senders: chain.settlement_addresses, rent_in_ether: on.gas_token !== chain.gas_token };
-}
-
-/** Per chain without rent, the sentence saying why: rent_paid and profit have no document there. */
-export function rentNotes(chains: readonly Chain[]): string[] {
-  const configured = new Map(chains.map((c) => [c.origin_key, c]));
-  return chains.flatMap((c) => {
-    const plan = settlementPlan(c, configured);
-    return plan.settles_on === null && c.chain_type !== 'l1' ? [`${c.origin_key}: no rent_paid or profit: ${plan.reason}`] : [];
-  });
 }

@@ -317,3 +317,55 @@ describe('chainlytics command: version, help, chains, check-config, nginx-config
     }
   });
 });
+
+describe('check-config: which metrics each chain will publish', () => {
+  // Real built-in chains with nothing but RPC URLs. The URLs point at a real HTTP server that
+  // counts what it is asked: check-config must validate without reaching any node.
+  it('lists rent_paid, profit and stables_mcap for chains with built-in data, and says why a chain lacks one, on a terminal and in --json, asking no node', async () => {
+    const { createServer } = await import('node:http');
+    let asked = 0;
+    const node = createServer((_req, res) => {
+      asked += 1;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => node.listen(0, '127.0.0.1', r));
+    const port = (node.address() as { port: number }).port;
+    try {
+      const file = join(tmp, 'real-chains.yaml');
+      const keys = ['ethereum', 'base', 'arbitrum_nova'];
+      writeFileSync(file, ['chains:', ...keys.map((k) => `  - { origin_key: ${k}, rpc_urls: [ "http://127.0.0.1:${port}/${k}" ] }`)].join('\n'));
+      const text = run(['check-config', file]);
+      const json = run(['check-config', '--json', file]);
+      expect(await text.exit, text.out()).toBe(0);
+      expect(await json.exit, json.out()).toBe(0);
+
+      // The table: one row per chain and metric, "why not" filled only where it does not publish.
+      const row = (chain: string, metric: string) => text.out().split('\n').find((l) => new RegExp(`^${chain}\\s+${metric}\\s`).test(l))?.split(/\s{2,}/);
+      for (const m of ['rent_paid', 'profit', 'stables_mcap', 'txcount']) expect(row('base', m), m).toEqual(['base', m, 'yes']);
+      expect(row('arbitrum_nova', 'stables_mcap')).toEqual(['arbitrum_nova', 'stables_mcap', 'yes']);
+      const noPoster = 'no batch poster addresses (set chains.arbitrum_nova.settlement_addresses: the accounts that post its batches to ethereum)';
+      expect(row('arbitrum_nova', 'rent_paid')).toEqual(['arbitrum_nova', 'rent_paid', 'no', noPoster]);
+      expect(row('arbitrum_nova', 'profit')).toEqual(['arbitrum_nova', 'profit', 'no', noPoster]);
+      expect(row('base', 'market_cap')).toEqual(['base', 'market_cap', 'no', 'no market-data id (set chains.base.token.market_data_id)']);
+      expect(row('ethereum', 'market_cap')).toEqual(['ethereum', 'market_cap', 'yes']);
+      expect(row('ethereum', 'fdv')).toEqual(['ethereum', 'fdv', 'no', 'no total supply (set chains.ethereum.token.total_supply or token.address)']);
+      expect(row('base', 'tvl')).toEqual(['base', 'tvl', 'no', 'no tvl source (set external.defillama_url, or external.tvl_csv)']);
+      expect(row('base', 'fee table \\(6 metrics\\)')).toEqual(['base', 'fee table (6 metrics)', 'yes']);
+
+      // --json: the same answers, every metric of every chain, in the configured order.
+      const report = JSON.parse(json.out()) as { valid: boolean; chains: Array<{ origin_key: string; metrics: Array<{ table: string; metric: string; publishes: boolean; reasons: string[] }> }> };
+      expect(report.valid).toBe(true);
+      expect(report.chains.map((c) => c.origin_key)).toEqual(keys);
+      const metric = (chain: string, id: string) => report.chains.find((c) => c.origin_key === chain)!.metrics.find((m) => m.table === 'chain' && m.metric === id);
+      expect(metric('base', 'rent_paid')).toEqual({ table: 'chain', metric: 'rent_paid', publishes: true, reasons: [] });
+      expect(metric('base', 'stables_mcap')).toEqual({ table: 'chain', metric: 'stables_mcap', publishes: true, reasons: [] });
+      expect(metric('arbitrum_nova', 'profit')).toEqual({ table: 'chain', metric: 'profit', publishes: false, reasons: [noPoster] });
+      expect(metric('ethereum', 'rent_paid')).toEqual({ table: 'chain', metric: 'rent_paid', publishes: false, reasons: ['no settlement chain (an L1, or settlement_chain: null)'] });
+      expect(report.chains[0].metrics.filter((m) => m.table === 'fee')).toHaveLength(6);
+      expect(asked).toBe(0);
+
+    } finally {
+      await new Promise((r) => node.close(r));
+    }
+  });
+});

@@ -188,3 +188,15 @@ describe('metric catalog', () => {
     expect(problemsWith(broken, tps)).toEqual(['fee table tps: facts tsp are not the keys of its fact tps', 'fee table tps: reads fact tsp, which no computed definition produces']);
   });
 });
+
+describe('metric requirements (what check-config asks of a chain)', () => {
+  it('a declaration that differs from what the input reads fails, for sources and derivations alike', () => {
+    const rentPaid = DEFINITIONS.find((d) => d.table === 'chain' && d.metric_id === 'rent_paid') as ChainMetric;
+    expect(problemsWith({ ...rentPaid, requires: [] }, rentPaid)).toEqual(['rent_paid: requires [] but its input needs [settlement]']);
+    // profit is derived from fees (the chain's own transactions) and rent: it needs what rent needs.
+    expect(problemsWith({ ...profit, requires: ['stablecoins'] }, profit)).toEqual(['profit: requires [stablecoins] but its input needs [settlement]']);
+    // One too many would hide a metric the chain does publish.
+    expect(problemsWith({ ...txcount, requires: ['settlement'] }, txcount)).toEqual(['txcount: requires [settlement] but its input needs []']);
+    expect(problemsWith({ ...tps, requires: [] }, tps)).toEqual(['fee table tps: requires [] but its input needs [fee_table]']);
+  });
+});

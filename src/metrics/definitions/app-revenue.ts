@@ -25,6 +25,7 @@ export const appRevenue: ChainMetric = {
   empty_value: 0,
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'external', series: 'app_revenue' }, facts: [APP_FEES] },
+  requires: ['app_revenue_source'],
   dimension: 'chain',
   status: 'computed',
 };

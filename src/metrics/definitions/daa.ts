@@ -37,6 +37,7 @@ export const daa: ChainMetric = {
   empty_value: 0,
   rank_order: 'desc',
   input: { kind: 'transactions', facts: [DAA] },
+  requires: [],
   dimension: 'chain',
   status: 'computed',
 };

@@ -27,6 +27,7 @@ export const fdv: ChainMetric = {
   empty_value: null,
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'market_data', field: 'fdv' }, facts: [FDV] },
+  requires: ['market_data_id', 'total_supply'],
   dimension: 'chain',
   status: 'computed',
 };

@@ -32,6 +32,7 @@ export const fees: ChainMetric = {
   rank_order: 'desc',
   // With the daily split the blockspace documents read (native transfers, deployments).
   input: { kind: 'transactions', facts: [FEES_PAID, ...SYNTHETIC_FEE_FACTS] },
+  requires: [],
   dimension: 'chain',
   status: 'computed',
 };

@@ -27,6 +27,7 @@ export const marketCap: ChainMetric = {
   empty_value: null,
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'market_data', field: 'market_cap' }, facts: [MARKET_CAP] },
+  requires: ['market_data_id'],
   dimension: 'chain',
   status: 'computed',
 };

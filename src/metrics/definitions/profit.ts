@@ -34,6 +34,7 @@ export const profit: ChainMetric = {
     // An unknown side (no price) makes the profit unknown, never the other side alone.
     combine: ([fees = null, rent = null]) => (fees === null || rent === null ? null : fees - rent),
   },
+  requires: ['settlement'],
   dimension: 'chain',
   status: 'computed',
 };

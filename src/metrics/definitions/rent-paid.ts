@@ -40,6 +40,7 @@ export const rentPaid: ChainMetric = {
     source: { from: 'settlement_transactions', reads: 'fees of settlement-layer transactions from the settlement_addresses' },
     facts: [RENT_PAID, RENT_PAID_BLOBS, BLOB_BYTES_POSTED],
   },
+  requires: ['settlement'],
   dimension: 'chain',
   status: 'computed',
 };

@@ -30,6 +30,7 @@ export const stablesMcap: ChainMetric = {
     source: { from: 'eth_call', at: 'period_last_block', reads: 'totalSupply() of each stablecoin configured for the chain' },
     facts: [STABLES_MCAP],
   },
+  requires: ['stablecoins'],
   dimension: 'chain',
   status: 'computed',
 };

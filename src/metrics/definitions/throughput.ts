@@ -41,6 +41,7 @@ export const throughput: ChainMetric = {
   empty_value: 0,
   rank_order: 'desc',
   input: { kind: 'transactions', facts: [GAS_PER_SECOND] },
+  requires: [],
   dimension: 'chain',
   status: 'computed',
 };

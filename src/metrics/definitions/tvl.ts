@@ -25,6 +25,7 @@ export const tvl: ChainMetric = {
   empty_value: null,
   rank_order: 'desc',
   input: { kind: 'source', source: { from: 'external', series: 'tvl' }, facts: [TVL] },
+  requires: ['tvl_source'],
   dimension: 'chain',
   status: 'computed',
 };

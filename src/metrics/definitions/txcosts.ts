@@ -35,6 +35,7 @@ export const txcosts: ChainMetric = {
   empty_value: null,
   rank_order: 'asc',
   input: { kind: 'transactions', facts: [TXCOSTS_MEDIAN] },
+  requires: [],
   dimension: 'chain',
   status: 'computed',
 };

@@ -33,6 +33,7 @@ export const txcount: ChainMetric = {
   rank_order: 'desc',
   // With the daily split the blockspace documents read (native transfers, deployments).
   input: { kind: 'transactions', facts: [TXCOUNT, ...SYNTHETIC_TXCOUNT_FACTS] },
+  requires: [],
   dimension: 'chain',
   status: 'computed',
 };

@@ -31,6 +31,7 @@ export const appDaa: AppMetric = {
   units: { value: count },
   aggregate: { kind: 'unique', fact: CONTRACT_DAA, address_set: CONTRACT_SENDERS },
   input: { kind: 'contract_transactions', facts: [CONTRACT_DAA] },
+  requires: ['apps'],
   dimension: 'contract',
   status: 'computed',
 };

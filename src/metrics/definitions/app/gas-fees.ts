@@ -23,6 +23,7 @@ export const appGasFees: AppMetric = {
   units: { usd: usd(2, true), eth: eth(4, true) },
   aggregate: { kind: 'sum', fact: CONTRACT_FEES_PAID },
   input: { kind: 'contract_transactions', facts: [CONTRACT_FEES_PAID] },
+  requires: ['apps'],
   dimension: 'contract',
   status: 'computed',
 };

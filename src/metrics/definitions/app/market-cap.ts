@@ -17,6 +17,7 @@ export const appMarketCap: AppMetric = {
   units: { usd: usd(0, true), eth: eth(2, true) },
   aggregate: { kind: 'market', field: 'market_cap_usd', fact: TOKEN_MARKET_CAP },
   input: { kind: 'source', source: { from: 'market_data', field: 'market_cap' }, facts: [TOKEN_MARKET_CAP] },
+  requires: ['apps'],
   dimension: 'project',
   status: 'computed',
 };

@@ -24,6 +24,7 @@ export const appSuccessRate: AppMetric = {
   units: { value: fraction },
   aggregate: { kind: 'ratio', numerator: CONTRACT_SUCCESSES, denominator: CONTRACT_TXCOUNT },
   input: { kind: 'contract_transactions', facts: [CONTRACT_SUCCESSES] },
+  requires: ['apps'],
   dimension: 'contract',
   status: 'computed',
 };

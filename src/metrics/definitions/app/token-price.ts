@@ -17,6 +17,7 @@ export const appTokenPrice: AppMetric = {
   units: { usd: usd(4, false), eth: eth(8, false) },
   aggregate: { kind: 'market', field: 'price_usd', fact: TOKEN_PRICE },
   input: { kind: 'source', source: { from: 'market_data', field: 'price' }, facts: [TOKEN_PRICE] },
+  requires: ['apps'],
   dimension: 'project',
   status: 'computed',
 };

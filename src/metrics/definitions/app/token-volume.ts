@@ -17,6 +17,7 @@ export const appTokenVolume: AppMetric = {
   units: { usd: usd(0, true), eth: eth(2, true) },
   aggregate: { kind: 'market', field: 'volume_usd', fact: TOKEN_VOLUME },
   input: { kind: 'source', source: { from: 'market_data', field: 'volume' }, facts: [TOKEN_VOLUME] },
+  requires: ['apps'],
   dimension: 'project',
   status: 'computed',
 };

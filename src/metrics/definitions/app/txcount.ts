@@ -24,6 +24,7 @@ export const appTxcount: AppMetric = {
   units: { value: count },
   aggregate: { kind: 'sum', fact: CONTRACT_TXCOUNT },
   input: { kind: 'contract_transactions', facts: [CONTRACT_TXCOUNT] },
+  requires: ['apps'],
   dimension: 'contract',
   status: 'computed',
 };

@@ -15,6 +15,7 @@ export const feeThroughput: FeeMetric = {
   priority: 5,
   invert_normalization: true,
   input: { kind: 'transactions', facts: [GAS_PER_SECOND] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

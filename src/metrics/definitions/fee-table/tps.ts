@@ -24,6 +24,7 @@ export const tps: FeeMetric = {
   priority: 6,
   invert_normalization: true,
   input: { kind: 'transactions', facts: [TPS] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

@@ -25,6 +25,7 @@ export const txcostsAvg: FeeMetric = {
   priority: 4,
   invert_normalization: false,
   input: { kind: 'transactions', facts: [TXCOSTS_AVG] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

@@ -15,6 +15,7 @@ export const feeTxcostsMedian: FeeMetric = {
   priority: 1,
   invert_normalization: false,
   input: { kind: 'transactions', facts: [TXCOSTS_MEDIAN] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

@@ -25,6 +25,7 @@ export const txcostsNativeMedian: FeeMetric = {
   priority: 2,
   invert_normalization: false,
   input: { kind: 'transactions', facts: [TXCOSTS_NATIVE_MEDIAN] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

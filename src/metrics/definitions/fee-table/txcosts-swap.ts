@@ -26,6 +26,7 @@ export const txcostsSwap: FeeMetric = {
   priority: 3,
   invert_normalization: false,
   input: { kind: 'transactions', facts: [TXCOSTS_SWAP] },
+  requires: ['fee_table'],
   dimension: 'chain',
   status: 'computed',
 };

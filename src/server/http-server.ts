@@ -80,6 +80,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     }
     // node keeps the first of repeated Host lines; RFC 9112 3.2 requires a 400 for more than one.
     if (countHeader(req.rawHeaders, 'host') > 1) return handler.reject(view, sink, 400, DUPLICATE_HOST_BODY);
+    if (opts.rootRoutes?.claims(view.target)) return opts.rootRoutes.handle(req, res);
     handler.handle(view, sink);
   };
 

@@ -3,6 +3,7 @@
 // the test; the connection guard's sweeps are held, so nothing here depends on how fast the
 // machine is.
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
@@ -17,6 +18,8 @@ import { createHttpServer, type NodeHttpServer } from '../../src/server/http-ser
 import type { NormalizedBatch } from '../../src/store/rows.js';
 import { ManualTime } from '../helpers/virtual-time.js';
 import { SseReader } from './helpers/sse-reader.js';
+import { renderNginxSite } from '../../src/app/nginx-site.js';
+import { startNginxSite } from '../../support/nginx.js';
 
 const T0 = Date.UTC(2026, 7, 4, 9, 0, 0);
 
@@ -445,5 +448,43 @@ describe('JSON answers, methods and CORS (12.1, 12.5)', () => {
     const after = await (await fetch(`${h.base}/metrics`)).text();
     expect(after).toContain('chainlytics_live_streams_closed_total{reason="client"} 1');
     expect(after).toContain('chainlytics_live_streams{kind="events"} 0');
+  });
+});
+
+describe('behind nginx (deploy/nginx, nginx-config --live-upstream)', () => {
+  it('passes a stream through unbuffered and the JSON routes with one CORS header; 200 + retry for a stream while serve is down', async () => {
+    const h = await start();
+    feedAlpha(h);
+    h.hub.tick();
+    const upstream = new URL(h.base).host;
+    const nginx = await startNginxSite((listen) => renderNginxSite({ root: tmpdir(), listen, liveUpstream: upstream }));
+    try {
+      const r = await SseReader.open(`${nginx.base}/events`);
+      readers.push(r);
+      expect([r.status, r.res.headers['content-type'], r.res.headers['access-control-allow-origin'], r.res.headers['cache-control']]).toEqual([
+        200,
+        'text/event-stream; charset=utf-8',
+        '*',
+        'no-cache, no-transform',
+      ]);
+      await r.next();
+      expect(JSON.parse((await r.next())!.data!).type).toBe('initial');
+      // A tick's update arrives while the stream stays open: nothing holds it back.
+      h.hub.tick();
+      expect(JSON.parse((await r.next())!.data!).type).toBe('update');
+      const data = await fetch(`${nginx.base}/api/data`);
+      expect([data.status, data.headers.get('access-control-allow-origin'), data.headers.get('cache-control')]).toEqual([200, '*', 'public, max-age=1']);
+      expect((await fetch(`${nginx.base}/health`)).status).toBe(200);
+      r.close();
+      await h.hub.shutdown();
+      await h.http.close();
+      open.splice(open.indexOf(h), 1);
+      const down = await fetch(`${nginx.base}/events`);
+      expect([down.status, down.headers.get('content-type'), await down.text()]).toEqual([200, 'text/event-stream', 'retry: 5000\n\n']);
+      const api = await fetch(`${nginx.base}/api/data`);
+      expect([api.status, api.headers.get('retry-after'), (await api.json()).error.code]).toEqual([503, '5', 'not_ready']);
+    } finally {
+      await nginx.stop();
+    }
   });
 });

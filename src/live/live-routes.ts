@@ -108,6 +108,14 @@ export function liveRoutes(o: LiveRoutesOptions): RootRoutes {
     res.end();
   };
 
+  /** EventSource gives up for good on an error status: a stream request over a cap gets 200, a later retry and a close. */
+  const busyStream = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    if (!(req.headers.accept ?? '').includes('text/event-stream')) return false;
+    res.writeHead(200, STREAM_HEADERS as string[]);
+    res.end(Buffer.concat([retryFrame(jittered(RETRY_MS.busy, 0.5, hub.random)), BUSY_FRAME]));
+    return true;
+  };
+
   const openStream = (req: http.IncomingMessage, res: http.ServerResponse, head: boolean, r: { stream: StreamKind; chain: string }, params: URLSearchParams, address: string): void => {
     const prefixes = params.getAll('prefix');
     if (prefixes.length > MAX_PREFIXES || prefixes.some((p) => !p.startsWith('/') || p.length > MAX_PREFIX_LENGTH)) return sendError(res, head, 400, TOO_MANY_PREFIXES);
@@ -118,13 +126,8 @@ export function liveRoutes(o: LiveRoutesOptions): RootRoutes {
     const refusal = hub.streams.refusal(address);
     if (refusal !== null) {
       hub.streams.refused[refusal]++;
-      const retryMs = jittered(RETRY_MS.busy, 0.5, hub.random);
-      // EventSource gives up for good on an error status: it gets 200, a later retry and a close.
-      if ((req.headers.accept ?? '').includes('text/event-stream')) {
-        res.writeHead(200, STREAM_HEADERS as string[]);
-        return void res.end(Buffer.concat([retryFrame(retryMs), BUSY_FRAME]));
-      }
-      const retryAfter = ['Retry-After', String(Math.ceil(retryMs / 1000))];
+      if (busyStream(req, res)) return;
+      const retryAfter = ['Retry-After', String(Math.ceil(RETRY_MS.busy / 1000))];
       return refusal === 'busy' ? sendError(res, false, 503, BUSY_BODY, retryAfter) : sendError(res, false, 429, ADDRESS_BODY, retryAfter);
     }
     const now = clock.now();
@@ -191,7 +194,15 @@ export function liveRoutes(o: LiveRoutesOptions): RootRoutes {
     return sendJson(res, head, chainNow(chain, highs.ath!, highs.high24h(at) ?? highs.ath!, at), rl);
   };
 
-  return { claims, handle };
+  const overCapacity = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const q = (req.url ?? '').indexOf('?');
+    const path = q < 0 ? (req.url ?? '') : (req.url ?? '').slice(0, q);
+    if (path !== '/events' && !path.startsWith('/events/') || req.method !== 'GET') return false;
+    hub.streams.refused.busy++;
+    return busyStream(req, res);
+  };
+
+  return { claims, handle, overCapacity };
 }
 
 function header(req: http.IncomingMessage, name: string): string | undefined {

@@ -67,6 +67,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     const view = new NodeRequest(req);
     const sink = new NodeResponse(res);
     if (admission === 'over_capacity') {
+      if (opts.rootRoutes?.claims(view.target) && opts.rootRoutes.overCapacity(req, res)) return;
       return handler.reject(view, sink, 503, OVER_CAPACITY_BODY, ['Retry-After', String(OVER_CAPACITY_RETRY_SECONDS)]);
     }
     if (req.httpVersionMajor === 0) {

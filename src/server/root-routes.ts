@@ -8,4 +8,10 @@ export interface RootRoutes {
   /** True when this handler answers the raw request target. */
   claims(target: string): boolean;
   handle(req: http.IncomingMessage, res: http.ServerResponse): void;
+  /**
+   * The connection cap is full (connection-guard.ts): answer a request of these routes that cannot
+   * take an error status (an EventSource gives up for good on one) and return true, or return
+   * false to let the server answer 503.
+   */
+  overCapacity(req: http.IncomingMessage, res: http.ServerResponse): boolean;
 }

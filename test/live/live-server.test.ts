@@ -42,10 +42,10 @@ afterEach(async () => {
   }
 });
 
-async function start(live: LiveSection = {}, chains = ['alpha', 'beta']): Promise<Harness> {
+async function start(live: LiveSection = {}, chains = ['alpha', 'beta'], maxOpen?: number): Promise<Harness> {
   const clock = new FixedClock(T0);
   const settings = resolveLiveSettings(live);
-  const server = serverSettings({ access_log: false });
+  const server = serverSettings({ access_log: false, ...(maxOpen ? { connections: { max_open: maxOpen, max_open_per_address: maxOpen } } : {}) });
   const stallMs = server.connections.write_stall_seconds * 1000;
   const hub = new LiveHub({ chains: chains.map((k) => ({ origin_key: k, name: k.toUpperCase(), gas_token: 'ethereum' })), settings, stallMs, clock, random: () => 0.5 });
   const holder = new DocumentHolder();
@@ -316,6 +316,16 @@ describe('limits (12.8)', () => {
     expect([overStream.status, overStream.raw]).toEqual([200, 'retry: 30000\n\n: busy\n\n']);
   });
 
+  it('the server\'s connection cap full: a stream request still gets 200 + retry + close, not an error', async () => {
+    const h = await start({}, ['alpha'], 1);
+    const a = await stream(h, '/events');
+    await a.next();
+    const b = await stream(h, '/events');
+    await b.done;
+    expect([b.status, b.raw]).toEqual([200, 'retry: 30000\n\n: busy\n\n']);
+    expect(h.hub.streams.refused.busy).toBe(1);
+  });
+
   it('a client that stops reading: updates skipped above 64 KiB unflushed, closed after the stall time, never holding more than 256 KiB', async () => {
     // 60 chains make each update ~25 KB, so the socket's buffers fill within a few hundred ticks.
     const keys = Array.from({ length: 60 }, (_, i) => `c${i}`);
@@ -351,7 +361,7 @@ describe('limits (12.8)', () => {
     expect(h.hub.streams.streams.size).toBe(0);
   });
 
-  it('lifetime: retry 1000 and close after 60 min ± 10 %; shutdown: retry 2000 and close', async () => {
+  it('lifetime: retry 1000 and close after 60 min ± 10 % (here 1 min, the jitter drawn at its middle)', async () => {
     const h = await start({ lifetime_minutes: 1 });
     const r = await stream(h, '/events/documents');
     await r.next();

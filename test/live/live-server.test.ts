@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
+import { Rng } from '../../src/devnet/prng.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
 import { registerLiveMetrics } from '../../src/live/live-metrics.js';
 import { LiveHub } from '../../src/live/live-hub.js';
@@ -496,5 +497,52 @@ describe('behind nginx (deploy/nginx, nginx-config --live-upstream)', () => {
     } finally {
       await nginx.stop();
     }
+  });
+});
+
+describe('hostile clients on the live routes', () => {
+  it('generated targets, methods, ids and parameters: never a 5xx, every error a JSON body, every stream gone afterwards', async () => {
+    const h = await start({ api_per_minute: 100_000 });
+    feedAlpha(h);
+    h.hub.tick();
+    // A document set is served, so what fetch normalises out of the live routes (/api/../x) gets the documents' 404, not 503.
+    h.holder.swap(docs(T0, { '/v1/master.json': { v: 1 } }));
+    const g = new Rng(20261127);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(g.float() * xs.length)];
+    const printable = (n: number): string => Array.from({ length: n }, () => String.fromCharCode(0x21 + Math.floor(g.float() * 94))).join('');
+    const paths = ['/events', '/events/chain/alpha', '/events/chain/beta', '/events/documents', '/api/data', '/api/history', '/api/chain/alpha', '/api/chain/alpha/history', '/health', '/api', '/events/', '/api/chain/', '/events/chain/alpha/x'];
+    const mutate = [
+      (p: string) => p,
+      (p: string) => `${p}?${encodeURIComponent(printable(Math.floor(g.float() * 30)))}`,
+      (p: string) => `${p}?limit=${pick(['-1', '1e3', '0x10', '', '99999999999', '3'])}&hours=${pick(['24', '0', 'NaN', '1'])}`,
+      (p: string) => `${p}?${Array.from({ length: Math.floor(g.float() * 12) }, () => `prefix=${pick(['/v1/', 'v1', '/' + 'x'.repeat(300), '/v1/fees/'])}`).join('&')}`,
+      (p: string) => `${p}?last_event_id=${encodeURIComponent(pick([`${T0}-1`, `${T0}-999999999`, '-', 'abc', '1-2-3', `${T0}-${'9'.repeat(20)}`]))}`,
+      (p: string) => p.replace('alpha', pick(['ALPHA', 'al%70ha', 'a'.repeat(70), 'al-pha', '..', '%2F'])),
+      (p: string) => p.toUpperCase(),
+      (p: string) => `${p}/../master.json`,
+    ];
+    const codes = new Set(['bad_request', 'not_found', 'method_not_allowed', 'rate_limited', 'not_ready']);
+    for (let i = 0; i < 200; i++) {
+      const method = pick(['GET', 'GET', 'GET', 'HEAD', 'OPTIONS', 'POST', 'DELETE', 'PUT']);
+      const url = `${h.base}${pick(mutate)(pick(paths))}`;
+      const headers: Record<string, string> = g.float() < 0.5 ? { accept: 'text/event-stream' } : {};
+      if (g.float() < 0.3) headers['last-event-id'] = pick([`${T0}-1`, 'garbage', '0-0', printable(20)]);
+      const ac = new AbortController();
+      const res = await fetch(url, { method, headers, signal: ac.signal });
+      expect(res.status, `${method} ${url}`).toBeLessThan(500);
+      if (res.headers.get('content-type') === 'text/event-stream; charset=utf-8') {
+        ac.abort();
+        continue;
+      }
+      if (res.status >= 400 && method !== 'HEAD') {
+        const body = (await res.json()) as { error: { code: string; status: number } };
+        expect([codes.has(body.error.code), body.error.status], `${method} ${url}`).toEqual([true, res.status]);
+      } else await res.arrayBuffer();
+      expect(res.headers.get('access-control-allow-origin'), `${method} ${url}`).toBe('*');
+    }
+    // Every stream the client dropped has left; nothing it sent is kept.
+    // (The sockets close as the client's aborts arrive; the wait ends on that, whatever the machine's load.)
+    while (h.hub.streams.streams.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(h.hub.streams.streams.size).toBe(0);
   });
 });

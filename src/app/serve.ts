@@ -56,7 +56,7 @@ export async function serve(base: AppConfig, opts: ServeOptions = {}): Promise<S
   const registry = new Registry();
   registerServiceMetrics(registry, service, rt.clock);
   try {
-    live = await startLive({ config, store: rt.store, holder: service.holder, clock: rt.clock, registry, sleep: opts.liveSleep });
+    live = await startLive({ config, store: rt.store, holder: service.holder, clock: rt.clock, registry, sleep: opts.liveSleep, logger: rt.logger.child({ stage: 'live' }) });
   } catch (err) {
     await rt.close();
     throw err;

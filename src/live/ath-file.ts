@@ -32,12 +32,21 @@ function isHigh(h: unknown): h is High {
 export class AthFile {
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly path: string) {}
+  constructor(
+    private readonly path: string,
+    /** Told of a failed write (the highs stay in memory and the next write tries again). */
+    private readonly onError: (err: Error) => void = () => undefined,
+  ) {}
 
   write(highs: StoredHighs): Promise<void> {
     const tmp = `${this.path}.tmp`;
     const text = JSON.stringify(highs);
-    this.chain = this.chain.then(() => writeFile(tmp, text).then(() => rename(tmp, this.path))).catch(() => undefined);
+    this.chain = this.chain.then(() => writeFile(tmp, text).then(() => rename(tmp, this.path))).catch((err: Error) => this.onError(err));
+    return this.chain;
+  }
+
+  /** Resolves when every write asked so far has finished. */
+  settled(): Promise<void> {
     return this.chain;
   }
 }

@@ -36,6 +36,8 @@ export interface LiveHubOptions {
   highsFile?: string;
   /** For the jitter of retry times and lifetimes; default Math.random. */
   random?: () => number;
+  /** Told when the highs file cannot be written. */
+  onHighsError?: (err: Error) => void;
 }
 
 export class LiveHub {
@@ -57,7 +59,7 @@ export class LiveHub {
     this.state = new LiveState(opts.chains, opts.highs);
     this.streams = new StreamRegistry(opts.settings.max_streams, opts.settings.max_streams_per_address);
     this.resume = new ResumeWindow(this.ids, opts.settings.resume_events, opts.settings.resume_ms);
-    this.athFile = opts.highsFile ? new AthFile(opts.highsFile) : null;
+    this.athFile = opts.highsFile ? new AthFile(opts.highsFile, opts.onHighsError) : null;
     this.random = opts.random ?? Math.random;
     this.lastTick = now;
     this.snapshot = this.take(now);
@@ -157,7 +159,8 @@ export class LiveHub {
   }
 
   private saveHighs(now: number, force: boolean): Promise<void> {
-    if (this.athFile === null || !this.state.highsMoved) return Promise.resolve();
+    if (this.athFile === null) return Promise.resolve();
+    if (!this.state.highsMoved) return force ? this.athFile.settled() : Promise.resolve();
     if (!force && now - this.lastHighsSave < HIGHS_SAVE_MS) return Promise.resolve();
     this.state.highsMoved = false;
     this.lastHighsSave = now;

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Registry } from 'prom-client';
 import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
 import type { AppConfig } from '../registry/app-config.js';
 import type { DocumentHolder } from '../server/document-holder.js';
 import type { RootRoutes } from '../server/root-routes.js';
@@ -25,6 +26,7 @@ export interface LiveServiceOptions {
   /** How the tick loop waits; default a timer. */
   sleep?: Sleep;
   random?: () => number;
+  logger?: Logger;
 }
 
 export interface LiveService {
@@ -50,6 +52,7 @@ export async function startLive(o: LiveServiceOptions): Promise<LiveService> {
     highs: await readStoredHighs(highsFile),
     highsFile,
     random: o.random,
+    onHighsError: (err) => o.logger?.warn({ file: highsFile, err: err.message }, 'the live all-time highs could not be written; kept in memory, tried again'),
   });
   const assets = config.chains.map((c) => c.gas_token);
   const refreshPrices = (): Promise<void> => loadLatestPrices(store, assets, hub.state.prices);

@@ -2,11 +2,15 @@
 // by hand in the comments: the window rule, tps and block_time, a reorg, the fee classes and
 // their fallbacks, the conversion at the newest prices and their age, the highs, the history's
 // thinning, the ecosystem totals and the cold-start replay through DuckDB itself.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FixedClock } from '../../src/clock.js';
+import { ATH_FILE, readStoredHighs } from '../../src/live/ath-file.js';
 import { costFields, windowFigures } from '../../src/live/chain-figures.js';
+import { LiveHub } from '../../src/live/live-hub.js';
+import { resolveLiveSettings } from '../../src/registry/live-settings.js';
 import { nativeFees } from '../../src/live/fee-figures.js';
 import { globalMetrics } from '../../src/live/global-metrics.js';
 import { TpsHighs } from '../../src/live/highs.js';
@@ -308,3 +312,31 @@ function txRow(block: number, time: number, index: number, price: bigint): Norma
     is_user_tx: price > 0n,
   };
 }
+
+describe('all-time highs across restarts (12.6)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'chainlytics-ath-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are written at shutdown and read by the next process; a missing or broken file starts over', async () => {
+    const file = join(dir, ATH_FILE);
+    const clock = new FixedClock(Date.UTC(2026, 7, 4, 9));
+    const settings = resolveLiveSettings({});
+    const chains = [{ origin_key: 'a', name: 'A', gas_token: 'ethereum' }];
+    const first = new LiveHub({ chains, settings, stallMs: 20_000, clock, highs: await readStoredHighs(file), highsFile: file });
+    // Three blocks 6 s apart, 9 txs each: 27 ÷ (12 × 3/2) = 1.5 tx/s.
+    first.state.chains.get('a')!.window.add([0, 1, 2].map((i) => ({ ...block(i, clock.now() / 1000 - 12 + 6 * i, 9), ingested_ms: clock.now() })));
+    first.tick();
+    await first.shutdown();
+    const at = clock.now();
+    expect(await readStoredHighs(file)).toEqual({ total: { value: 1.5, at_ms: at }, chains: { a: { value: 1.5, at_ms: at } } });
+    // The next process: no block yet, the highs are the stored ones; a lower sample does not replace them.
+    clock.advance(3_600_000);
+    const second = new LiveHub({ chains, settings, stallMs: 20_000, clock, highs: await readStoredHighs(file), highsFile: file });
+    second.state.chains.get('a')!.window.add([0, 1, 2].map((i) => ({ ...block(10 + i, clock.now() / 1000 - 12 + 6 * i, 3), ingested_ms: clock.now() })));
+    second.tick();
+    expect(second.state.chains.get('a')!.highs.ath).toEqual({ value: 1.5, at_ms: at });
+    expect(second.latest.global.total_tps_ath).toBe(1.5);
+    writeFileSync(file, '{not json');
+    expect(await readStoredHighs(file)).toEqual({ total: null, chains: {} });
+  });
+});

@@ -56,8 +56,14 @@ export async function startLive(o: LiveServiceOptions): Promise<LiveService> {
   });
   const assets = config.chains.map((c) => c.gas_token);
   const refreshPrices = (): Promise<void> => loadLatestPrices(store, assets, hub.state.prices);
-  await refreshPrices();
-  await replayStoredBlocks(store, hub.state, clock.now(), config.live.replay_ms);
+  // The stream starts without what the store cannot give now (a ClickHouse node down at start):
+  // serve still answers the documents, the windows fill as blocks are ingested, prices follow the next sync.
+  try {
+    await refreshPrices();
+    await replayStoredBlocks(store, hub.state, clock.now(), config.live.replay_ms);
+  } catch (err) {
+    o.logger?.warn({ err: (err as Error).message }, 'the live stream starts without the stored blocks of the last minutes: the store could not be read');
+  }
   hub.tick();
   const unsubscribe = o.holder.onSwap(hub.swapped);
   registerLiveMetrics(o.registry, hub.streams);

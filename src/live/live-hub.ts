@@ -9,6 +9,7 @@ import type { LiveSettings } from '../registry/live-settings.js';
 import type { NormalizedBatch } from '../store/rows.js';
 import type { Sleep } from '../timers.js';
 import { AthFile, type StoredHighs } from './ath-file.js';
+import { globalMetrics } from './global-metrics.js';
 import { documentChanges, filtered, ResumeWindow, resyncEvent, type DocumentEvent } from './document-events.js';
 import { EventIds, type EventPosition } from './event-ids.js';
 import { isoTime } from './iso-time.js';
@@ -61,8 +62,11 @@ export class LiveHub {
     this.resume = new ResumeWindow(this.ids, opts.settings.resume_events, opts.settings.resume_ms);
     this.athFile = opts.highsFile ? new AthFile(opts.highsFile, opts.onHighsError) : null;
     this.random = opts.random ?? Math.random;
+    // Until the first tick (after the cold start's replay, whose samples must come first in
+    // time), an empty snapshot: no chain, totals 0.
+    const none = { value: 0, at_ms: now };
+    this.snapshot = this.publish({ at_ms: now, data: [], global: globalMetrics([], 0, none, none, now) });
     this.lastTick = now;
-    this.snapshot = this.take(now);
   }
 
   // ---- fed by ingestion (ingest's BlockListener) ----
@@ -150,11 +154,16 @@ export class LiveHub {
   }
 
   private take(now: number): LiveSnapshot {
-    const snap = this.state.tick(now);
+    const snap = this.publish(this.state.tick(now));
+    this.lastTick = now;
+    return snap;
+  }
+
+  /** Serializes a snapshot's shared part once: every stream and /api/data take these bytes. */
+  private publish(snap: LiveSnapshot): LiveSnapshot {
     const data: Record<string, LiveChain> = {};
     for (const c of snap.data) data[c.chain_name] = c;
-    this.tail = `,"data":${JSON.stringify(data)},"global_metrics":${JSON.stringify(snap.global)},"timestamp":"${isoTime(now)}"}`;
-    this.lastTick = now;
+    this.tail = `,"data":${JSON.stringify(data)},"global_metrics":${JSON.stringify(snap.global)},"timestamp":"${isoTime(snap.at_ms)}"}`;
     return snap;
   }
 

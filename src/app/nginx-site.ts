@@ -12,6 +12,8 @@ export interface NginxSiteOptions {
   listen: string;
   /** The public URL without /v1, for X-Data-Source; absent: the relative /v1. */
   publicBaseUrl?: string;
+  /** host:port of `chainlytics serve` for the live stream; default 127.0.0.1:8080. */
+  liveUpstream?: string;
 }
 
 
@@ -23,10 +25,13 @@ export function renderNginxSite(opts: NginxSiteOptions): string {
   if (!/^(\d{1,5}|\[[0-9a-fA-F:.]+\]:\d{1,5}|[A-Za-z0-9.-]+:\d{1,5})$/.test(opts.listen)) {
     throw new NginxSiteError(`--listen: expected a port or address:port, e.g. 80 or 127.0.0.1:8081; found ${JSON.stringify(opts.listen)}`);
   }
+  if (opts.liveUpstream !== undefined && !/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/.test(opts.liveUpstream)) {
+    throw new NginxSiteError(`--live-upstream: expected host:port of chainlytics serve, e.g. 127.0.0.1:8080; found ${JSON.stringify(opts.liveUpstream)}`);
+  }
   // nginx reads a relative root against its own prefix, not where the command ran.
   const root = isAbsolute(opts.root) ? opts.root : resolve(opts.root);
   try {
-    return renderNginxConfig(loadNginxTemplate(), { root: root.replace(/\/+$/, '') || '/', listen: opts.listen, publicBaseUrl: url ?? null });
+    return renderNginxConfig(loadNginxTemplate(), { root: root.replace(/\/+$/, '') || '/', listen: opts.listen, publicBaseUrl: url ?? null, liveUpstream: opts.liveUpstream });
   } catch (err) {
     // "nginx config: …" is a value of the operator's (characters nginx would misread); a broken
     // template is ours and stays an unexpected error.

@@ -35,6 +35,8 @@ export interface RunOptions {
    * rounds and the clients wait (tests hold the waits and fire them).
    */
   timing?: Pick<ServiceOptions, 'roundIntervalMs' | 'priceIntervalMs' | 'firstSetWaitMs' | 'priceBreaker' | 'priceClient' | 'rpc' | 'sleep' | 'monotonic'>;
+  /** Who hears of stored blocks and new prices besides the rounds: the live stream of `serve`. */
+  live?: Pick<ServiceOptions, 'blocks' | 'onPrices'>;
 }
 
 export interface Runtime {
@@ -71,7 +73,7 @@ export async function openRuntime(base: AppConfig, opts: RunOptions = {}): Promi
   const reporter = createProgressReporter({ logger, bars, chains: config.chains.map((c) => c.origin_key) });
   // In devnet mode the price feed is the simulated one: its gaps are not an operator's problem.
   const simulatedPrices = Boolean(opts.devnet);
-  const service = new Service({ ...opts.timing, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });
+  const service = new Service({ ...opts.timing, ...opts.live, config, store, clock, logger, simulatedPrices, onProgress: (p) => reporter.update(p) });
   try {
     await service.restore();
   } catch (err) {

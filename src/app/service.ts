@@ -89,6 +89,10 @@ export interface ServiceOptions {
    * compressed in every round, as before (bench:volume measures both, BENCH_DOC_PARTS=0).
    */
   incrementalDocuments?: boolean;
+  /** Told of every stored batch and rollback: the live stream's windows (src/live). */
+  blocks?: IngestorOptions['blocks'];
+  /** Called after each publishing round read new prices (and at the first): the live stream's conversion. */
+  onPrices?: () => Promise<void>;
 }
 
 export interface RoundResult {
@@ -134,6 +138,8 @@ export class Service {
   /** How many chains the served set publishes (a chain joining makes a new set). */
   private publishedChains = 0;
   private noneReadyLogged = false;
+  /** The live stream has been given the stored prices once (later only when they change). */
+  private livePricesRead = false;
   /** What the publishing rounds did (/metrics). */
   readonly roundStats = new RoundStats();
 
@@ -155,6 +161,7 @@ export class Service {
       onProgress: opts.onProgress,
       monotonic: opts.monotonic,
       rpc,
+      blocks: opts.blocks,
     });
     const url = config.prices.coingecko_url;
     const client = url ? new CoinGeckoClient({ ...opts.priceClient, baseUrl: url, apiKey: config.prices.coingecko_api_key ?? undefined, maxAnswerBytes: caps.prices * MIB, clock }) : null;
@@ -250,6 +257,8 @@ export class Service {
       await reconvertChangedPrices(store, config.chains, csvChanged);
       // Read before the facts: prices landing while they are computed count for the next round.
       const pricesChanged = this.prices.changedSinceLastLook();
+      if (pricesChanged || !this.livePricesRead) await this.opts.onPrices?.();
+      this.livePricesRead = true;
       await this.importAppSources();
       const appChanged = this.market.changedSinceLastLook() || this.appSourcesChanged;
       this.appSourcesChanged = false;

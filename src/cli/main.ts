@@ -113,6 +113,7 @@ program
   .requiredOption('--root <dir>', 'the directory build --out writes (holds v1/)')
   .requiredOption('--listen <addr>', 'nginx listen address: a port, or address:port (e.g. 80, 127.0.0.1:8081)')
   .option('--public-base-url <url>', 'public URL without /v1, named in X-Data-Source (default: the relative /v1)')
+  .option('--live-upstream <host:port>', 'where chainlytics serve listens, for the live stream /events, /api/, /health (default: 127.0.0.1:8080)')
   .action(runNginxConfig);
 
 try {

@@ -84,6 +84,18 @@ export interface ChainSyncDeps {
   logger: Logger;
   retentionDays: number | null;
   tuning: ChainSyncTuning;
+  /** Told of every batch once stored and of every rollback (the live stream's windows). */
+  blocks?: BlockListener;
+}
+
+/**
+ * Who hears of blocks as they are stored (CONTRACT.md 12.6: the live windows are fed by
+ * ingestion, not by the store). Called synchronously after the write or rollback succeeded; a
+ * listener that throws is logged and does not fail ingestion.
+ */
+export interface BlockListener {
+  written(originKey: string, batch: NormalizedBatch): void;
+  rolledBack(originKey: string, fromBlock: number): void;
 }
 
 export class ChainSync {
@@ -192,6 +204,7 @@ export class ChainSync {
     const cp: Checkpoint | null = ancestor ? { origin_key: this.ok, block_number: ancestor.number, block_hash: ancestor.hash! } : null;
     this.d.logger.warn({ chain: this.ok, from_block: fromBlock, depth: tip.number - fromBlock + 1 }, 'reorg: rolling back to the last common block');
     await this.d.store.rollback(this.ok, fromBlock, cp);
+    this.tell((l) => l.rolledBack(this.ok, fromBlock));
     result.reorgs++;
     result.rolled_back_blocks += Math.max(0, tip.number - fromBlock + 1);
     this.d.progress.recordReorg(ancestor ? ancestor.number : null);
@@ -237,6 +250,7 @@ export class ChainSync {
         result.blocks_written += batch.blocks.length;
         result.txs_written += batch.txs.length;
         progress.recordWrite(batch.blocks.length, batch.txs.length, last.block_number, last.block_time);
+        this.tell((l) => l.written(this.ok, batch));
       });
       writing.catch(() => undefined);
     };
@@ -268,6 +282,15 @@ export class ChainSync {
     }
     if (brokenAt !== null) this.d.logger.warn({ chain: this.ok, block: brokenAt }, 'parent hash does not link to the previous block: reorg');
     return { tip: written, brokenAt };
+  }
+
+  private tell(call: (l: BlockListener) => void): void {
+    if (this.d.blocks === undefined) return;
+    try {
+      call(this.d.blocks);
+    } catch (err) {
+      this.d.logger.warn({ chain: this.ok, err: (err as Error).message }, 'a block listener failed');
+    }
   }
 
   /**

@@ -11,11 +11,11 @@ import { RpcClient, type RpcClientOptions, type RpcStats } from '../rpc/client.j
 import { publicMessage } from '../rpc/errors.js';
 import type { Store } from '../store/store.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
-import { ChainSync, DEFAULT_TUNING, emptyResult, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
+import { ChainSync, DEFAULT_TUNING, emptyResult, type BlockListener, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
 import { ProgressTracker, type ChainProgress } from './progress.js';
 
 export type { ChainProgress } from './progress.js';
-export type { ChainSyncResult } from './chain-sync.js';
+export type { BlockListener, ChainSyncResult } from './chain-sync.js';
 
 export interface IngestorOptions {
   store: Store;
@@ -41,6 +41,8 @@ export interface IngestorOptions {
    * clock that moves only as they say, so what is written when, and the ETA, follow from it.
    */
   monotonic?: () => number;
+  /** Told of every stored batch and rollback (the live stream, src/live). */
+  blocks?: BlockListener;
 }
 
 export interface SyncResult {
@@ -102,7 +104,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
           this.logger.warn({ chain: p.origin_key, err: (err as Error).message }, 'progress listener failed');
         }
       });
-      const sync = new ChainSync({ chain, store: opts.store, rpc, fetcher, progress, clock: opts.clock, monotonic, logger: this.logger, retentionDays: retention, tuning });
+      const sync = new ChainSync({ chain, store: opts.store, rpc, fetcher, progress, clock: opts.clock, monotonic, logger: this.logger, retentionDays: retention, tuning, blocks: opts.blocks });
       return { chain, rpc, fetcher, progress, sync, busy: Promise.resolve(), passed: false };
     });
   }

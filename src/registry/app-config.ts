@@ -1,6 +1,7 @@
 // The validated, fully resolved configuration every other part of the service reads.
 // Produced only by loadConfig/parseConfig (config.ts); nothing downstream re-checks it.
 import type { EngineName } from './engines.js';
+import type { LiveSettings } from './live-settings.js';
 import type { ServerSettings } from './server-settings.js';
 import type { StoreSettings } from './store-settings.js';
 import type { Chain } from './types.js';
@@ -55,6 +56,8 @@ export interface AppConfig {
   /** Days of raw transactions kept; null = forever. */
   retention_days: number | null;
   server: ServerSettings;
+  /** The live stream's limits (`live:`). */
+  live: LiveSettings;
   prices: PriceSettings;
   labels: AppSourceSettings['labels'];
   projects: AppSourceSettings['projects'];

@@ -10,6 +10,8 @@ import type { ConfigIssue } from './config-error.js';
 import { FIELD_RULES, builtinSuggestion, keyPathText } from './config-hints.js';
 import { ENV_NAME_RE, ORIGIN_KEY_RE } from './config-schema.js';
 import { isHttpUrl } from './http-url.js';
+import { LIVE_DEFAULTS } from './live-settings.js';
+import { SERVER_DEFAULTS } from './server-settings.js';
 import { valueAt } from './describe-issues.js';
 import { interpolateEnv } from './env-interpolation.js';
 import { registerSecret, registerUrlCredentials } from '../log/secrets.js';
@@ -420,5 +422,38 @@ export function checkStore(ctx: CheckContext): ConfigIssue[] {
       }
     }
   }
+  return issues;
+}
+
+/**
+ * The live stream's limits against each other and against the connection cap (CONTRACT.md
+ * 12.8): the stream cap stays below server.connections.max_open so that document requests
+ * always find a connection, and an update is skipped before the stream is closed.
+ */
+export function checkLive(ctx: CheckContext): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  const live = valueAt(ctx.src.data, ['live']);
+  if (!isRecord(live)) return issues;
+  const maxStreams = live.max_streams;
+  const maxOpen = valueAt(ctx.src.data, ['server', 'connections', 'max_open']);
+  const openCap = typeof maxOpen === 'number' ? maxOpen : SERVER_DEFAULTS.max_open;
+  if (typeof maxStreams === 'number' && Number.isInteger(maxStreams) && maxStreams >= openCap)
+    issues.push(
+      issueAt(ctx, ['live', 'max_streams'], {
+        expected: `fewer streams than server.connections.max_open (${openCap})`,
+        found: String(maxStreams),
+        hint: `lower live.max_streams (e.g. ${Math.max(1, Math.floor(openCap / 4))}) or raise server.connections.max_open: every stream holds a connection, and documents need some left`,
+      }),
+    );
+  const skip = typeof live.skip_above_kib === 'number' ? live.skip_above_kib : LIVE_DEFAULTS.skip_above_kib;
+  const close = typeof live.close_above_kib === 'number' ? live.close_above_kib : LIVE_DEFAULTS.close_above_kib;
+  if (skip >= close)
+    issues.push(
+      issueAt(ctx, ['live', live.close_above_kib !== undefined ? 'close_above_kib' : 'skip_above_kib'], {
+        expected: 'skip_above_kib smaller than close_above_kib',
+        found: `skip_above_kib ${skip}, close_above_kib ${close}`,
+        hint: 'updates are skipped for a slow client before it is dropped: e.g. skip_above_kib: 64 and close_above_kib: 256',
+      }),
+    );
   return issues;
 }

@@ -115,7 +115,7 @@ const URL_EXPECTED = 'an http:// or https:// URL';
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   '': {
-    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, prices, chains, labels, projects, market_data, external, max_answer_mb)',
+    expected: 'a mapping of settings (engine, store, data_dir, retention_days, server, live, prices, chains, labels, projects, market_data, external, max_answer_mb)',
     hint: 'start from examples/chainlytics.example.yaml',
   },
   engine: {
@@ -137,6 +137,19 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     expected: 'a whole number of days (1 or more), or null',
     hint: 'e.g. retention_days: 90 keeps 90 days of raw transactions; retention_days: null keeps them forever (metrics are kept forever either way)',
   },
+  live: {
+    expected: 'a mapping (max_streams, max_streams_per_address, skip_above_kib, close_above_kib, lifetime_minutes, resume_events, resume_hours, api_per_minute, replay_minutes)',
+    hint: 'indent the live stream settings under live: (docs/live.md)',
+  },
+  'live.max_streams': { expected: 'a whole number of open streams from 1 to 1000000', hint: 'e.g. max_streams: 1000; a stream over it is told to retry later and closed' },
+  'live.max_streams_per_address': { expected: 'a whole number of streams from 1 to 1000000', hint: 'e.g. max_streams_per_address: 16 (one browser tab of the ecosystem page holds two)' },
+  'live.skip_above_kib': { expected: 'a whole number of KiB from 1 to 65536', hint: 'e.g. skip_above_kib: 64; a slow client misses updates while this much is unsent' },
+  'live.close_above_kib': { expected: 'a whole number of KiB from 1 to 65536', hint: 'e.g. close_above_kib: 256; a client this far behind is closed and reconnects' },
+  'live.lifetime_minutes': { expected: 'minutes from 1 to 1440', hint: 'e.g. lifetime_minutes: 60; a stream is closed after it (± 10 %) and the client resumes' },
+  'live.resume_events': { expected: 'a whole number of document events from 0 to 100000', hint: 'e.g. resume_events: 256 kept for Last-Event-ID resumes' },
+  'live.resume_hours': { expected: 'hours from 0 to 168', hint: 'e.g. resume_hours: 24; older document events are not replayed (the client is told to resync)' },
+  'live.api_per_minute': { expected: 'a whole number of requests per minute from 1 to 1000000', hint: 'e.g. api_per_minute: 120 per client address for /api/*' },
+  'live.replay_minutes': { expected: 'minutes from 0 to 1440', hint: 'e.g. replay_minutes: 15 of stored blocks replayed at start (keep it within retention_days)' },
   server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, rate_limits, connections, api_keys)', hint: 'indent the server settings under server:' },
   'server.port': { expected: 'an integer from 1 to 65535', hint: 'e.g. port: 8080 (the PORT environment variable overrides it)' },
   'server.host': { expected: 'a host name or IP address to listen on', hint: 'use host: 0.0.0.0 for all interfaces or host: 127.0.0.1 for this machine only' },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { chainProfileShape } from './chain-profile-schema.js';
 import { ENGINE_NAMES } from './engines.js';
 import { isHttpUrl } from './http-url.js';
+import { liveSectionSchema } from './live-settings.js';
 import { serverSectionSchema } from './server-settings.js';
 import { CLICKHOUSE_NAME_RE } from './store-settings.js';
 import { CHAIN_FAMILIES, CHAIN_TYPES } from './types.js';
@@ -122,6 +123,8 @@ export const configFileSchema = z.strictObject({
   data_dir: text.optional(),
   retention_days: wholeAtLeast(1).nullable().optional(),
   server: section(serverSectionSchema),
+  // The live stream's limits (CONTRACT.md 12.8, docs/live.md).
+  live: section(liveSectionSchema),
   prices: section(
     z.strictObject({
       coingecko_url: httpUrl.nullable().optional(),

@@ -7,11 +7,12 @@ import { dirname, join, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { systemClock, type Clock } from '../clock.js';
 import { DEFAULTS, type AnswerLimits, type AppConfig, type ServerSettings } from './app-config.js';
-import { checkAppSources, checkChains, checkExternal, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
+import { checkAppSources, checkChains, checkExternal, checkLive, checkPrices, checkServer, checkStore, type CheckContext } from './config-checks.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
 import { issuesFromZod } from './describe-issues.js';
 import { resolveChain } from './resolve-chain.js';
+import { resolveLiveSettings } from './live-settings.js';
 import { resolveServerSettings, type ServerSectionInput } from './server-settings.js';
 import { CLICKHOUSE_DEFAULTS, type StoreSettings } from './store-settings.js';
 import { readYaml } from './yaml-source.js';
@@ -62,7 +63,7 @@ export function parseConfig(text: string, sourceName: string, options: ParseOpti
   const parsed = configFileSchema.safeParse(src.data);
   const issues: ConfigIssue[] = parsed.success ? [] : issuesFromZod(parsed.error, src, sourceName);
   const chainCheck = checkChains(ctx);
-  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
+  issues.push(...chainCheck.issues, ...checkServer(ctx), ...checkLive(ctx), ...checkPrices(ctx), ...checkExternal(ctx), ...checkAppSources(ctx), ...checkStore(ctx));
   // A value already reported (a label URL that is not http) is not reported twice.
   issues.push(...checkWrittenCredentials(src, sourceName).filter((c) => !issues.some((i) => i.key === c.key)));
   const port = portOverride(env, issues);
@@ -107,6 +108,7 @@ function build(file: ConfigFile, b: BuildContext): AppConfig {
     duckdb_path: duckdbPath,
     retention_days: file.retention_days ?? DEFAULTS.retention_days,
     server: resolveServerSettings(file.server, b.port),
+    live: resolveLiveSettings(file.live),
     prices: {
       coingecko_url: prices.coingecko_url === undefined ? DEFAULTS.coingecko_url : prices.coingecko_url?.replace(/\/+$/, '') ?? null,
       coingecko_api_key_env: keyEnv,

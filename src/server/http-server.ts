@@ -67,6 +67,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     const view = new NodeRequest(req);
     const sink = new NodeResponse(res);
     if (admission === 'over_capacity') {
+      if (opts.rootRoutes?.claims(view.target) && opts.rootRoutes.overCapacity(req, res)) return;
       return handler.reject(view, sink, 503, OVER_CAPACITY_BODY, ['Retry-After', String(OVER_CAPACITY_RETRY_SECONDS)]);
     }
     if (req.httpVersionMajor === 0) {
@@ -80,6 +81,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
     }
     // node keeps the first of repeated Host lines; RFC 9112 3.2 requires a 400 for more than one.
     if (countHeader(req.rawHeaders, 'host') > 1) return handler.reject(view, sink, 400, DUPLICATE_HOST_BODY);
+    if (opts.rootRoutes?.claims(view.target)) return opts.rootRoutes.handle(req, res);
     handler.handle(view, sink);
   };
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { NOT_FOUND_ANY } from '../documents/document-kind.js';
 import type { DocumentSet } from '../documents/document-set.js';
 import { DOCUMENT_KINDS } from '../documents/kinds.js';
-import { badRequestBody, METHOD_NOT_ALLOWED_BODY, NOT_FOUND_OTHER_BODY, notFoundBodyOf, RATE_LIMITED_BODY } from './errors.js';
+import { badRequestBody, errorBody, METHOD_NOT_ALLOWED_BODY, NOT_FOUND_OTHER_BODY, notFoundBodyOf, RATE_LIMITED_BODY } from './errors.js';
 
 export const NGINX_TEMPLATE_PATH = fileURLToPath(new URL('../../deploy/nginx/chainlytics.conf.template', import.meta.url));
 /** File name, next to v1/ in the exported directory, of the list of hourly documents. */
@@ -27,7 +27,15 @@ export interface NginxConfigOptions {
    * the relative /v1 (the host the client reached), as the export's OpenAPI description does.
    */
   publicBaseUrl: string | null;
+  /** host:port of `chainlytics serve`, which answers the live stream (/events, /api/, /health). */
+  liveUpstream?: string;
 }
+
+/** Where `chainlytics serve` listens by default (server.port 8080), seen from nginx on the same machine. */
+export const DEFAULT_LIVE_UPSTREAM = '127.0.0.1:8080';
+
+/** What nginx answers on the live JSON routes while serve does not answer. */
+export const LIVE_DOWN_BODY = errorBody(503, 'not_ready', 'The live service does not answer.', 'Retry after the number of seconds in the Retry-After header.');
 
 /** The generic 400 nginx sends: it cannot say which rule a path broke. */
 export const NGINX_BAD_REQUEST_BODY = badRequestBody('The path breaks the naming rules of this service.');
@@ -45,6 +53,8 @@ export function renderNginxConfig(template: string, opts: NginxConfigOptions): s
     BAD_REQUEST_BODY: quoted(NGINX_BAD_REQUEST_BODY),
     RATE_LIMITED_BODY: quoted(RATE_LIMITED_BODY),
     NOT_FOUND_OTHER_BODY: quoted(NOT_FOUND_OTHER_BODY),
+    LIVE_UPSTREAM: plainValue('liveUpstream', opts.liveUpstream ?? DEFAULT_LIVE_UPSTREAM),
+    LIVE_DOWN_BODY: quoted(LIVE_DOWN_BODY),
   };
   for (const kind of DOCUMENT_KINDS) {
     if (kind.notFound === NOT_FOUND_ANY) continue;

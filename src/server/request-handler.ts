@@ -40,6 +40,7 @@ import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rat
 import { loggedPath } from './logged-path.js';
 import { parseRequestPath } from './request-path.js';
 import type { RequestView, ResponseSink } from './request-view.js';
+import type { RootRoutes } from './root-routes.js';
 import {
   ALLOWED_METHODS,
   CORS_HEADERS,
@@ -75,6 +76,8 @@ export interface HttpServerOptions {
   staticFiles?: readonly StaticFile[];
   /** How the connection guard's sweeps (write stalls, first-head deadline) wait and read the time (tests fire them). */
   connectionGuard?: ConnectionGuardTiming;
+  /** Routes at the root answered by another part of the service (the live stream of `serve`). */
+  rootRoutes?: RootRoutes;
 }
 
 /** What createHttpServer returns. */
@@ -396,7 +399,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
  * anything else gets no Allow-Headers, so the browser refuses the request instead of us
  * reflecting arbitrary text.
  */
-function echoableHeaderList(value: string): string | null {
+export function echoableHeaderList(value: string): string | null {
   if (value.length > 1024) return null;
   const names = value
     .split(',')

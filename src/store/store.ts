@@ -9,6 +9,7 @@ import type { BucketAggregateStore } from './bucket-aggregates.js';
 import type { FactStore } from './facts.js';
 import type { LabelStore } from './labels.js';
 import type { PriceStore } from './prices.js';
+import type { RecentBlocksStore } from './recent-blocks.js';
 import type { SampleStore } from './samples.js';
 import type { EngineName } from '../registry/engines.js';
 import type { NormalizedBatch } from './rows.js';
@@ -28,7 +29,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore, BlobStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore, BlobStore, RecentBlocksStore {
   readonly engine: EngineName;
 
   /**

@@ -102,3 +102,62 @@ describe('src/app entry points', () => {
     await expect(fetch(`${serving.base}/healthz`)).rejects.toThrow();
   });
 });
+
+describe('serve: the live stream (CONTRACT.md 12.6)', () => {
+  /** A JSON-RPC call to the devnet node of `key`, over HTTP like any client. */
+  async function rpc<T>(key: string, method: string, params: unknown[]): Promise<T> {
+    const entry = config.chains.find((c) => c.origin_key === key)!.rpc_urls[0];
+    const url = typeof entry === 'string' ? entry : entry.url;
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return ((await res.json()) as { result: T }).result;
+  }
+
+  it('after ingest, a chain\'s live tps, block_time and median fee are what its newest blocks on the node give', async () => {
+    // The tick loop waits until closed: the figures are the cold start's, replayed from the store.
+    const held = (_ms: number, signal?: AbortSignal): Promise<void> => new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const serving = await serve(config, { clock, logger, liveSleep: held });
+    try {
+      // W from the node itself: the newest n blocks, n the smallest >= 3 spanning 12 s.
+      const head = Number(await rpc<string>('base', 'eth_blockNumber', []));
+      const blocks: Array<{ time: number; txs: number; n: number }> = [];
+      for (let n = head; blocks.length < 3 || blocks[0].time - blocks[blocks.length - 1].time < 12; n--) {
+        const b = await rpc<{ timestamp: string; transactions: string[] }>('base', 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false]);
+        blocks.push({ time: Number(b.timestamp), txs: b.transactions.length, n });
+      }
+      const span = blocks[0].time - blocks[blocks.length - 1].time;
+      const count = blocks.length;
+      const txs = blocks.reduce((a, b) => a + b.txs, 0);
+      const fees: number[] = [];
+      for (const b of blocks) {
+        const receipts = await rpc<Array<{ gasUsed: string; effectiveGasPrice: string; l1Fee?: string }>>('base', 'eth_getBlockReceipts', [`0x${b.n.toString(16)}`]);
+        for (const r of receipts) {
+          const price = BigInt(r.effectiveGasPrice);
+          if (price > 0n) fees.push(Number(BigInt(r.gasUsed) * price + BigInt(r.l1Fee ?? '0x0')));
+        }
+      }
+      fees.sort((a, b) => a - b);
+      const res = await fetch(`${serving.base}/api/chain/base`);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: Record<string, number> };
+      // Every OP-stack block carries its deposit transaction, which counts (12.6: all transactions).
+      expect(txs).toBeGreaterThanOrEqual(count);
+      expect(data.tps).toBe(Math.round((txs / ((span * count) / (count - 1))) * 10) / 10);
+      expect(data.block_time).toBe(Math.round((span / (count - 1)) * 1000) / 1000);
+      if (fees.length === 0) {
+        // This devnet's traffic is light: W may hold only the unpriced deposits. Then no cost is known.
+        expect([data.tx_cost_median, data.tx_cost_median_usd, data.tx_cost_erc20_transfer, data.tx_cost_avg]).toEqual([0, 0, 0, 0]);
+      } else {
+        // base pays in ether: the ETH figure is the median fee in ether, at whatever ETH price is held.
+        const median = fees.length % 2 === 1 ? fees[(fees.length - 1) / 2] : (fees[fees.length / 2 - 1] + fees[fees.length / 2]) / 2;
+        expect(data.tx_cost_median).toBeCloseTo(median / 1e18, 15);
+      }
+      // The ecosystem message holds both chains, and both histories have points at once.
+      const all = (await (await fetch(`${serving.base}/api/data`)).json()) as { data: Record<string, unknown> };
+      expect(Object.keys(all.data)).toEqual(['base', 'ethereum']);
+      const history = (await (await fetch(`${serving.base}/api/history?limit=5`)).json()) as { history: unknown[] };
+      expect(history.history.length).toBeGreaterThan(0);
+    } finally {
+      await serving.close();
+    }
+  });
+});

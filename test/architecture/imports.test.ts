@@ -62,7 +62,7 @@ function stageOf(file: string): string {
 
 // Shared leaves every stage may import.
 const LEAVES = new Set(['clock', 'log', 'timers', 'entry-points', 'settle-all']);
-const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard', 'app', 'cli'];
+const STAGES = ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'live', 'dashboard', 'app', 'cli'];
 
 /** For each stage, the stages it may import besides itself and the leaves. */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -75,9 +75,12 @@ const ALLOWED: Record<string, readonly string[]> = {
   metrics: ['registry', 'sources', 'store'],
   documents: ['registry', 'store', 'metrics'],
   server: ['registry', 'documents'],
+  // The live stream (CONTRACT.md 12): fed by ingestion's stored batches (store row types), prices
+  // from the store, document swaps; answers at the server's root through server/root-routes.ts.
+  live: ['registry', 'store', 'sources', 'metrics', 'documents', 'server'],
   // Reads the dashboard's built files (dist/web/) as the server's StaticFiles; never imports web/.
   dashboard: ['server'],
-  app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'dashboard'],
+  app: ['registry', 'rpc', 'devnet', 'ingest', 'sources', 'store', 'metrics', 'documents', 'server', 'live', 'dashboard'],
   cli: ['registry', 'app'],
 };
 

@@ -4,7 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
-import { Ingestor, type IngestorOptions } from '../../src/ingest/ingestor.js';
+import { Ingestor, type BlockListener, type IngestorOptions } from '../../src/ingest/ingestor.js';
+import { ChainWindow } from '../../src/live/window.js';
+import { windowBlocks } from '../../src/live/window-blocks.js';
 import type { Chain } from '../../src/registry/types.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { storeDigest } from '../store/helpers/digest.js';
@@ -119,5 +121,35 @@ describe('devnet: robustness', () => {
     const truth = devnet.groundTruth('linea', day);
     const got = (await dayAggregates(store, 'linea')).get(day)!;
     expect(got).toEqual({ txcount: truth.txcount, tx_all: truth.tx_all, distinct_senders: truth.distinct_senders, fee_wei: truth.fee_wei });
+  });
+});
+
+describe('devnet: the live stream hears what is stored (CONTRACT.md 12.6)', () => {
+  it('every stored batch and the reorg\'s rollback reach the block listener: the live window ends as the stored chain', async () => {
+    const window = new ChainWindow();
+    const heard = { blocks: 0, rollbacks: [] as number[] };
+    const blocks: BlockListener = {
+      written: (_key, batch) => {
+        heard.blocks += batch.blocks.length;
+        window.add(windowBlocks(batch, NOW, 0));
+      },
+      rolledBack: (_key, from) => {
+        heard.rollbacks.push(from);
+        window.rollback(from);
+      },
+    };
+    const { store, ing, res } = await ingest([config('mantle')], { blocks });
+    expect(heard.blocks).toBe(res.chains[0].blocks_written);
+    const head = res.chains[0].last_block!;
+    devnet.reorg('mantle', 4);
+    const again = await ing.syncOnce();
+    expect(again.chains[0].reorgs).toBe(1);
+    expect(heard.rollbacks).toEqual([head - 3]);
+    // The window's blocks are the stored (canonical) ones: numbers and transaction counts.
+    const stored = await store.recentBlocks('mantle', 0);
+    const w = window.view()!;
+    const tail = stored.slice(stored.length - w.blocks.length);
+    expect(w.blocks.map((b) => [b.number, b.time_s, b.tx_count])).toEqual(tail.map((b) => [b.block_number, b.block_time, b.tx_count]));
+    expect(w.blocks.at(-1)!.number).toBe(head);
   });
 });

@@ -83,3 +83,31 @@ describe('serverSettings', () => {
     }
   });
 });
+
+describe('live: (the live stream\'s limits)', () => {
+  const parse = (yaml: string) => parseConfig(yaml, 'c.yaml', { env: {} });
+
+  it('defaults, and the values a file gives in bytes and milliseconds', () => {
+    expect(parse('').live).toEqual({
+      max_streams: 1000,
+      max_streams_per_address: 16,
+      skip_above_bytes: 64 * 1024,
+      close_above_bytes: 256 * 1024,
+      lifetime_ms: 3_600_000,
+      resume_events: 256,
+      resume_ms: 24 * 3_600_000,
+      api_per_minute: 120,
+      replay_ms: 15 * 60_000,
+    });
+    expect(parse('live:\n  max_streams: 5\n  skip_above_kib: 8\n  close_above_kib: 16\n  replay_minutes: 0\n').live).toMatchObject({ max_streams: 5, skip_above_bytes: 8192, close_above_bytes: 16_384, replay_ms: 0 });
+  });
+
+  it('a bad value is an error naming the key, what it expects and the fix', () => {
+    expect(() => parse('live:\n  max_streams: 0\n')).toThrow(/live\.max_streams: expected a whole number of open streams from 1 to 1000000; found 0\. Fix: e\.g\. max_streams: 1000/);
+    expect(() => parse('live:\n  lifetime_minutes: fast\n')).toThrow(/live\.lifetime_minutes: expected minutes from 1 to 1440/);
+    expect(() => parse('live:\n  streams: 3\n')).toThrow(/live/);
+    // Across keys: the stream cap below the connection cap; skipping before closing.
+    expect(() => parse('server:\n  connections:\n    max_open: 100\nlive:\n  max_streams: 100\n')).toThrow(/live\.max_streams: expected fewer streams than server\.connections\.max_open \(100\); found 100/);
+    expect(() => parse('live:\n  skip_above_kib: 300\n')).toThrow(/live\.skip_above_kib: expected skip_above_kib smaller than close_above_kib; found skip_above_kib 300, close_above_kib 256/);
+  });
+});

@@ -425,3 +425,29 @@ describe('a DuckDB database file', () => {
     await b.close();
   });
 });
+
+describe.each(Object.keys(ENGINES) as Array<keyof typeof ENGINES>)('%s: the live stream\'s cold-start reads', (engine) => {
+  it('recentBlocks from a time on, recentFees the newest priced transactions in block order, rolled-back blocks gone', async () => {
+    const s = await ENGINES[engine]();
+    try {
+      // Blocks 0…9 every 10 s from 1,000,000; in each, tx 0 is unpriced, txs 1 and 2 pay 21,000 × 1 gwei + l1_fee 1 or 2 wei.
+      const b = makeBatch('lv', 0, 9, { t0: 1_000_000, blockSeconds: 10 });
+      for (const t of b.txs) if (t.tx_index === 0) t.gas_price_wei = 0n;
+      await s.writeBatch('lv', b, tipOf(b));
+      await s.rollback('lv', 9, { origin_key: 'lv', block_number: 8, block_hash: blockHash('lv', 8) });
+      const blocks = await s.recentBlocks('lv', 1_000_050);
+      expect(blocks).toEqual([5, 6, 7, 8].map((n) => ({ block_number: n, block_hash: blockHash('lv', n), block_time: 1_000_000 + 10 * n, tx_count: 3 })));
+      // Priced in blocks 6…8: six; the newest five, oldest first.
+      const fee = (l1: number) => 21_000 * 1e9 + l1;
+      expect(await s.recentFees('lv', 6, 5)).toEqual([
+        { block_number: 6, gas_used: 21_000, fee_wei: fee(2) },
+        { block_number: 7, gas_used: 21_000, fee_wei: fee(1) },
+        { block_number: 7, gas_used: 21_000, fee_wei: fee(2) },
+        { block_number: 8, gas_used: 21_000, fee_wei: fee(1) },
+        { block_number: 8, gas_used: 21_000, fee_wei: fee(2) },
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -31,6 +31,8 @@ import { HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
+import * as recent from './recent-blocks.js';
+import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
@@ -392,6 +394,14 @@ export class ClickHouseStore implements Store {
 
   blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
     return blobs.blobSenderDays(this.db, originKey, gasKey, daysUntil);
+  }
+
+  recentBlocks(originKey: string, fromUnixS: number): Promise<RecentBlock[]> {
+    return recent.recentBlocks(this.db, originKey, fromUnixS);
+  }
+
+  recentFees(originKey: string, fromBlock: number, limit: number): Promise<RecentFee[]> {
+    return recent.recentFees(this.db, originKey, fromBlock, limit);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

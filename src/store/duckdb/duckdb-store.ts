@@ -29,6 +29,8 @@ import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
+import * as recent from './recent-blocks.js';
+import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import { HistogramCache } from '../histogram-cache.js';
@@ -553,6 +555,14 @@ export class DuckDbStore implements Store {
 
   blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
     return this.use((db) => blobs.blobSenderDays(db, originKey, gasKey, daysUntil));
+  }
+
+  recentBlocks(originKey: string, fromUnixS: number): Promise<RecentBlock[]> {
+    return this.use((db) => recent.recentBlocks(db, originKey, fromUnixS));
+  }
+
+  recentFees(originKey: string, fromBlock: number, limit: number): Promise<RecentFee[]> {
+    return this.use((db) => recent.recentFees(db, originKey, fromBlock, limit));
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

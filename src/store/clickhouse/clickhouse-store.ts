@@ -1,6 +1,7 @@
 import type { ClickHouseSettings } from '../../registry/store-settings.js';
 import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { BlockSpan } from '../block-span.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
   HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
@@ -31,6 +32,7 @@ import { HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
+import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
@@ -392,6 +394,10 @@ export class ClickHouseStore implements Store {
 
   blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
     return blobs.blobSenderDays(this.db, originKey, gasKey, daysUntil);
+  }
+
+  blockSpan(originKey: string, fromMs: number | null, untilMs: number | null): Promise<BlockSpan | null> {
+    return blockSpanSql.blockSpan(this.db, originKey, fromMs, untilMs);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -26,9 +26,11 @@ import type {
 } from '../contract-facts.js';
 import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { BlockSpan } from '../block-span.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
+import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import { HistogramCache } from '../histogram-cache.js';
@@ -553,6 +555,10 @@ export class DuckDbStore implements Store {
 
   blobSenderDays(originKey: string, gasKey: string, daysUntil: number): Promise<BlobSenderDay[]> {
     return this.use((db) => blobs.blobSenderDays(db, originKey, gasKey, daysUntil));
+  }
+
+  blockSpan(originKey: string, fromMs: number | null, untilMs: number | null): Promise<BlockSpan | null> {
+    return this.use((db) => blockSpanSql.blockSpan(db, originKey, fromMs, untilMs));
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

@@ -76,7 +76,6 @@ async function buildMetricDetails(ctx: BuildContext): Promise<DocumentInput[]> {
 }
 
 const schemas: Record<string, OpenApiSchema> = {
-  MetricProvenance: METRIC_PROVENANCE_SCHEMA,
   MetricDetail: obj({
     last_updated_utc: ref('LastUpdatedUtc'),
     details: obj(
@@ -106,6 +105,7 @@ const schemas: Record<string, OpenApiSchema> = {
       ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary'],
     ),
   }),
+  MetricProvenance: METRIC_PROVENANCE_SCHEMA,
 };
 
 export const metricDetail: DocumentKind<'metric_detail'> = {

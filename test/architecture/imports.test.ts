@@ -267,7 +267,7 @@ describe('import directions', () => {
       ['src/documents/landing/landing-page.ts', ['src/documents/apps/app-data.ts']],
     ]);
     expect(documentsLayout(layout)).toEqual([
-      "src/documents/economics.ts: a document kind's file belongs in its family's folder (apps, blockspace, chain-overview, data-availability, economics, ecosystem, fees, flat-exports, landing, master, metric-detail)",
+      "src/documents/economics.ts: a document kind's file belongs in its family's folder (apps, blockspace, chain-overview, data-availability, economics, ecosystem, fees, flat-exports, landing, master, metric-detail, provenance)",
       'src/documents/things/thing.ts: things/ is not a known family of documents',
       'src/documents/document-set.ts imports src/documents/apps/app-data.ts: a shared module of documents/ may not import the apps/ family',
       'src/documents/build-all.ts imports src/documents/landing/landing-page.ts: a shared module of documents/ may not import the landing/ family',

@@ -148,6 +148,7 @@ describe('provenance (CONTRACT.md 13) through the service', () => {
     expect(prov.aggregates.all_l2s).toEqual(['base', 'mantle']);
     expect(prov.aggregates['/v1/landing_page.json']).toEqual(['ethereum', 'base', 'mantle']);
     expect(prov.aggregates['/v1/export/txcount.json']).toEqual(['ethereum', 'base', 'mantle']);
+    expect(prov.aggregates['/v1/fees/table.json']).toEqual(['ethereum', 'base', 'mantle']);
 
     // mantle started mid-yesterday: its figures start at the first whole day, TODAY, not at the
     // first stored block; they end with the last block before midnight (the last complete hour's end).

@@ -2147,6 +2147,7 @@ describe('section 13: provenance is additive', () => {
     const prov = jsonOf<{ last_updated_utc: string; chains: Record<string, unknown>; aggregates: Record<string, string[]> }>('/v1/provenance.json');
     expect(Object.keys(prov)).toEqual(['last_updated_utc', 'chains', 'aggregates']);
     expect(Object.keys(prov.chains).sort()).toEqual(chainKeys().sort());
+    expect([...prov.aggregates['/v1/fees/table.json']!].sort()).toEqual(Object.keys(fee.chain_data).sort());
     const flat = [...docs.keys()].filter((k) => /^\/v1\/(export\/[a-z0-9_]+|fundamentals(_full)?)\.(json|csv)$/.test(k));
     expect(flat.length).toBeGreaterThan(4);
     for (const path of flat) {

@@ -1,5 +1,6 @@
 // `aggregates` of /provenance.json (CONTRACT.md section 13): for each document that combines
-// chains, the origin_keys its figures include, in configuration order. Each list is read from the
+// chains (those the section lists, and the fee table, whose provenance it says is here), the
+// origin_keys its figures include, in configuration order. Each list is read from the
 // same selection or rows the document's builder used (all_l2s members, the landing page's and
 // the ecosystem overview's chains, the rows of the flat exports), so it cannot name another set.
 // Chains that are not ready are not in the build at all, so no list names them.
@@ -8,6 +9,7 @@ import type { BuildContext } from '../document-kind.js';
 import { rankingDay } from '../chain-overview/overview-ranking.js';
 import { ECOSYSTEM_OVERVIEW_PATH, ecosystemL2s } from '../ecosystem/ecosystem-overview.js';
 import { exportPath } from '../flat-exports/export-metric.js';
+import { FEE_TABLE_PATH, feeTableChains, feeTableHours } from '../fees/fee-table.js';
 import { fundamentalsFullRows, fundamentalsRows, metricRowsOnce, type ExportRow } from '../flat-exports/export-rows.js';
 import { FUNDAMENTALS_CSV_PATH, FUNDAMENTALS_FULL_CSV_PATH, FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_PATH } from '../flat-exports/fundamentals.js';
 import { ETHEREUM, landingChains } from '../landing/landing-chains.js';
@@ -37,6 +39,9 @@ export async function aggregateChains(ctx: BuildContext): Promise<Record<string,
     const eth = ctx.chains.some((c) => c.chain.origin_key === ETHEREUM && c.status && c.facts) ? [ETHEREUM] : [];
     out[ECOSYSTEM_OVERVIEW_PATH] = inConfigOrder(ctx, [...ecosystemL2s(ctx).map((c) => c.chain.origin_key), ...eth]);
   }
+  // The fee table keeps its shape (only chain_data); its chains are named here. Built when a chain has an hour to show.
+  const fee = feeTableChains(ctx);
+  if (feeTableHours(fee, ctx.builtAt).length > 0) out[FEE_TABLE_PATH] = fee.map((c) => c.origin_key);
   const ofRows = (paths: readonly string[], rows: readonly ExportRow[]): void => {
     if (rows.length === 0) return; // not published (no rows, no document)
     const keys = inConfigOrder(ctx, rows.map((r) => r.origin_key));

@@ -48,7 +48,7 @@ export const PROVENANCE_SCHEMAS: Record<string, OpenApiSchema> = {
     chains: mapOf(ref('ChainProvenance'), 'Keyed by origin_key: every published chain, in configuration order.'),
     aggregates: mapOf(
       { ...arrayOf(str), description: 'origin_keys, in configuration order.' },
-      'Keyed by "all_l2s" (every chain of any all_l2s metric detail; each document lists its own in details.chains) and by the path of each document that combines chains: the landing page, the ecosystem overview, the fundamentals files and every export.',
+      'Keyed by "all_l2s" (every chain of any all_l2s metric detail; each document lists its own in details.chains) and by the path of each document that combines chains: the fee table, the landing page, the ecosystem overview, the fundamentals files and every export.',
     ),
   }),
 };

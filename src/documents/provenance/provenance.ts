@@ -65,7 +65,7 @@ export const provenance: DocumentKind<'provenance'> = {
     pathItem: documentPath({
       summary: 'Provenance',
       description:
-        'Per published chain: first and last block stored, the newest block past its finality lag, the last complete hour and day the documents include, the backfill in progress, and each non-RPC source its figures use (last sync, days it could not give). Per document that combines chains (all_l2s, the landing page, the ecosystem overview, the fundamentals files, every export): the origin_keys it includes.',
+        'Per published chain: first and last block stored, the newest block past its finality lag, the last complete hour and day the documents include, the backfill in progress, and each non-RPC source its figures use (last sync, days it could not give). Per document that combines chains (all_l2s, the fee table, the landing page, the ecosystem overview, the fundamentals files, every export): the origin_keys it includes.',
       schema: 'Provenance',
     }),
     schemas: PROVENANCE_SCHEMAS,

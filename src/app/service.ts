@@ -49,7 +49,9 @@ import { StoreUnreadableError } from '../store/store-unreadable.js';
 import { StorageFaultError } from '../store/storage-fault.js';
 import { systemSleep, type Sleep } from '../timers.js';
 import { MIB } from '../rpc/capped-body.js';
-import { syncProgress } from './sync-progress.js';
+import { backfillOf, syncProgress } from './sync-progress.js';
+import { FirstBlockMemo } from '../documents/provenance/first-block-memo.js';
+import type { ProvenanceInputs } from '../documents/provenance/provenance-inputs.js';
 
 export interface ServiceOptions {
   config: AppConfig;
@@ -133,6 +135,7 @@ export class Service {
   private readonly appDetailsCache: AppDetailsCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
+  private readonly firstBlocks = new FirstBlockMemo();
   /** Which chains have a complete day stored, and so are published. */
   private readonly readiness = new ChainReadiness();
   /** How many chains the served set publishes (a chain joining makes a new set). */
@@ -311,7 +314,7 @@ export class Service {
     const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
     if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     // Large documents get their compressed variants when first requested, not every round: the
@@ -319,6 +322,22 @@ export class Service {
     const lazy = this.opts.incrementalDocuments === false ? {} : { lazyAbove: LARGE_BODY };
     const set = await this.roundStats.time('compress', () => buildDocumentSetAsync(inputs, clock.now(), { previous: this.holder.current(), ...lazy }));
     return { set, report: built.report };
+  }
+
+  /** What provenance (/provenance.json) reads of this process: the nodes' heads, backfills, the sources' last syncs. */
+  private provenanceInputs(): ProvenanceInputs {
+    const lag = new Map(this.opts.config.chains.map((c) => [c.origin_key, c.finality_lag]));
+    return {
+      chains: new Map(this.ingestor.progress().map((p) => [p.origin_key, { head: p.head, backfill: backfillOf(p, lag.get(p.origin_key) ?? 0) }])),
+      sources: {
+        prices: this.prices.record.snapshot().last_success_ms,
+        market_data: this.market.record.snapshot().last_success_ms,
+        labels: this.labels.record.snapshot().last_success_ms,
+        external: this.external.record.snapshot().last_success_ms,
+      },
+      sampled: this.stablecoins.lastSuccess,
+      firstBlocks: this.firstBlocks,
+    };
   }
 
   /**

@@ -14,6 +14,7 @@ import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
+import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
 import type { BuildContext, ChainInputs, DocumentKind } from './document-kind.js';
 import { mediaTypeOf, type DocumentInput } from './document-set.js';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   unionCache?: HourlyUnionCache;
   /** Raw-transaction window reads of the previous build, kept the same way. */
   rawMemo?: RawWindowMemo;
+  /** What the running process knows of the chains' nodes and the sources (provenance/provenance-inputs.ts). */
+  provenance?: ProvenanceInputs;
 }
 
 export interface BuiltDocuments {
@@ -97,7 +100,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, rawMemo: opts.rawMemo, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

@@ -14,6 +14,7 @@ import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
+import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport } from './build-report.js';
 import type { DocumentInput, Freshness, MediaType } from './document-set.js';
 import type { OpenApiSchema } from './openapi-components.js';
@@ -69,6 +70,8 @@ export interface BuildContext {
   unionCache?: HourlyUnionCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
   rawMemo?: RawWindowMemo;
+  /** What the running process knows of the chains' nodes and the sources, for provenance; absent: the store's figures only. */
+  provenance?: ProvenanceInputs;
   report: BuildReport;
   logger: Pick<Logger, 'warn' | 'info'>;
 }

@@ -29,6 +29,7 @@ import { landingPage } from './landing/landing-page.js';
 import { master } from './master/master.js';
 import { metricDetail } from './metric-detail/metric-detail.js';
 import { openApiKind } from './openapi-kind.js';
+import { provenance } from './provenance/provenance.js';
 
 export const DOCUMENT_KINDS = [
   metricDetail,
@@ -64,6 +65,8 @@ export const DOCUMENT_KINDS = [
   landingEventsApps,
   ecosystemOverview,
   economics,
+  // Last of the built kinds: names the chains of what the others built (ctx.supported, the exports' rows).
+  provenance,
   openApiKind,
 ] as const;
 

@@ -4,6 +4,7 @@
 // the only SQL that comes from outside is a metric's own aggregate expression, which the
 // facts methods receive as text in the engine's dialect.
 import type { BlobStore } from './blobs.js';
+import type { BlockSpanStore } from './block-span.js';
 import type { BlockspaceStore } from './blockspace.js';
 import type { BucketAggregateStore } from './bucket-aggregates.js';
 import type { FactStore } from './facts.js';
@@ -29,7 +30,7 @@ export interface StoredBlockRef {
   parent_hash: string;
 }
 
-export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore, BlobStore, RecentBlocksStore {
+export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStore, SampleStore, BucketAggregateStore, BlobStore, RecentBlocksStore, BlockSpanStore {
   readonly engine: EngineName;
 
   /**

@@ -283,6 +283,7 @@ describe('section 0: every published document', () => {
       /^\/v1\/economics\.json$/,
       /^\/v1\/da_(overview|timeseries)\.json$/,
       /^\/v1\/metrics\/data_availability\/[a-z0-9_]+\/[a-z0-9_]+\.json$/,
+      /^\/v1\/provenance\.json$/,
     ];
     expect([...docs.keys()].filter((p) => !known.some((r) => r.test(p)))).toEqual([]);
   });
@@ -2101,5 +2102,61 @@ describe('section 11.2: data availability', () => {
       rendered.push(k, m.daily.data[m.daily.data.length - 1][0], m.daily.data[0][0], m.daily.data[0][i]);
     }
     expect(rendered.length).toBeGreaterThan(0);
+  });
+});
+
+// Section 13 adds keys for clients that look for them; a client of the reference must see the
+// same keys it reads today, in the same order, and nothing else new.
+describe('section 13: provenance is additive', () => {
+  const CONTRACT_DETAIL_KEYS = ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary'];
+  const CHAIN_PROVENANCE = ['first_block', 'last_block', 'last_block_time', 'finalized_through_block', 'complete_days_through', 'sources'];
+
+  it('a chain metric detail adds only details.provenance, after summary; all_l2s adds only details.chains', () => {
+    const p: Problems = [];
+    for (const path of metricDetailPaths()) {
+      const { key } = parseDetailPath(path)!;
+      const d = JSON.parse(docs.get(path)!.text) as Record<string, unknown> & { details: Record<string, unknown> };
+      if (JSON.stringify(Object.keys(d)) !== JSON.stringify(['last_updated_utc', 'details'])) p.push(`${path}: top keys ${Object.keys(d).join(',')}`);
+      const added = key === ALL_L2S ? 'chains' : 'provenance';
+      if (JSON.stringify(Object.keys(d.details)) !== JSON.stringify([...CONTRACT_DETAIL_KEYS, added])) p.push(`${path}.details: keys ${Object.keys(d.details).join(',')}`);
+      if (key === ALL_L2S) {
+        const chains = d.details.chains as string[];
+        // Exactly the L2s with a document of this metric (section 8's members).
+        const want = l2Keys().filter((k) => docs.has(path.replace(`/${ALL_L2S}/`, `/${k}/`)));
+        // Configuration order, which master.json's chains need not follow: compared as sets.
+        if (JSON.stringify([...chains].sort()) !== JSON.stringify([...want].sort())) p.push(`${path}.details.chains: ${JSON.stringify(chains)}, members ${JSON.stringify(want)}`);
+        continue;
+      }
+      const pr = d.details.provenance as Record<string, unknown>;
+      if (JSON.stringify(Object.keys(pr ?? {})) !== JSON.stringify(CHAIN_PROVENANCE)) p.push(`${path}.details.provenance: keys ${Object.keys(pr ?? {}).join(',')}`);
+      else {
+        const [first, last, fin] = [pr.first_block, pr.last_block, pr.finalized_through_block] as number[];
+        if (!(Number.isInteger(first) && first <= last! && fin! <= last!)) p.push(`${path}.details.provenance: blocks ${first}, ${last}, ${fin}`);
+        if (!LAST_UPDATED.test(String(pr.last_block_time))) p.push(`${path}.details.provenance.last_block_time: ${String(pr.last_block_time)}`);
+        const daily = (d.details.timeseries as Record<string, Table>).daily!.data;
+        if (pr.complete_days_through !== iso(daily.at(-1)![0]!)) p.push(`${path}.details.provenance.complete_days_through: ${String(pr.complete_days_through)}, last daily row ${iso(daily.at(-1)![0]!)}`);
+        if (JSON.stringify(pr.sources) !== JSON.stringify(d.details.source)) p.push(`${path}.details.provenance.sources: ${JSON.stringify(pr.sources)}`);
+      }
+    }
+    expectNone(p);
+  });
+
+  it('master.json, the fee table, the exports and the fundamentals keep their shapes; /provenance.json names their chains', () => {
+    expect(Object.keys(master)).toEqual([...MASTER_TOP]);
+    expect(Object.keys(fee)).toEqual(['chain_data']);
+    const prov = jsonOf<{ last_updated_utc: string; chains: Record<string, unknown>; aggregates: Record<string, string[]> }>('/v1/provenance.json');
+    expect(Object.keys(prov)).toEqual(['last_updated_utc', 'chains', 'aggregates']);
+    expect(Object.keys(prov.chains).sort()).toEqual(chainKeys().sort());
+    expect([...prov.aggregates['/v1/fees/table.json']!].sort()).toEqual(Object.keys(fee.chain_data).sort());
+    const flat = [...docs.keys()].filter((k) => /^\/v1\/(export\/[a-z0-9_]+|fundamentals(_full)?)\.(json|csv)$/.test(k));
+    expect(flat.length).toBeGreaterThan(4);
+    for (const path of flat) {
+      if (path.endsWith('.csv')) continue;
+      const rows = jsonOf<ExportRow[]>(path);
+      expect(Array.isArray(rows), path).toBe(true);
+      const inRows = new Set(rows.map((r) => r.origin_key));
+      expect([...prov.aggregates[path]!].sort(), path).toEqual(chainKeys().filter((k) => inRows.has(k)).sort());
+      expect(prov.aggregates[path.replace(/\.json$/, '.csv')], path).toEqual(prov.aggregates[path]);
+    }
   });
 });

@@ -265,11 +265,14 @@ describe('all_l2s metric details (CONTRACT.md 8)', () => {
       const own = doc('l2a', m.metric_id);
       const agg = doc('all_l2s', m.metric_id);
       expect(agg.last_updated_utc).toBe('2024-02-19 01:30:00');
-      expect(Object.keys(agg.details)).toEqual(Object.keys(own.details));
+      // CONTRACT.md 13: a chain's provenance after summary, all_l2s' chains in its place.
+      expect(Object.keys(agg.details)).toEqual([...Object.keys(own.details).filter((k) => k !== 'provenance'), 'chains']);
+      expect(Object.keys(own.details).at(-1)).toBe('provenance');
       expect(agg.details.metric_id).toBe(m.metric_id);
       expect(agg.details.metric_name).toBe(m.name);
       // Over the L2s that have the metric (l2b has no rent, so no rent_paid or profit).
       const having = L2S.filter((ok) => set.entries.has(`/v1/metrics/chains/${ok}/${m.metric_id}.json`));
+      expect((agg.details as unknown as { chains: string[] }).chains).toEqual(having);
       expect(agg.details.source).toEqual([...new Set(having.flatMap((ok) => doc(ok, m.metric_id).details.source))]);
       expect(Object.keys(agg.details.timeseries)).toEqual(Object.keys(own.details.timeseries));
       expect(Object.keys(agg.details.changes)).toEqual(Object.keys(own.details.changes));

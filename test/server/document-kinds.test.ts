@@ -53,6 +53,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       ['landing_events_apps', '/v1/landing-events/apps-data.json', 'daily', 'function'],
       ['ecosystem_overview', '/v1/ecosystem/overview.json', 'daily', 'function'],
       ['economics', '/v1/economics.json', 'daily', 'function'],
+      ['provenance', '/v1/provenance.json', 'hourly', 'function'],
       ['openapi', '/v1/openapi.json', 'daily', 'undefined'],
     ]);
   });
@@ -105,6 +106,7 @@ describe('document kinds (src/documents/kinds.ts)', () => {
       '/landing-events/apps-data.json',
       '/ecosystem/overview.json',
       '/economics.json',
+      '/provenance.json',
       '/openapi.json',
       '/healthz',
     ]);
@@ -201,7 +203,7 @@ describe('the server answers for every kind', () => {
       expect(r.status, doc.path).toBe(200);
       expect(r.headers['cache-control'], doc.path).toBe(`public, max-age=${maxAge[doc.freshness]}, stale-while-revalidate=60, stale-if-error=86400`);
     }
-    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'da_metric_detail', 'da_overview', 'da_timeseries', 'economics', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'streaks_today']);
+    expect([...seen].sort()).toEqual(['app_details', 'app_overview', 'blockspace_chain', 'blockspace_overview', 'category_comparison', 'chain_overview', 'da_metric_detail', 'da_overview', 'da_timeseries', 'economics', 'ecosystem_overview', 'export', 'fee_linechart', 'fee_table', 'fundamentals', 'landing_events_apps', 'landing_page', 'master', 'metric_detail', 'openapi', 'projects', 'provenance', 'streaks_today']);
   });
 
   it('requests are labelled with their kind\'s route class in /metrics', async () => {

@@ -78,6 +78,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/landing-events/apps-data.json') return 'LandingEventsApps';
       if (path === '/v1/ecosystem/overview.json') return 'EcosystemOverview';
       if (path === '/v1/economics.json') return 'Economics';
+      if (path === '/v1/provenance.json') return 'Provenance';
       if (path.startsWith('/v1/chains/blockspace/')) return 'BlockspaceChain';
       if (path === '/v1/blockspace/overview.json') return 'BlockspaceOverview';
       if (path === '/v1/blockspace/category_comparison/index.json') return 'CategoryComparisonIndex';

@@ -60,10 +60,15 @@ function rowOn(ctx: BuildContext, metricId: string, inputs: BuildContext['chains
   return dailyRows(metric, inputs.facts, inputs.status).find((r) => r[0] === day);
 }
 
+/** The L2s with facts: one meet_l2s card each (ethereum_mainnet's series is ethereum's own). */
+export function ecosystemL2s(ctx: Pick<BuildContext, 'chains'>): BuildContext['chains'] {
+  return ctx.chains.filter((c) => isAllL2sMember(c.chain) && c.status && c.facts);
+}
+
 /** A card per PROD L2 with facts, figures of `day` (the build's last complete day); null where the chain has none that day. */
 async function meetL2s(ctx: BuildContext, day: number): Promise<Record<string, MeetL2>> {
   const apps = await appData(ctx);
-  const l2s = ctx.chains.filter((c) => isAllL2sMember(c.chain) && c.status && c.facts);
+  const l2s = ecosystemL2s(ctx);
   // All history from the per-day sets, one read for every L2 (DuckDB answers it from the
   // histograms the daa documents of the same build read, ClickHouse with one aggregate).
   const totals = await ctx.store.distinctTotals(

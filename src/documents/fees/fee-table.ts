@@ -115,10 +115,15 @@ export function feeTableJson(chains: readonly FeeTableChain[], metrics: readonly
   return { json: { chain_data }, hours };
 }
 
+/** The chains of the table: every chain flagged for it, each a key of chain_data. */
+export function feeTableChains(ctx: Pick<BuildContext, 'chains'>): FeeTableChain[] {
+  return ctx.chains.filter((c) => c.chain.flags.fee_table).map((c) => ({ origin_key: c.chain.origin_key, status: c.status, facts: c.facts }));
+}
+
 /** The table over every chain flagged for it, or a skip in the report when no chain has an hour. */
 function buildFeeTable(ctx: BuildContext): DocumentInput[] {
   const included = ctx.chains.filter((c) => c.chain.flags.fee_table);
-  const feeChains: FeeTableChain[] = included.map((c) => ({ origin_key: c.chain.origin_key, status: c.status, facts: c.facts }));
+  const feeChains = feeTableChains(ctx);
   const fee = feeTableJson(feeChains, ctx.feeMetrics, ctx.builtAt);
   if (!fee) {
     ctx.report.skipped.push({ path: FEE_TABLE_PATH, reason: `no fee-table chain has a complete hour that started in the last ${FEE_TABLE_MAX_AGE_HOURS} hours` });

@@ -53,9 +53,17 @@ function seriesOf(series: SeriesByMetric, keep: (originKey: string) => boolean):
   return new Map([...series].map(([id, byChain]) => [id, new Map([...byChain].filter(([ok]) => keep(ok)))]));
 }
 
+/**
+ * The chains the landing page's figures include: every chain with facts (DEV ones count in
+ * cross_chain_activity; the table lists the PROD ones, the series are sums over some of them).
+ */
+export function landingChains(ctx: Pick<BuildContext, 'chains'>): Array<ChainInputs & { status: NonNullable<ChainInputs['status']> }> {
+  return ctx.chains.filter((c): c is ChainInputs & { status: NonNullable<ChainInputs['status']> } => !!c.status && !!c.facts);
+}
+
 /** The table, keyed by origin_key in configuration order; `day` is the build's last complete day. */
 export async function tableVisual(ctx: BuildContext, day: number, apps: AppData | null): Promise<Record<string, TableVisualEntry>> {
-  const withFacts = ctx.chains.filter((c): c is ChainInputs & { status: NonNullable<ChainInputs['status']> } => !!c.status && !!c.facts);
+  const withFacts = landingChains(ctx);
   const prod = withFacts.filter((c) => c.chain.deployment === 'PROD');
   // "Another covered chain": any chain of this service with facts, DEV ones included.
   const counts = await ctx.store.sharedAddressCounts(

@@ -114,6 +114,11 @@ function sourceNames(metric: ChainMetric, members: readonly Member[]): string[] 
   return [...new Set(members.flatMap(() => metric.source_names))];
 }
 
+/** `details.chains` (CONTRACT.md section 13): the members, in configuration order. */
+function memberKeys(members: readonly Member[]): { chains: string[] } {
+  return { chains: members.map((m) => m.chain.origin_key) };
+}
+
 /** sum and weighted_mean: combined from the members' own rows, cut at the common bounds. */
 async function additiveDocument(
   ctx: BuildContext,
@@ -137,6 +142,7 @@ async function additiveDocument(
   const json = metricDetailJson(metric, dailyRowsAll, hourlyRowsAll, ctx.builtAt, undefined, {
     aggregation: weighted ? weightedWindow(daily) : metric.monthly_agg,
     source: sourceNames(metric, members),
+    after: memberKeys(members),
   });
   return { json, daily: dailyRowsAll, hourly: hourlyRowsAll };
 }
@@ -172,7 +178,7 @@ async function uniqueDocument(ctx: BuildContext, metric: ChainMetric, members: r
 
   const hourly = metric.hourly_available ? await uniqueHours(ctx, metric, members, status, hoursFrom) : [];
   const json = await withDistinctCounts(
-    (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct, { source: sourceNames(metric, members) }),
+    (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct, { source: sourceNames(metric, members), after: memberKeys(members) }),
     union,
   );
   return { json, daily, hourly };

@@ -71,6 +71,11 @@ export interface DetailOverrides {
   aggregation?: RowAggregation;
   /** `details.source` (default: the metric's source names). */
   source?: readonly string[];
+  /**
+   * Keys after `details.summary` (CONTRACT.md section 13: a chain's `provenance`, all_l2s'
+   * `chains`); added after the contract's keys so that no existing key moves.
+   */
+  after?: Record<string, unknown>;
 }
 
 /**
@@ -126,6 +131,7 @@ export function metricDetailJson(
       timeseries,
       changes,
       summary,
+      ...overrides.after,
     },
   };
 }

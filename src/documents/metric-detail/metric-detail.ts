@@ -9,6 +9,8 @@ import { HINT_MASTER, patternMatcher, type BuildContext, type DocumentKind } fro
 import type { DocumentInput } from '../document-set.js';
 import { dailyRows, hourlyRows, metricDetailJson, METRIC_DETAIL_PATH, metricDetailPath, withDistinctCounts } from './metric-detail-json.js';
 import { arrayOf, documentPath, obj, ref, str, type OpenApiSchema } from '../openapi-components.js';
+import { metricProvenance } from '../provenance/metric-provenance.js';
+import { METRIC_PROVENANCE_SCHEMA } from '../provenance/provenance-schema.js';
 
 // Existing importers read these from here.
 export { dailyRows, HOURLY_WINDOW_HOURS, hourlyRows, METRIC_DETAIL_PATH, metricDetailJson, metricDetailPath, withDistinctCounts, type TypedTable } from './metric-detail-json.js';
@@ -43,13 +45,15 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
         continue;
       }
       const hourly = metric.hourly_available ? hourlyRows(metric, facts, status) : [];
+      const provenance = await metricProvenance(ctx, chain, status, metric, daily, hourly);
+      const after = provenance ? { after: { provenance } } : {};
       const json =
         metric.monthly_agg === 'unique'
           ? await withDistinctCounts(
-              (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct),
+              (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct, after),
               (windows) => distinctCounts(ctx.store, ok, metric.address_set.key, windows),
             )
-          : metricDetailJson(metric, daily, hourly, ctx.builtAt);
+          : metricDetailJson(metric, daily, hourly, ctx.builtAt, undefined, after);
       inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });
       built.push(metric.metric_id);
       const sourceGaps = dataGapsByChain(gaps, daily[0]![0], daily[daily.length - 1]![0]).get(ok) ?? [];
@@ -95,10 +99,13 @@ const schemas: Record<string, OpenApiSchema> = {
           ['daily', 'weekly', 'monthly'],
         ),
         summary: obj({ last_1h: ref('ValueList'), last_1d: ref('ValueList'), last_7d: ref('ValueList'), last_30d: ref('ValueList') }),
+        provenance: { ...ref('MetricProvenance'), description: 'A chain\'s document only (not all_l2s): which blocks its figures were computed from (a chainlytics extension).' },
+        chains: { ...arrayOf(str), description: 'all_l2s only: the origin_keys summed or united, in configuration order (a chainlytics extension).' },
       },
       ['metric_id', 'metric_name', 'source', 'timeseries', 'changes', 'summary'],
     ),
   }),
+  MetricProvenance: METRIC_PROVENANCE_SCHEMA,
 };
 
 export const metricDetail: DocumentKind<'metric_detail'> = {

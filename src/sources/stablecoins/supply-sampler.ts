@@ -64,6 +64,8 @@ interface Gap {
 /** One client per chain, reused across runs; few attempts, since an archive error repeats. */
 export class StablecoinSampler {
   private readonly clients = new Map<string, RpcClient>();
+  /** origin_key → unix ms of its last run that ended without an error (provenance's last sync of this source). */
+  readonly lastSuccess = new Map<string, number>();
   constructor(private readonly opts: SamplerOptions) {}
 
   private client(chain: SampledChain): RpcClient {
@@ -147,6 +149,7 @@ export class StablecoinSampler {
       await this.record(store, ok, source, gaps, 'stablecoin supply: a configured contract gives no totalSupply() at these days (no code there: not deployed yet, or a wrong address); they are gaps, never 0');
     }
     report.new_gaps = new Set([...noState, ...Object.values(noValue).flat()].map((g) => g.day_ms)).size;
+    if (report.error === undefined && !signal?.aborted) this.lastSuccess.set(ok, this.opts.clock.now());
     return report;
   }
 

@@ -1,6 +1,7 @@
 import type { ClickHouseSettings } from '../../registry/store-settings.js';
 import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { BlockSpan } from '../block-span.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
   HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
@@ -33,6 +34,7 @@ import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
 import * as recent from './recent-blocks.js';
 import type { RecentBlock, RecentFee } from '../recent-blocks.js';
+import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
@@ -402,6 +404,10 @@ export class ClickHouseStore implements Store {
 
   recentFees(originKey: string, fromBlock: number, limit: number): Promise<RecentFee[]> {
     return recent.recentFees(this.db, originKey, fromBlock, limit);
+  }
+
+  blockSpan(originKey: string, fromMs: number | null, untilMs: number | null): Promise<BlockSpan | null> {
+    return blockSpanSql.blockSpan(this.db, originKey, fromMs, untilMs);
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

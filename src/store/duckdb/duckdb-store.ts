@@ -26,11 +26,13 @@ import type {
 } from '../contract-facts.js';
 import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
+import type { BlockSpan } from '../block-span.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
 import * as recent from './recent-blocks.js';
 import type { RecentBlock, RecentFee } from '../recent-blocks.js';
+import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import { HistogramCache } from '../histogram-cache.js';
@@ -563,6 +565,10 @@ export class DuckDbStore implements Store {
 
   recentFees(originKey: string, fromBlock: number, limit: number): Promise<RecentFee[]> {
     return this.use((db) => recent.recentFees(db, originKey, fromBlock, limit));
+  }
+
+  blockSpan(originKey: string, fromMs: number | null, untilMs: number | null): Promise<BlockSpan | null> {
+    return this.use((db) => blockSpanSql.blockSpan(db, originKey, fromMs, untilMs));
   }
 
   blockspaceCounts(q: BlockspaceQuery): Promise<BlockspaceRow[]> {

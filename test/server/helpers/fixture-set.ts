@@ -62,6 +62,8 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
           last_7d: { types: ['value'], data: [7000] },
           last_30d: { types: ['value'], data: [30000] },
         },
+        // CONTRACT.md section 13.
+        provenance: { first_block: 1, last_block: 9000, last_block_time: '2026-01-31 13:59:58', finalized_through_block: 8950, complete_days_through: '2026-01-30', sources: ['RPC'] },
       },
     },
   });
@@ -325,6 +327,36 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
       json: economicsJson([economicsDays(dayStart, generation)], { fees: chainMetric('fees')!, rent_paid: chainMetric('rent_paid')!, profit: chainMetric('profit')! }, BUILT_AT),
     },
     ...daFixtures(generation),
+    {
+      path: '/v1/provenance.json',
+      freshness: 'hourly',
+      json: {
+        last_updated_utc: updated,
+        chains: {
+          base: {
+            first_block: 1,
+            last_block: 9000 + generation,
+            last_block_time: '2026-01-31 14:04:58',
+            finalized_through_block: 8950,
+            complete_hours_through: '2026-01-31 13:00:00',
+            complete_days_through: '2026-01-30',
+            backfill: null,
+            sources: { prices: { last_sync_utc: '2026-01-31 14:00:00', missing_days: ['2025-10-03'] }, labels: { last_sync_utc: null, missing_days: [] } },
+          },
+          optimism: {
+            first_block: 100,
+            last_block: 500,
+            last_block_time: '2026-01-31 14:04:00',
+            finalized_through_block: 350,
+            complete_hours_through: null,
+            complete_days_through: null,
+            backfill: { done: 401, total: 9000 },
+            sources: {},
+          },
+        },
+        aggregates: { all_l2s: ['base', 'optimism'], '/v1/landing_page.json': ['base', 'optimism'], '/v1/export/txcount.json': ['base', 'optimism'] },
+      },
+    },
     openApiDocument(publicBaseUrl),
   ];
 }

@@ -13,6 +13,7 @@ import { APPS_DETAILS_PREFIX, publishedBaseUrl, SERVER_DEFAULTS, type ServerSett
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
+import { LLMS_TXT_PATH, LLMS_TXT_TYPE, llmsTxt } from '../documents/llms-txt.js';
 import { createLogger } from '../log.js';
 import { AccessLog } from './access-log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
@@ -151,6 +152,8 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const ownPages = new Map<string, PreparedDocument>(
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
+  // The agents' guide, written from the same OpenAPI description as /v1/openapi.json.
+  ownPages.set(LLMS_TXT_PATH, prepareDocument(entryFromBytes(LLMS_TXT_PATH, Buffer.from(llmsTxt(publishedBaseUrl(config)), 'utf8'), LLMS_TXT_TYPE, 'daily', startedAt), prepOpts));
   for (const [p, doc] of prepareStaticFiles(opts.staticFiles ?? [], startedAt, prepOpts)) ownPages.set(p, doc);
   // With a dashboard, /docs is its page, which opens on the API explorer there (web/src/main.tsx);
   // the plain endpoint list stays for a server without one.

@@ -89,7 +89,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/labels/projects.json') return 'Projects';
       if (path === '/v1/master.json') return 'Master';
       if (path.startsWith('/v1/export/') && path.endsWith('.json')) return 'ExportRows';
-      if (path === '/v1/fundamentals.json' || path === '/v1/fundamentals_full.json') return 'ExportRows';
+      if (path === '/v1/fundamentals.json' || path === '/v1/fundamentals_full.json' || path === '/v1/fundamentals_7d.json') return 'ExportRows';
       return null;
     };
     let checked = 0;

@@ -9,7 +9,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DOUBLE, DuckDBInstance, VARCHAR } from '@duckdb/node-api';
+import { appendRows, type Column } from './chunk-appender.js';
 import { sqlString } from './sql-text.js';
 
 /** One row of a flat export: the date as YYYY-MM-DD, written as a Parquet DATE. */
@@ -19,6 +20,14 @@ export interface ParquetRow {
   date: string;
   value: number | null;
 }
+
+// Appended in data chunks (chunk-appender.ts), 2048 rows a native call, not a call per value.
+const COLUMNS: Column<ParquetRow>[] = [
+  { type: VARCHAR, get: (r) => r.metric_key },
+  { type: VARCHAR, get: (r) => r.origin_key },
+  { type: VARCHAR, get: (r) => r.date },
+  { type: DOUBLE, get: (r) => r.value },
+];
 
 /**
  * The rows, in the order given, as Parquet bytes with the columns metric_key (VARCHAR),
@@ -31,20 +40,7 @@ export async function parquetOfRows(rows: readonly ParquetRow[]): Promise<Buffer
   const conn = await instance.connect();
   try {
     await conn.run('CREATE TABLE flat_rows (metric_key VARCHAR NOT NULL, origin_key VARCHAR NOT NULL, date VARCHAR NOT NULL, value DOUBLE)');
-    const appender = await conn.createAppender('flat_rows');
-    try {
-      for (const r of rows) {
-        appender.appendVarchar(r.metric_key);
-        appender.appendVarchar(r.origin_key);
-        appender.appendVarchar(r.date);
-        if (r.value === null) appender.appendNull();
-        else appender.appendDouble(r.value);
-        appender.endRow();
-      }
-      appender.flushSync();
-    } finally {
-      appender.closeSync();
-    }
+    await appendRows(conn, 'flat_rows', COLUMNS, rows);
     const file = join(dir, 'rows.parquet');
     // The table keeps the appended order (DuckDB preserves insertion order), which is the
     // published order of the JSON and CSV rows.

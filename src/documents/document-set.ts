@@ -132,7 +132,9 @@ const etagOf = (body: Buffer) => etagOfSha256(createHash('sha256').update(body).
 /** A document's published bytes (identity encoding). */
 export function serialize(input: DocumentInput): Buffer {
   if (input.bytes !== undefined) return input.bytes();
-  if (input.parquet !== undefined) return input.parquet;
+  // A copy: the compression workers take the memory of the body they are given (compress-pool.ts),
+  // which would empty the builder's buffer for any later serialization of the same input.
+  if (input.parquet !== undefined) return Buffer.from(input.parquet);
   const text = input.csv !== undefined ? csvText(input.csv, input.path) : checkedJsonText(input.json, input.path);
   return Buffer.from(text, 'utf8');
 }

@@ -55,6 +55,12 @@ export class VariantBudget {
       this.lru.delete(key);
       this.total -= old.bytes;
     }
+    // A variant larger than the whole budget is answered and not kept (nor does it push the
+    // others out), so the budget is a bound.
+    if (bytes > this.maxBytes) {
+      owner.drop(encoding);
+      return;
+    }
     this.lru.set(key, { owner, encoding, bytes });
     this.total += bytes;
     for (const [k, v] of this.lru) {

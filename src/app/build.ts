@@ -1,10 +1,12 @@
 // `chainlytics build`: catch up (unless told not to), compute facts and write every document to
 // a directory a static host or nginx serves (DIR/v1/... with .gz and .br, nginx's map of hourly
-// documents, the dashboard and the docs page).
+// documents, the dashboard, the docs page and /llms.txt).
 import { resolve } from 'node:path';
 import { loadDashboard } from '../dashboard/assets.js';
 import { exportDocumentSet } from '../documents/export.js';
 import type { AppConfig } from '../registry/app-config.js';
+import { LLMS_TXT_PATH, LLMS_TXT_TYPE, llmsTxt } from '../documents/llms-txt.js';
+import { publishedBaseUrl } from '../registry/server-settings.js';
 import { EXPORTED_DOCS_PATH } from '../server/docs-page.js';
 import { writeNginxHourlyMap } from '../server/nginx-config.js';
 import { exportStaticFiles } from '../server/static-files.js';
@@ -45,7 +47,9 @@ export async function buildToDirectory(base: AppConfig, build: BuildOptions, opt
     // The dashboard next to v1/: index.html and assets/, which nginx serves at "/", and its page
     // again as docs/index.html, served at /docs, where it opens on the API explorer.
     const page = dashboard.find((f) => f.path === '/')!;
-    const staticFiles = [...dashboard, { ...page, path: EXPORTED_DOCS_PATH }];
+    // And /llms.txt, the agents' guide to the API, as the server answers it.
+    const llms = { path: LLMS_TXT_PATH, body: Buffer.from(llmsTxt(publishedBaseUrl(base.server)), 'utf8'), contentType: LLMS_TXT_TYPE, immutable: false };
+    const staticFiles = [...dashboard, { ...page, path: EXPORTED_DOCS_PATH }, llms];
     const dashboardFiles = await exportStaticFiles(staticFiles, out, set.builtAt);
     return { out, documents: set.entries.size, degraded: report.degraded.length, ...exported, files: exported.files + dashboardFiles };
   } finally {

@@ -111,6 +111,11 @@ export interface DocumentKind<R extends string = string> {
    * a document published in two formats (the flat exports' .json and .csv) is two kinds.
    */
   media?: MediaType;
+  /**
+   * The kind's documents are rows of the flat exports that an incremental pull may filter with
+   * `since` and `chains` (server/row-query.ts); the query string of every other kind is ignored.
+   */
+  rowQuery?: true;
   /** The body text of a 404 for a path in this kind's scope. */
   notFound: NotFoundText;
   /** The clients' entry point: listed first on the /docs page. */

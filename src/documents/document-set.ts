@@ -20,6 +20,9 @@ export type Freshness = 'hourly' | 'daily';
 export const MEDIA_TYPES = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
+  // The flat exports again as Apache Parquet, which DuckDB, pandas and warehouses load typed and
+  // column by column (the media type IANA registered for it).
+  parquet: 'application/vnd.apache.parquet',
 } as const;
 export type MediaType = keyof typeof MEDIA_TYPES;
 
@@ -30,16 +33,22 @@ interface InputCommon {
 }
 
 /**
- * A document: a JSON value, or a table of rows published as CSV. Serialized once, here, unless
- * the builder gives `bytes`: the JSON text of `json` (exactly JSON.stringify's, checked as
+ * A document: a JSON value, a table of rows published as CSV, or a Parquet file the builder
+ * wrote (binary, made asynchronously, so the builder gives its bytes). Serialized once, here,
+ * unless the builder gives `bytes`: the JSON text of `json` (exactly JSON.stringify's, checked as
  * serialize checks it), made from parts it kept from earlier builds (json-splice.ts). `json`
  * stays the document's value for readers that want it (tests compare the two).
  */
-export type DocumentInput = InputCommon & ({ json: unknown; csv?: undefined; bytes?: () => Buffer } | { csv: CsvTable; json?: undefined; bytes?: undefined });
+export type DocumentInput = InputCommon &
+  (
+    | { json: unknown; csv?: undefined; parquet?: undefined; bytes?: () => Buffer }
+    | { csv: CsvTable; json?: undefined; parquet?: undefined; bytes?: undefined }
+    | { parquet: Buffer; json?: undefined; csv?: undefined; bytes?: undefined }
+  );
 
 /** The format an input is published in. */
 export function mediaTypeOf(input: DocumentInput): MediaType {
-  return input.csv !== undefined ? 'csv' : 'json';
+  return input.csv !== undefined ? 'csv' : input.parquet !== undefined ? 'parquet' : 'json';
 }
 
 export interface DocumentEntry {
@@ -123,6 +132,9 @@ const etagOf = (body: Buffer) => etagOfSha256(createHash('sha256').update(body).
 /** A document's published bytes (identity encoding). */
 export function serialize(input: DocumentInput): Buffer {
   if (input.bytes !== undefined) return input.bytes();
+  // A copy: the compression workers take the memory of the body they are given (compress-pool.ts),
+  // which would empty the builder's buffer for any later serialization of the same input.
+  if (input.parquet !== undefined) return Buffer.from(input.parquet);
   const text = input.csv !== undefined ? csvText(input.csv, input.path) : checkedJsonText(input.json, input.path);
   return Buffer.from(text, 'utf8');
 }
@@ -209,6 +221,16 @@ function lazyEntry(common: Omit<DocumentEntry, 'br' | 'gzip' | 'etag' | 'lazy'>,
       return lazy.sync('gzip');
     },
   };
+}
+
+/**
+ * An entry for bytes made after the build (the server's answers to the flat exports' queries):
+ * hashed now, its variants made on first use and kept in `budget`, with the build's options, so
+ * the same bytes give the same ETags and variants as a document of the set.
+ */
+export function lazyEntryOfBody(path: string, body: Buffer, contentType: string, freshness: Freshness, builtAt: number, budget: VariantBudget): DocumentEntry {
+  const lazy = new LazyVariants(path, body, { brotli: brotliOptions(body), gzip: gzipOptions(body) }, budget);
+  return lazyEntry({ path, body, contentType, freshness, builtAt }, etagOf(body), lazy);
 }
 
 /**

@@ -22,8 +22,8 @@ import { economics } from './economics/economics.js';
 import { ecosystemOverview } from './ecosystem/ecosystem-overview.js';
 import { feeLinechart } from './fees/fee-linechart.js';
 import { feeTable } from './fees/fee-table.js';
-import { exportMetric, exportMetricCsv } from './flat-exports/export-metric.js';
-import { fundamentals, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv } from './flat-exports/fundamentals.js';
+import { exportMetric, exportMetricCsv, exportMetricParquet } from './flat-exports/export-metric.js';
+import { fundamentals, fundamentals7d, fundamentalsCsv, fundamentalsFull, fundamentalsFullCsv, fundamentalsFullParquet } from './flat-exports/fundamentals.js';
 import { landingEventsApps } from './landing/landing-events-apps.js';
 import { landingPage } from './landing/landing-page.js';
 import { master } from './master/master.js';
@@ -55,10 +55,13 @@ export const DOCUMENT_KINDS = [
   // The flat exports read ctx.supported, which the metric detail builder fills.
   exportMetric,
   exportMetricCsv,
+  exportMetricParquet,
   fundamentals,
   fundamentalsCsv,
+  fundamentals7d,
   fundamentalsFull,
   fundamentalsFullCsv,
+  fundamentalsFullParquet,
   feeLinechart,
   // Reads ctx.supported (the all_l2s members), filled by the metric detail builder.
   landingPage,

@@ -31,6 +31,22 @@ export class VariantBudget {
     return this.total;
   }
 
+  /**
+   * Forgets what `owner` holds here: its variants stop counting and the budget no longer refers
+   * to it (nor, through it, to its body), so an owner its holder dropped is garbage at once.
+   */
+  release(owner: LazyVariants): void {
+    owner.released = true;
+    for (const encoding of ['br', 'gzip'] as const) {
+      const key = `${encoding} ${owner.path}`;
+      const kept = this.lru.get(key);
+      if (kept?.owner !== owner) continue;
+      this.lru.delete(key);
+      this.total -= kept.bytes;
+      owner.drop(encoding);
+    }
+  }
+
   /** Marks a variant used (most recently); keeps it, dropping the oldest beyond the budget. */
   keep(owner: LazyVariants, encoding: CompressedEncoding, bytes: number): void {
     const key = `${encoding} ${owner.path}`;
@@ -38,6 +54,12 @@ export class VariantBudget {
     if (old) {
       this.lru.delete(key);
       this.total -= old.bytes;
+    }
+    // A variant larger than the whole budget is answered and not kept (nor does it push the
+    // others out), so the budget is a bound.
+    if (bytes > this.maxBytes) {
+      owner.drop(encoding);
+      return;
     }
     this.lru.set(key, { owner, encoding, bytes });
     this.total += bytes;
@@ -54,6 +76,8 @@ export class VariantBudget {
 export class LazyVariants {
   private readonly made: Partial<Record<CompressedEncoding, Buffer>> = {};
   private readonly pending: Partial<Record<CompressedEncoding, Promise<Buffer>>> = {};
+  /** Set by VariantBudget.release: a compression still running then is answered but not kept. */
+  released = false;
 
   constructor(
     readonly path: string,
@@ -115,6 +139,7 @@ export class LazyVariants {
   }
 
   private keep(encoding: CompressedEncoding, bytes: Buffer): Buffer {
+    if (this.released) return bytes;
     this.made[encoding] = bytes;
     this.budget.keep(this, encoding, bytes.length);
     return bytes;

@@ -162,6 +162,7 @@ export const limitHeaders = { 'RateLimit-Policy': h('RateLimitPolicy'), RateLimi
 
 export const jsonContent = (schema: Schema): Schema => ({ 'application/json': { schema } });
 export const csvContent = (schema: Schema): Schema => ({ 'text/csv': { schema } });
+export const parquetContent = (schema: Schema): Schema => ({ 'application/vnd.apache.parquet': { schema } });
 const errorResponse = (description: string, extra: Record<string, Schema> = {}): Schema => ({
   description,
   headers: { ...cors, ...extra },
@@ -174,7 +175,7 @@ export const RESPONSES: Record<string, Schema> = {
     headers: { ETag: h('ETag'), 'Last-Modified': h('LastModified'), 'Cache-Control': h('CacheControl'), Vary: h('Vary'), ...cors },
   },
   BadRequest: errorResponse(
-    'code bad_request: a path segment uses characters outside [a-z0-9_.-], contains "..", is longer than 128 characters, an encoded slash (%2F, %5C), a malformed percent-escape, an empty segment ("//"), or a fragment. Query strings are ignored. Unparseable requests get 400, oversized headers 431, with the same body.',
+    'code bad_request: a path segment uses characters outside [a-z0-9_.-], contains "..", is longer than 128 characters, an encoded slash (%2F, %5C), a malformed percent-escape, an empty segment ("//"), or a fragment; on the flat exports that take since and chains, a bad, empty or repeated one (the message names it). Other query strings are ignored. Unparseable requests get 400, oversized headers 431, with the same body.',
   ),
   Unauthorized: errorResponse('code unauthorized: the operator requires an API key for this route and none or a wrong one was sent.', {
     'WWW-Authenticate': h('WwwAuthenticate'),
@@ -209,6 +210,23 @@ export const PARAMETERS: Record<string, Schema> = {
   owner_project: pathParam('owner_project', 'Project identifier; the first column of /v1/labels/projects_filtered.json.', ['uniswap']),
   da_layer: pathParam('da_layer', 'Data-availability layer; the keys of "da_layers" in /v1/master.json.', ['da_ethereum_blobs']),
   da_metric: pathParam('da_metric', 'Data-availability metric; the keys of "da_metrics" in /v1/master.json.', ['fees_paid', 'blob_count']),
+  // The incremental pulls of the flat exports (server/row-query.ts).
+  since: {
+    name: 'since',
+    in: 'query',
+    required: false,
+    description: 'Only the rows dated this UTC day or later: a client that pulls every day asks for the days since its last pull. At most once; not a calendar day YYYY-MM-DD: 400.',
+    schema: date,
+    examples: { day: { value: '2025-01-31' } },
+  },
+  chains: {
+    name: 'chains',
+    in: 'query',
+    required: false,
+    description: 'Only the rows of these chains, origin_keys separated by commas (the keys of "chains" in /v1/master.json, all_l2s excepted). At most once; an empty or unknown name: 400.',
+    schema: { type: 'string', pattern: '^[a-z0-9_.-]+(,[a-z0-9_.-]+)*$' },
+    examples: { two: { value: 'base,optimism' } },
+  },
   IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, schema: str, description: 'ETag list, W/ tags or *.' },
   IfModifiedSince: { name: 'If-Modified-Since', in: 'header', required: false, schema: str, description: 'HTTP date; ignored when If-None-Match is sent.' },
   AcceptEncoding: { name: 'Accept-Encoding', in: 'header', required: false, schema: str, description: 'br and gzip are served precompressed; q-values are honoured.' },
@@ -223,10 +241,12 @@ export interface DocOp {
   schema: string;
   /** Suffix of the operationIds, for paths that share one schema (the flat exports). */
   operation?: string;
-  /** 'csv': the body is text/csv (the flat exports' CSV variants); default application/json. */
-  media?: 'csv';
+  /** 'csv' or 'parquet': the body is text/csv or a Parquet file (the flat exports' other formats); default application/json. */
+  media?: 'csv' | 'parquet';
   /** Names in PARAMETERS, in path order. */
   params?: string[];
+  /** Takes the incremental pull's query parameters since and chains (the kind's rowQuery). */
+  rowQuery?: boolean;
   /** The application routes' extras: RateLimit and X-Data-Source headers, 401 and 429, API keys. */
   apps?: boolean;
 }
@@ -251,12 +271,12 @@ export function documentPath(op: DocOp): Schema {
     ...(op.apps ? { '429': resp('TooManyRequests') } : {}),
     '503': resp('NotReady'),
   };
-  const content = op.media === 'csv' ? csvContent : jsonContent;
+  const content = op.media === 'csv' ? csvContent : op.media === 'parquet' ? parquetContent : jsonContent;
   const operation = (method: 'get' | 'head'): Schema => ({
     operationId: `${method}${op.operation ?? op.schema}`,
     summary: method === 'get' ? op.summary : `${op.summary} (headers only)`,
     description: op.description,
-    parameters: [p('IfNoneMatch'), p('IfModifiedSince'), p('AcceptEncoding')],
+    parameters: [...(op.rowQuery ? [p('since'), p('chains')] : []), p('IfNoneMatch'), p('IfModifiedSince'), p('AcceptEncoding')],
     ...(op.apps ? { security: [{}, { bearerAuth: [] }, { apiKeyHeader: [] }] } : {}),
     responses: {
       '200': {

@@ -46,7 +46,8 @@ export function openApiSpec(publicBaseUrl: string | null): Record<string, unknow
       version: '1.0.0',
       summary: 'Read-only chain analytics documents.',
       description: [
-        'Every endpoint is a precomputed JSON document fetched with GET (or HEAD); the flat exports are also published as CSV (text/csv) under the same name with .csv.',
+        'Every endpoint is a precomputed JSON document fetched with GET (or HEAD); the flat exports are also published as CSV (text/csv) under the same name with .csv, and the metric exports and fundamentals_full as Apache Parquet (.parquet).',
+        'Incremental pulls: the metric exports and fundamentals_full (JSON and CSV) take since=YYYY-MM-DD and chains=a,b, answered from the same published rows with their own ETag. Every response carries an ETag and Last-Modified: send If-None-Match to get 304 when nothing changed.',
         'Conventions: `unix` columns are integer milliseconds (UTC, period start); time series are oldest first except the fee table (newest first); numbers are finite or null.',
         'Errors have the body {"error":{"status","code","message","hint"}}; other methods than GET, HEAD and OPTIONS get 405 method_not_allowed with Allow: GET, HEAD, OPTIONS.',
         'Rate limits: /apps/details/ allows 10 requests per minute per client by default; responses carry RateLimit-Policy and RateLimit headers, 429 carries Retry-After.',

@@ -150,7 +150,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'live.resume_hours': { expected: 'hours from 0 to 168', hint: 'e.g. resume_hours: 24; older document events are not replayed (the client is told to resync)' },
   'live.api_per_minute': { expected: 'a whole number of requests per minute from 1 to 1000000', hint: 'e.g. api_per_minute: 120 per client address for /api/*' },
   'live.replay_minutes': { expected: 'minutes from 0 to 1440', hint: 'e.g. replay_minutes: 15 of stored blocks replayed at start (keep it within retention_days)' },
-  server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, rate_limits, connections, api_keys)', hint: 'indent the server settings under server:' },
+  server: { expected: 'a mapping (port, host, public_base_url, trust_proxy, access_log, query_cache_mb, rate_limits, connections, api_keys)', hint: 'indent the server settings under server:' },
   'server.port': { expected: 'an integer from 1 to 65535', hint: 'e.g. port: 8080 (the PORT environment variable overrides it)' },
   'server.host': { expected: 'a host name or IP address to listen on', hint: 'use host: 0.0.0.0 for all interfaces or host: 127.0.0.1 for this machine only' },
   'server.public_base_url': {
@@ -162,6 +162,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
     hint: 'use trust_proxy: true only behind a proxy you control (it sets X-Forwarded-For); false uses the socket address',
   },
   'server.access_log': booleanHint('access_log'),
+  'server.query_cache_mb': {
+    expected: 'megabytes from 0 to 65536',
+    hint: 'e.g. query_cache_mb: 64; the filtered answers of /v1/export/ and /v1/fundamentals_full kept in memory (0 keeps none)',
+  },
   'server.transport': { expected: 'node, or no transport key', hint: `delete the line: ${UWS_REMOVED}` },
   'server.rate_limits': { expected: 'a mapping (apps_details_per_minute, routes, max_clients)', hint: 'e.g. rate_limits: { apps_details_per_minute: 10 }' },
   'server.rate_limits.apps_details_per_minute': {

@@ -35,6 +35,8 @@ export const SERVER_DEFAULTS = {
   first_head_timeout_seconds: 10,
   /** max_open_per_address when not given: this share of max_open (rounded up). */
   per_address_share: 1 / 4,
+  /** query_cache_mb: the flat exports' filtered answers kept (server/row-query-answers.ts). */
+  query_cache_mb: 64,
 } as const;
 
 /** Names that appear in RateLimit headers and logs: the server's token syntax. */
@@ -67,6 +69,7 @@ export const serverSectionSchema = z.strictObject({
   // true trusts one proxy hop; a number n trusts n hops of X-Forwarded-For.
   trust_proxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).optional(),
   access_log: z.boolean().optional(),
+  query_cache_mb: z.number().min(0).max(65_536).optional(),
   // Accepted so a file written when there were two HTTP stacks still loads; nothing reads it.
   // Any other value (uws) is a config error carrying UWS_REMOVED.
   transport: z.literal('node').optional(),
@@ -126,6 +129,11 @@ export interface ServerSettings {
   /** Client address from X-Forwarded-For: true = one proxy hop, n = n hops, false = socket. */
   trust_proxy: boolean | number;
   access_log: boolean;
+  /**
+   * Bytes the answers to incremental pulls (since, chains) may hold together, their compressed
+   * variants included; 0 keeps none (each is made again when asked).
+   */
+  query_cache_bytes: number;
   rate_limits: {
     /** 0 disables the limit. */
     apps_details_per_minute: number;
@@ -187,6 +195,7 @@ export function resolveServerSettings(section: ServerSection | null | undefined,
     public_base_url_given: s.public_base_url !== undefined,
     trust_proxy: s.trust_proxy ?? SERVER_DEFAULTS.trust_proxy,
     access_log: s.access_log ?? SERVER_DEFAULTS.access_log,
+    query_cache_bytes: Math.floor((s.query_cache_mb ?? SERVER_DEFAULTS.query_cache_mb) * 1024 * 1024),
     rate_limits: {
       apps_details_per_minute: s.rate_limits?.apps_details_per_minute ?? SERVER_DEFAULTS.apps_details_per_minute,
       routes: s.rate_limits?.routes ?? [],

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { badRequestBody, errorBody, EXPECTATION_FAILED_BODY, METHOD_NOT_ALLOWED_BODY, MISSING_HOST_BODY } from './errors.js';
-import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions } from './request-handler.js';
+import { createRequestHandler, type ChainlyticsHttpServer, type HttpServerOptions, type RequestHandler } from './request-handler.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 import { ALLOWED_METHODS, CORS_HEADERS, JSON_TYPE, NO_STORE } from './response-headers.js';
 import { ConnectionGuard } from './connection-guard.js';
@@ -18,6 +18,8 @@ export { NOT_READY_RETRY_SECONDS, type ChainlyticsHttpServer, type HttpServerOpt
 export interface NodeHttpServer extends ChainlyticsHttpServer {
   server: http.Server;
   guard: ConnectionGuard;
+  /** The kept answers of incremental pulls (their bytes are what the memory test counts). */
+  rowAnswers: RequestHandler['rowAnswers'];
 }
 
 /** node:http's request as the handler reads it. */
@@ -168,7 +170,7 @@ export function createHttpServer(opts: HttpServerOptions): NodeHttpServer {
       server.closeAllConnections();
     });
 
-  return { server, guard, metrics, listen, close };
+  return { server, guard, metrics, rowAnswers: handler.rowAnswers, listen, close };
 }
 
 function countHeader(rawHeaders: readonly string[], lowerName: string): number {

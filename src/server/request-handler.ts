@@ -13,6 +13,7 @@ import { APPS_DETAILS_PREFIX, publishedBaseUrl, SERVER_DEFAULTS, type ServerSett
 import { makeEntry, type DocumentSet } from '../documents/document-set.js';
 import { openApiDocument } from '../documents/openapi.js';
 import { OPENAPI_PATH } from '../documents/openapi-kind.js';
+import { LLMS_TXT_PATH, LLMS_TXT_TYPE, llmsTxt } from '../documents/llms-txt.js';
 import { createLogger } from '../log.js';
 import { AccessLog } from './access-log.js';
 import { ApiKeyTable, presentedApiKey } from './api-keys.js';
@@ -22,7 +23,7 @@ import type { ConnectionGuardTiming } from './connection-guard.js';
 import { negotiateEncoding } from './content-encoding.js';
 import { DOCS_PAGE_PATHS, docsPageHtml } from './docs-page.js';
 import { pendingChainBody, pendingRetryAfter, type PendingChain } from './pending-chain.js';
-import { chainOfPath } from '../documents/kinds.js';
+import { chainOfPath, kindOfPath } from '../documents/kinds.js';
 import type { DocumentHolder } from './document-holder.js';
 import {
   badRequestBody,
@@ -39,6 +40,8 @@ import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument, typ
 import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
 import { loggedPath } from './logged-path.js';
 import { parseRequestPath } from './request-path.js';
+import { RowQueryAnswers } from './row-query-answers.js';
+import { parseRowQuery } from './row-query.js';
 import type { RequestView, ResponseSink } from './request-view.js';
 import type { RootRoutes } from './root-routes.js';
 import {
@@ -95,6 +98,8 @@ export interface RequestHandler {
   /** Answers with a JSON error without routing: for what node:http itself flags (400, 417, 503). */
   reject(req: RequestView, res: ResponseSink, status: number, body: Buffer, extra?: readonly string[]): void;
   metrics: ServerMetrics;
+  /** The answers to the flat exports' incremental pulls (since, chains) kept now. */
+  rowAnswers: RowQueryAnswers;
   /** Stops following document set swaps and writes the access log's pending summaries. */
   dispose(): void;
 }
@@ -150,6 +155,8 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
   const ownPages = new Map<string, PreparedDocument>(
     DOCS_PAGE_PATHS.map((p) => [p, prepareDocument(entryFromBytes(p, docsHtml, HTML_TYPE, 'daily', startedAt), prepOpts)]),
   );
+  // The agents' guide, written from the same OpenAPI description as /v1/openapi.json.
+  ownPages.set(LLMS_TXT_PATH, prepareDocument(entryFromBytes(LLMS_TXT_PATH, Buffer.from(llmsTxt(publishedBaseUrl(config)), 'utf8'), LLMS_TXT_TYPE, 'daily', startedAt), prepOpts));
   for (const [p, doc] of prepareStaticFiles(opts.staticFiles ?? [], startedAt, prepOpts)) ownPages.set(p, doc);
   // With a dashboard, /docs is its page, which opens on the API explorer there (web/src/main.tsx);
   // the plain endpoint list stays for a server without one.
@@ -169,6 +176,8 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     }
     return p;
   };
+  const rowAnswers = new RowQueryAnswers(config.query_cache_bytes, prepOpts);
+
   // Prepare eagerly at swap time so the first request after a build does not pay for it.
   const unsubscribe = holder.onSwap((next) => void preparedFor(next));
   const initial = holder.current();
@@ -381,6 +390,16 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
       const notFoundExtra = route === 'app_details' ? [...(extra ?? []), 'X-Data-Source', dataSource] : extra;
       return sendError(req, res, route, 404, notFoundBody(path), t0, notFoundExtra);
     }
+    // An incremental pull (since, chains) of a flat export: its own answer, made from this set.
+    if (target !== path && target.includes('?') && kindOfPath(path)?.rowQuery) {
+      const parsed = parseRowQuery(target, rowAnswers.chainsOf(set));
+      if (!parsed.ok) return sendError(req, res, route, 400, parsed.body, t0, extra);
+      if (parsed.query !== null) {
+        const answer = rowAnswers.answer(set, path, parsed.query, doc);
+        if (answer === null) return sendError(req, res, route, 404, notFoundBody(path), t0, extra);
+        doc = answer;
+      }
+    }
     sendDocument(req, res, doc, t0, extra);
   };
 
@@ -391,7 +410,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     unsubscribe();
     accessLog?.close();
   };
-  return { handle, reject, metrics, dispose };
+  return { handle, reject, metrics, rowAnswers, dispose };
 }
 
 /**

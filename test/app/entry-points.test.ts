@@ -10,6 +10,7 @@ import { ingest } from '../../src/app/ingest.js';
 import { serve } from '../../src/app/serve.js';
 import { FixedClock } from '../../src/clock.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { llmsTxt } from '../../src/documents/llms-txt.js';
 import { createLogger } from '../../src/log.js';
 import type { AppConfig } from '../../src/registry/app-config.js';
 import { loadConfig } from '../../src/registry/config.js';
@@ -76,6 +77,12 @@ describe('src/app entry points', () => {
     expect(servers('bare')).toEqual([{ url: 'https://data.example.org/v1' }]);
     expect(readFileSync(join(out, 'docs', 'index.html'), 'utf8')).toBe(page);
     expect(readFileSync(join(dir, 'bare', 'docs', 'index.html'), 'utf8')).toBe(readFileSync(join(dir, 'bare', 'index.html'), 'utf8'));
+    // /llms.txt next to v1/, naming the configured URL as the server's does; the Parquet exports
+    // with the other flat exports (Parquet files begin and end with PAR1).
+    expect(readFileSync(join(dir, 'bare', 'llms.txt'), 'utf8')).toBe(llmsTxt('https://data.example.org'));
+    expect(readFileSync(join(out, 'llms.txt'), 'utf8')).toBe(llmsTxt(null));
+    const parquet = readFileSync(join(out, 'v1', 'fundamentals_full.parquet'));
+    expect([parquet.subarray(0, 4).toString('latin1'), parquet.subarray(-4).toString('latin1')]).toEqual(['PAR1', 'PAR1']);
   });
 
   it('serve: listens, answers 503 before the first round and the documents after it', async () => {

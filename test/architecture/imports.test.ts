@@ -154,6 +154,7 @@ const DOCUMENTS_SHARED = [
   'kinds.ts',
   'kpi-card.ts',
   'lazy-variants.ts',
+  'llms-txt.ts',
   'openapi-components.ts',
   'openapi-kind.ts',
   'openapi.ts',

@@ -5,6 +5,7 @@
 // ephemeral port, and every assertion below goes over HTTP against the field lists of CONTRACT.md
 // sections 0, 1, 2, 3, 4, 5, 6, 8, 9, 10 (10.1 to 10.6) and 11 (11.1 to 11.6) as written out in
 // ./contract-fields.ts.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentSet } from '../../src/documents/document-set.js';
@@ -246,9 +247,10 @@ describe('section 0: every published document', () => {
     for (const [path, d] of docs) {
       if (d.status !== 200) p.push(`${path}: status ${d.status}`);
       const csv = path.endsWith('.csv');
-      const want = csv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+      const parquet = path.endsWith('.parquet');
+      const want = csv ? 'text/csv; charset=utf-8' : parquet ? 'application/vnd.apache.parquet' : 'application/json; charset=utf-8';
       if (d.type !== want) p.push(`${path}: Content-Type ${d.type}`);
-      if (csv) continue;
+      if (csv || parquet) continue;
       // JSON cannot carry NaN or Infinity; a number written as a string is what to look for.
       const walk = (v: unknown, at: string): void => {
         if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${at}[${i}]`));
@@ -266,8 +268,10 @@ describe('section 0: every published document', () => {
       /^\/v1\/fees\/table\.json$/,
       /^\/v1\/openapi\.json$/,
       /^\/v1\/metrics\/chains\/[a-z0-9_]+\/[a-z0-9_]+\.json$/,
-      /^\/v1\/export\/[a-z0-9_]+\.(json|csv)$/,
+      /^\/v1\/export\/[a-z0-9_]+\.(json|csv|parquet)$/,
       /^\/v1\/fundamentals(_full)?\.(json|csv)$/,
+      /^\/v1\/fundamentals_full\.parquet$/,
+      /^\/v1\/fundamentals_7d\.json$/,
       /^\/v1\/labels\/projects(_filtered)?\.json$/,
       /^\/v1\/apps\/details\/[a-z0-9_.-]+\.json$/,
       /^\/v1\/chains\/[a-z0-9_]+\/overview\.json$/,
@@ -2157,6 +2161,173 @@ describe('section 13: provenance is additive', () => {
       const inRows = new Set(rows.map((r) => r.origin_key));
       expect([...prov.aggregates[path]!].sort(), path).toEqual(chainKeys().filter((k) => inRows.has(k)).sort());
       expect(prov.aggregates[path.replace(/\.json$/, '.csv')], path).toEqual(prov.aggregates[path]);
+    }
+  });
+});
+
+// Issue 26, incremental pulls: since and chains on the metric exports and fundamentals_full, answered
+// by the real server from the published rows of this set. Every expectation is the published
+// document filtered here, in the test, and written out again here (CSV lines included).
+describe('incremental pulls of the flat exports (since, chains)', () => {
+  type PullRow = { metric_key: string; origin_key: string; date: string; value: number | null };
+  const PULLABLE = ['/v1/export/txcount.json', '/v1/export/txcount.csv', '/v1/export/fees.json', '/v1/fundamentals_full.json', '/v1/fundamentals_full.csv'];
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const publishedRows = (path: string): PullRow[] => JSON.parse(set.entries.get(path.replace(/\.csv$/, '.json'))!.body.toString('utf8')) as PullRow[];
+  const expectedBody = (path: string, rows: PullRow[]): string =>
+    path.endsWith('.csv')
+      ? ['metric_key,origin_key,date,value', ...rows.map((r) => `${r.metric_key},${r.origin_key},${r.date},${r.value === null ? '' : String(r.value)}`)].map((l) => `${l}\r\n`).join('')
+      : JSON.stringify(rows);
+  const chainKeys = () => Object.keys(master.chains).filter((k) => k !== ALL_L2S);
+  const errorOf = (r: { body: Buffer }) => (JSON.parse(r.body.toString('utf8')) as { error: { status: number; code: string; message: string; hint: string } }).error;
+
+  it('answers the published rows filtered by since and chains, in JSON and CSV, with the published media type', async () => {
+    const chains = chainKeys();
+    expect(chains.length).toBeGreaterThanOrEqual(3);
+    const since = iso(LAST_DAY - 9 * DAY_MS);
+    const picked = [chains[2]!, chains[0]!];
+    for (const path of PULLABLE) {
+      const all = publishedRows(path);
+      const cases: Array<[query: string, keep: (r: PullRow) => boolean]> = [
+        [`since=${since}`, (r) => r.date >= since],
+        [`chains=${picked.join(',')}`, (r) => picked.includes(r.origin_key)],
+        [`since=${since}&chains=${picked.join(',')}`, (r) => r.date >= since && picked.includes(r.origin_key)],
+      ];
+      for (const [query, keep] of cases) {
+        const want = all.filter(keep);
+        expect(want.length, `${path}?${query}`).toBeGreaterThan(0);
+        expect(want.length, `${path}?${query}`).toBeLessThan(all.length);
+        const r = await request(server.base, `${path}?${query}`);
+        expect(r.status, `${path}?${query}`).toBe(200);
+        expect(r.body.toString('utf8'), `${path}?${query}`).toBe(expectedBody(path, want));
+        expect(r.headers['content-type']).toBe(set.entries.get(path)!.contentType);
+        expect(r.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=60, stale-if-error=86400');
+        expect(r.headers.etag).not.toBe(set.entries.get(path)!.etag);
+      }
+    }
+  });
+
+  it('without since or chains (none, or only other parameters) answers the published bytes and ETag; the other flat exports ignore them', async () => {
+    const targets: Array<[path: string, suffixes: string[]]> = [
+      ...PULLABLE.map((p): [string, string[]] => [p, ['', '?_=1700000000']]),
+      ...['/v1/fundamentals.json', '/v1/fundamentals_7d.json', '/v1/export/txcount.parquet', '/v1/fundamentals_full.parquet'].map((p): [string, string[]] => [p, ['', `?since=${iso(LAST_DAY)}&chains=nosuch`]]),
+    ];
+    for (const [path, suffixes] of targets) {
+      const entry = set.entries.get(path)!;
+      for (const suffix of suffixes) {
+        const r = await request(server.base, `${path}${suffix}`);
+        expect(r.status, `${path}${suffix}`).toBe(200);
+        expect(r.body.equals(entry.body), `${path}${suffix}`).toBe(true);
+        expect(r.headers.etag).toBe(entry.etag);
+      }
+    }
+  });
+
+  it('one selection is one answer however it is written: chain order and repeats do not matter', async () => {
+    const [a, b] = chainKeys();
+    const first = await request(server.base, `/v1/export/txcount.json?chains=${a},${b}`);
+    const again = await request(server.base, `/v1/export/txcount.json?chains=${b},${a},${b}`);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(again.headers.etag).toBe(first.headers.etag);
+  });
+
+  it.each([
+    ['since=2025-02-30', 'since'],
+    ['since=20250101', 'since'],
+    ['since=2025-1-01', 'since'],
+    ['since=', 'since'],
+    ['since', 'since'],
+    ['since=2025-01-01&since=2025-01-02', 'since'],
+    ['chains=nosuch', 'chains'],
+    ['chains=all_l2s', 'chains'],
+    ['chains=', 'chains'],
+    ['chains=%2C', 'chains'],
+    ['since=2025-01-01&chains=a&chains=b', 'chains'],
+  ])('?%s is a 400 naming the parameter %s, in the error body of section 7', async (query, param) => {
+    for (const path of ['/v1/export/txcount.json', '/v1/fundamentals_full.csv']) {
+      const r = await request(server.base, `${path}?${query}`);
+      expect(r.status, `${path}?${query}`).toBe(400);
+      expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+      const e = errorOf(r);
+      expect([e.status, e.code]).toEqual([400, 'bad_request']);
+      expect(e.message).toContain(`"${param}"`);
+      expect(e.hint).toContain('since=YYYY-MM-DD');
+    }
+  });
+
+  it('an unknown chain is not repeated back unless it looks like a key; a chain with no rows is an empty answer', async () => {
+    const r = await request(server.base, '/v1/export/txcount.json?chains=%3Cscript%3E');
+    expect(r.status).toBe(400);
+    expect(errorOf(r).message).not.toContain('script');
+    const none = await request(server.base, `/v1/export/txcount.json?since=${iso(LAST_DAY + DAY_MS)}`);
+    expect([none.status, none.body.toString('utf8')]).toEqual([200, '[]']);
+  });
+
+  it('has its own ETags: 304 on revalidation, gzip and br variants of the same bytes', async () => {
+    const path = `/v1/fundamentals_full.csv?since=${iso(LAST_DAY - 3 * DAY_MS)}`;
+    const plain = await request(server.base, path);
+    expect(plain.status).toBe(200);
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    const revalidated = await request(server.base, path, { headers: { 'If-None-Match': etag } });
+    expect([revalidated.status, revalidated.body.length, revalidated.headers.etag]).toEqual([304, 0, etag]);
+    const gz = await request(server.base, path, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    const br = await request(server.base, path, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(new Set([etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
+    const gz304 = await request(server.base, path, { headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': String(gz.headers.etag) } });
+    expect(gz304.status).toBe(304);
+    // Another selection's tag does not match.
+    const other = await request(server.base, `/v1/fundamentals_full.csv?since=${iso(LAST_DAY - 4 * DAY_MS)}`, { headers: { 'If-None-Match': etag } });
+    expect(other.status).toBe(200);
+    const head = await request(server.base, path, { method: 'HEAD' });
+    expect([head.status, head.headers['content-length'], head.body.length]).toEqual([200, String(plain.body.length), 0]);
+  });
+
+  it('keeps answers within the configured byte budget however many distinct pulls a client makes', async () => {
+    const budget = 64 * 1024;
+    const small = await startServer(set, { query_cache_mb: budget / (1024 * 1024) });
+    try {
+      const answers = small.app.rowAnswers;
+      expect(answers.maxBytes).toBe(budget);
+      const chains = chainKeys();
+      let requests = 0;
+      let peak = 0;
+      const ask = async (path: string, encoding?: string) => {
+        const r = await request(small.base, path, encoding ? { headers: { 'Accept-Encoding': encoding } } : {});
+        expect(r.status, path).toBe(200);
+        requests++;
+        peak = Math.max(peak, answers.heldBytes());
+        expect(answers.heldBytes(), path).toBeLessThanOrEqual(budget);
+      };
+      // Every day of the history, alone and with each chain, over two exports and three encodings:
+      // several hundred distinct answers, many times the budget together.
+      for (let d = 0; d < HISTORY_DAYS; d++) {
+        const since = iso(LAST_DAY - d * DAY_MS);
+        await ask(`/v1/export/txcount.json?since=${since}`, 'gzip');
+        await ask(`/v1/export/txcount.csv?since=${since}`, 'br');
+        for (const c of chains) await ask(`/v1/export/fees.json?since=${since}&chains=${c}`, d % 2 === 0 ? 'br, gzip' : undefined);
+      }
+      expect(answers.made).toBeGreaterThanOrEqual(requests / 2);
+      expect(peak).toBeGreaterThan(budget / 2); // the budget was reached, and held
+      expect(answers.size).toBeGreaterThan(0);
+      // A kept answer is answered again without being made again.
+      const last = `/v1/export/fees.json?since=${iso(LAST_DAY - (HISTORY_DAYS - 1) * DAY_MS)}&chains=${chains.at(-1)}`;
+      const made = answers.made;
+      await ask(last);
+      expect(answers.made).toBe(made);
+      // An answer larger than the budget is served and not kept: asked twice, made twice.
+      const big = `/v1/fundamentals_full.json?chains=${chains.slice(1).join(',')}`;
+      const before = answers.made;
+      await ask(big);
+      await ask(big);
+      expect(answers.made).toBe(before + 2);
+      const bigBody = await request(small.base, big);
+      expect(bigBody.body.length).toBeGreaterThan(budget);
+    } finally {
+      await small.close();
     }
   });
 });

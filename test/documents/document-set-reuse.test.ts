@@ -247,4 +247,20 @@ describe('buildDocumentSetAsync with lazy variants (lazyAbove)', () => {
     expect(set.variants!.made).toBe(lazyPaths.length + 1);
     expect(set.variants!.held()).toBeLessThanOrEqual(budget);
   });
+
+  it('keeps no variant larger than the whole budget, and the others stay', async () => {
+    const brSizes = lazyPaths.map((p) => sync.entries.get(p)!.br.length);
+    const smallest = Math.min(...brSizes);
+    const largest = Math.max(...brSizes);
+    expect(largest).toBeGreaterThan(smallest);
+    const set = await buildDocumentSetAsync(docs, 1, { lazyAbove: LAZY, variantBudgetBytes: largest - 1 });
+    const small = lazyPaths[brSizes.indexOf(smallest)]!;
+    const big = lazyPaths[brSizes.indexOf(largest)]!;
+    await set.entries.get(small)!.lazy!.load('br');
+    // Sent with the bytes the sync path makes, but not kept, and the kept one is not pushed out.
+    expect((await set.entries.get(big)!.lazy!.load('br')).equals(sync.entries.get(big)!.br)).toBe(true);
+    expect(set.entries.get(big)!.lazy!.peek('br')).toBeUndefined();
+    expect(set.entries.get(small)!.lazy!.peek('br')).toBeDefined();
+    expect(set.variants!.held()).toBe(smallest);
+  });
 });

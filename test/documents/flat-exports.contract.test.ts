@@ -1,7 +1,12 @@
 // CONTRACT.md section 9 against two hand-made chains: the flat exports' shape and order, every
 // row against the metric detail document of the same chain, key and day, aa_last7d against the
 // test's own distinct count (on a chain where summing the days would be wrong), the 90-day
-// fundamentals, and each CSV against its JSON rows.
+// fundamentals and the 7-day fundamentals, each CSV against its JSON rows, and each Parquet file
+// read back by DuckDB against its JSON rows.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
@@ -95,7 +100,7 @@ describe('flat exports (CONTRACT.md 9)', () => {
 
   it('builds an export per metric with a metric detail document, in JSON and CSV, and none for the others', () => {
     const exports = [...set.entries.keys()].filter((p) => p.startsWith('/v1/export/')).sort();
-    expect(exports).toEqual(metrics.flatMap((m) => [`/v1/export/${m}.csv`, `/v1/export/${m}.json`]).sort());
+    expect(exports).toEqual(metrics.flatMap((m) => [`/v1/export/${m}.csv`, `/v1/export/${m}.json`, `/v1/export/${m}.parquet`]).sort());
     for (const p of ['/v1/fundamentals.json', '/v1/fundamentals.csv', '/v1/fundamentals_full.json', '/v1/fundamentals_full.csv']) {
       expect(set.entries.get(p)?.freshness, p).toBe('daily');
     }
@@ -211,8 +216,41 @@ describe('flat exports (CONTRACT.md 9)', () => {
     expect(set.entries.has('/v1/export/market_cap.csv')).toBe(false);
     // Computed metrics without a document on these chains are skipped with the reason.
     const skipped = report.skipped.filter((s) => s.path.startsWith('/v1/export/') || s.path.startsWith('/v1/fundamentals'));
-    expect(skipped.map((s) => s.path).sort()).toEqual(sourced.flatMap((m) => [`/v1/export/${m}.csv`, `/v1/export/${m}.json`]).sort());
+    expect(skipped.map((s) => s.path).sort()).toEqual(sourced.flatMap((m) => [`/v1/export/${m}.csv`, `/v1/export/${m}.json`, `/v1/export/${m}.parquet`]).sort());
     expect(new Set(skipped.map((s) => s.reason))).toEqual(new Set(['no chain has a metric detail document for this metric']));
+  });
+
+  it('fundamentals_7d is fundamentals_full over the last 7 complete days, without the _eth keys', () => {
+    const eth = new Set(computedChainMetrics().flatMap((m) => m.columns.filter((c) => c.name === 'eth').map((c) => c.fact_key)));
+    const from = iso(END - 7 * DAY);
+    const week = rows('/v1/fundamentals_7d.json');
+    expect(week).toEqual(rows('/v1/fundamentals_full.json').filter((x) => x.date >= from && !eth.has(x.metric_key)));
+    expect([...new Set(week.map((x) => x.date))].sort()).toEqual(Array.from({ length: 7 }, (_, i) => iso(END - (7 - i) * DAY)));
+    expect(new Set(week.map((x) => x.origin_key))).toEqual(new Set(['alpha', 'beta']));
+    expect(set.entries.get('/v1/fundamentals_7d.json')!.contentType).toBe('application/json; charset=utf-8');
+  });
+
+  it('each Parquet file, read back by DuckDB, holds its JSON export\'s rows in order, with typed columns', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chainlytics-parquet-test-'));
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      for (const base of [...metrics.map((m) => `/v1/export/${m}`), '/v1/fundamentals_full']) {
+        const entry = set.entries.get(`${base}.parquet`)!;
+        expect(entry.contentType).toBe('application/vnd.apache.parquet');
+        const file = join(dir, `${base.replaceAll('/', '_')}.parquet`);
+        writeFileSync(file, entry.body);
+        const types = (await conn.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${file}')`)).getRowObjects().map((r) => [r.column_name, r.column_type]);
+        expect(types).toEqual([['metric_key', 'VARCHAR'], ['origin_key', 'VARCHAR'], ['date', 'DATE'], ['value', 'DOUBLE']]);
+        const read = await conn.runAndReadAll(`SELECT metric_key, origin_key, strftime(date, '%Y-%m-%d') AS date, value FROM read_parquet('${file}')`);
+        const back = read.getRowObjects().map((r) => ({ metric_key: r.metric_key, origin_key: r.origin_key, date: r.date, value: r.value }));
+        expect(back, base).toEqual(rows(`${base}.json`));
+      }
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDashboard } from '../../src/dashboard/assets.js';
 import type { DocumentSet } from '../../src/documents/document-set.js';
+import { LLMS_TXT_PATH, LLMS_TXT_TYPE, llmsTxt } from '../../src/documents/llms-txt.js';
 import type { StaticFile } from '../../src/server/static-files.js';
 import { NGINX_BAD_REQUEST_BODY } from '../../src/server/nginx-config.js';
 import { renderNginxSite } from '../../src/app/nginx-site.js';
@@ -34,7 +35,10 @@ const DOCS = [
   '/v1/export/txcount.json',
   '/v1/export/txcount.csv',
   '/v1/fundamentals.csv',
+  '/v1/fundamentals_7d.json',
   '/v1/fundamentals_full.csv',
+  '/v1/export/txcount.parquet',
+  '/v1/fundamentals_full.parquet',
 ];
 /** Headers whose values must be identical on both servers. */
 const SAME = ['content-type', 'cache-control', 'last-modified', 'access-control-allow-origin', 'access-control-expose-headers', 'x-data-source'];
@@ -49,7 +53,9 @@ describe('nginx serving the exported directory', () => {
     set = fixtureSet();
     dashboard = await loadDashboard();
     ours = await startServer(set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, dashboard);
-    nginx = await startNginx(set, { publicBaseUrl: PUBLIC, staticFiles: dashboard });
+    // The export writes /llms.txt next to v1/ (app/build.ts); the server makes its own.
+    const llms = { path: LLMS_TXT_PATH, body: Buffer.from(llmsTxt(PUBLIC), 'utf8'), contentType: LLMS_TXT_TYPE, immutable: false };
+    nginx = await startNginx(set, { publicBaseUrl: PUBLIC, staticFiles: [...dashboard, llms] });
   });
   afterAll(async () => {
     await ours?.close();
@@ -193,6 +199,18 @@ describe('nginx serving the exported directory', () => {
     expect(JSON.parse(limited!.body.toString())).toMatchObject({ error: { status: 429, code: 'rate_limited' } });
     expect(await nginx.errorLog()).not.toMatch(/\[(emerg|alert|crit)\]/);
   });
+  it('serves the Parquet exports as application/vnd.apache.parquet, and /llms.txt as text/plain, like the server', async () => {
+    for (const path of ['/v1/export/txcount.parquet', '/v1/fundamentals_full.parquet', LLMS_TXT_PATH]) {
+      const [a, b] = await both(path);
+      expect([a.status, b.status], path).toEqual([200, 200]);
+      expect(b.body.equals(a.body), path).toBe(true);
+      const type = path.endsWith('.parquet') ? 'application/vnd.apache.parquet' : 'text/plain; charset=utf-8';
+      expect([a.headers['content-type'], b.headers['content-type']], path).toEqual([type, type]);
+    }
+    // A query string on a static export is ignored: nginx sends the whole file (docs/http.md).
+    const pulled = await request(nginx.base, '/v1/export/txcount.json?since=2026-01-30');
+    expect(pulled.body.equals(set.entries.get('/v1/export/txcount.json')!.body)).toBe(true);
+  });
 });
 
 // `nginx -t` inside the http {} block of Debian's stock nginx.conf (mime.types, default_type,
@@ -216,4 +234,5 @@ describe('nginx -t of the site in a stock http {} block', () => {
     const r = await testNginxSite(warned);
     expect(r.output).toMatch(/\[warn\] duplicate MIME type "text\/html"/);
   });
+
 });

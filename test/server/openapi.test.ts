@@ -90,7 +90,7 @@ describe('schemas against served bytes', () => {
       if (path === '/v1/labels/projects.json') return 'Projects';
       if (path === '/v1/master.json') return 'Master';
       if (path.startsWith('/v1/export/') && path.endsWith('.json')) return 'ExportRows';
-      if (path === '/v1/fundamentals.json' || path === '/v1/fundamentals_full.json') return 'ExportRows';
+      if (path === '/v1/fundamentals.json' || path === '/v1/fundamentals_full.json' || path === '/v1/fundamentals_7d.json') return 'ExportRows';
       return null;
     };
     let checked = 0;
@@ -164,5 +164,48 @@ describe('openApiDocument without a configured public URL', () => {
     expect(publishedBaseUrl(serverSettings({}))).toBeNull();
     expect(serverSettings({}).public_base_url).toBe('http://localhost:8080'); // still the local default for X-Data-Source
     expect(publishedBaseUrl(serverSettings({ public_base_url: 'https://data.example.org/' }))).toBe('https://data.example.org');
+  });
+});
+
+describe('/llms.txt', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startServer(fixtureSet());
+  });
+  afterAll(() => srv.close());
+
+  type Served = { servers?: unknown; get?: { summary?: string; parameters?: Array<{ $ref: string }> } };
+  const endpointLines = (text: string) => {
+    const section = text.slice(text.indexOf('\n## Endpoints\n'), text.indexOf('\n## ', text.indexOf('\n## Endpoints\n') + 1));
+    return [...section.matchAll(/^- `([^`]+)`: (.*)$/gm)].map((m) => ({ path: m[1]!, text: m[2]! }));
+  };
+
+  it('is served as text/plain and lists exactly the paths of the served openapi.json, each with its summary and query parameters', async () => {
+    const r = await request(srv.base, '/llms.txt');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(r.headers.etag).toMatch(/^"/);
+    const text = r.body.toString('utf8');
+    expect(text.startsWith('# chainlytics\n\n> ')).toBe(true);
+    const spec = json(await request(srv.base, '/v1/openapi.json')) as { paths: Record<string, Served>; components: { parameters: Record<string, { name: string; in: string }> } };
+    // An OpenAPI path is under the /v1 server unless its path item names its own server (/healthz).
+    const fromSpec = Object.entries(spec.paths).map(([k, item]) => (item.servers ? k : `/v1${k}`));
+    const lines = endpointLines(text);
+    expect(lines.map((l) => l.path)).toEqual(fromSpec);
+    for (const [k, item] of Object.entries(spec.paths)) {
+      const line = lines.find((l) => l.path === (item.servers ? k : `/v1${k}`))!;
+      expect(line.text.startsWith(`${item.get!.summary!}.`), k).toBe(true);
+      const query = (item.get!.parameters ?? []).map((p) => spec.components.parameters[p.$ref.split('/').pop()!]!).filter((p) => p.in === 'query');
+      if (query.length > 0) expect(line.text, k).toContain(`Query: ${query.map((p) => p.name).join(', ')}.`);
+      else expect(line.text, k).not.toContain('Query:');
+    }
+    expect(lines.find((l) => l.path === '/v1/fundamentals_full.csv')!.text).toContain('Query: since, chains.');
+    // Every path and query parameter the description declares is explained.
+    for (const p of Object.values(spec.components.parameters)) if (p.in === 'path' || p.in === 'query') expect(text).toContain(`- \`${p.name}\` (${p.in}): `);
+    // Discovery and limits, from the same words the 404 hints and the description use.
+    expect(text).toContain('/v1/master.json');
+    expect(text).toContain('/v1/labels/projects_filtered.json');
+    expect(text).toContain('Rate limits: /apps/details/ allows 10 requests per minute');
+    expect(text).toContain('https://api.example.org/v1/openapi.json');
   });
 });

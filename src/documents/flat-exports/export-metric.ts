@@ -1,7 +1,8 @@
-// Flat export of one metric — /v1/export/{metric_id}.json and .csv (CONTRACT.md section 9): the
-// full daily history of one chain metric on every chain with a metric detail document for it, as
-// flat rows that notebooks and warehouses load without reshaping. Two kinds, one per format, over
-// the same rows (export-rows.ts). This file also declares the schemas every flat export uses.
+// Flat export of one metric — /v1/export/{metric_id}.json, .csv and .parquet (CONTRACT.md section
+// 9): the full daily history of one chain metric on every chain with a metric detail document for
+// it, as flat rows that notebooks and warehouses load without reshaping. Three kinds, one per
+// format, over the same rows (export-rows.ts). This file also declares the schemas every flat
+// export uses.
 import { patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput, MediaType } from '../document-set.js';
 import { exportInput, metricRowsOnce } from './export-rows.js';
@@ -9,6 +10,7 @@ import { arrayOf, date, documentPath, obj, ref, str, type OpenApiSchema } from '
 
 export const EXPORT_PATH = '/v1/export/{metric_id}.json';
 export const EXPORT_CSV_PATH = '/v1/export/{metric_id}.csv';
+export const EXPORT_PARQUET_PATH = '/v1/export/{metric_id}.parquet';
 
 export function exportPath(metricId: string, media: MediaType): string {
   return `/v1/export/${metricId}.${media}`;
@@ -19,7 +21,7 @@ function buildExports(media: MediaType) {
     const inputs: DocumentInput[] = [];
     for (const metric of ctx.metrics) {
       const rows = await metricRowsOnce(ctx, metric);
-      const input = exportInput(ctx, exportPath(metric.metric_id, media), media, rows, 'no chain has a metric detail document for this metric');
+      const input = await exportInput(ctx, exportPath(metric.metric_id, media), media, rows, 'no chain has a metric detail document for this metric');
       if (input) inputs.push(input);
     }
     return inputs;
@@ -51,6 +53,12 @@ export const EXPORT_SCHEMAS: Record<string, OpenApiSchema> = {
     description: 'RFC 4180 CSV of the same rows: header metric_key,origin_key,date,value, CRLF line ends, null as an empty field.',
     examples: ['metric_key,origin_key,date,value\r\ntxcount,base,2025-01-01,123\r\n'],
   },
+  ExportParquet: {
+    type: 'string',
+    contentMediaType: 'application/vnd.apache.parquet',
+    description:
+      'Apache Parquet file of the same rows in the same order: metric_key and origin_key (string), date (DATE), value (DOUBLE, null kept), zstd-compressed. DuckDB, pandas (pyarrow) and warehouses read it directly.',
+  },
 };
 
 export const exportMetric: DocumentKind<'export'> = {
@@ -59,6 +67,7 @@ export const exportMetric: DocumentKind<'export'> = {
   matches: patternMatcher(EXPORT_PATH),
   scope: '/v1/export/',
   freshness: 'daily',
+  rowQuery: true,
   notFound,
   description: 'Flat export: every daily value of one metric on every chain, as {metric_key, origin_key, date, value} rows.',
   openapi: {
@@ -68,6 +77,7 @@ export const exportMetric: DocumentKind<'export'> = {
       schema: 'ExportRows',
       operation: 'ExportMetric',
       params: ['metric_id'],
+      rowQuery: true,
     }),
     schemas: EXPORT_SCHEMAS,
   },
@@ -81,6 +91,7 @@ export const exportMetricCsv: DocumentKind<'export'> = {
   scope: '/v1/export/',
   freshness: 'daily',
   media: 'csv',
+  rowQuery: true,
   notFound,
   description: 'The metric export as CSV (header metric_key,origin_key,date,value).',
   openapi: {
@@ -90,8 +101,31 @@ export const exportMetricCsv: DocumentKind<'export'> = {
       schema: 'ExportCsv',
       operation: 'ExportMetricCsv',
       params: ['metric_id'],
+      rowQuery: true,
       media: 'csv',
     }),
   },
   build: buildExports('csv'),
+};
+
+export const exportMetricParquet: DocumentKind<'export'> = {
+  route: 'export',
+  path: EXPORT_PARQUET_PATH,
+  matches: patternMatcher(EXPORT_PARQUET_PATH),
+  scope: '/v1/export/',
+  freshness: 'daily',
+  media: 'parquet',
+  notFound,
+  description: 'The metric export as a Parquet file (typed columns; DuckDB, pandas).',
+  openapi: {
+    pathItem: documentPath({
+      summary: 'Metric export (Parquet)',
+      description: 'The rows of /export/{metric_id}.json as an Apache Parquet file.',
+      schema: 'ExportParquet',
+      operation: 'ExportMetricParquet',
+      params: ['metric_id'],
+      media: 'parquet',
+    }),
+  },
+  build: buildExports('parquet'),
 };

@@ -10,6 +10,7 @@ import type { ChainMetric } from '../../metrics/definition.js';
 import type { BuildContext, ChainInputs } from '../document-kind.js';
 import type { CsvTable } from '../csv.js';
 import type { DocumentInput, MediaType } from '../document-set.js';
+import { parquetOfRows } from '../../store/duckdb/parquet.js';
 import { dailyRows } from '../metric-detail/metric-detail.js';
 
 /** A type, not an interface, so that it is a CSV row (a record of its columns) as it is. */
@@ -28,8 +29,10 @@ export const EXPORT_COLUMNS = ['metric_key', 'origin_key', 'date', 'value'] as c
 export const AA_LAST7D_KEY = 'aa_last7d';
 /** Days in /fundamentals.json: the last 90 complete days before the build. */
 export const FUNDAMENTALS_DAYS = 90;
+/** Days in /fundamentals_7d.json: the last complete week, for clients that pull every day. */
+export const FUNDAMENTALS_7D_DAYS = 7;
 /** Aggregates are not chains: the exports list real chains only (CONTRACT.md section 9). */
-const AGGREGATE_ORIGINS: ReadonlySet<string> = new Set(['all_l2s']);
+export const AGGREGATE_ORIGINS: ReadonlySet<string> = new Set(['all_l2s']);
 
 export function isoDate(dayMs: number): string {
   return new Date(dayMs).toISOString().slice(0, 10);
@@ -98,12 +101,17 @@ export function fundamentalsFullRows(ctx: BuildContext): Promise<ExportRow[]> {
 
 /** fundamentals: fundamentals_full over the last 90 complete days before the build, without the _eth keys. */
 export function fundamentalsRows(ctx: BuildContext): Promise<ExportRow[]> {
-  return rowsOnce(ctx, 'fundamentals', async () => recentWithoutEth(ctx, await fundamentalsFullRows(ctx)));
+  return rowsOnce(ctx, 'fundamentals', async () => recentWithoutEth(ctx, await fundamentalsFullRows(ctx), FUNDAMENTALS_DAYS));
 }
 
-function recentWithoutEth(ctx: BuildContext, full: readonly ExportRow[]): ExportRow[] {
+/** fundamentals_7d: as fundamentals over the last 7 complete days. */
+export function fundamentals7dRows(ctx: BuildContext): Promise<ExportRow[]> {
+  return rowsOnce(ctx, 'fundamentals_7d', async () => recentWithoutEth(ctx, await fundamentalsFullRows(ctx), FUNDAMENTALS_7D_DAYS));
+}
+
+function recentWithoutEth(ctx: BuildContext, full: readonly ExportRow[], days: number): ExportRow[] {
   const today = Math.floor(ctx.builtAt / DAY_MS) * DAY_MS;
-  const from = isoDate(today - FUNDAMENTALS_DAYS * DAY_MS);
+  const from = isoDate(today - days * DAY_MS);
   const until = isoDate(today);
   // The ETH columns by declaration, not by a name suffix: a USD-measured fact keeps its plain key
   // for USD and only its ETH conversion is dropped.
@@ -123,14 +131,16 @@ export function csvTable(rows: readonly ExportRow[]): CsvTable {
 }
 
 /**
- * The document of a flat export in either format, or null when it has no rows (CONTRACT.md
- * section 0: no data, no document), reported as skipped.
+ * The document of a flat export in any of its formats, or null when it has no rows (CONTRACT.md
+ * section 0: no data, no document), reported as skipped. The Parquet file is written by DuckDB
+ * (store/duckdb/parquet.ts) from the same rows, whichever engine stores the facts.
  */
-export function exportInput(ctx: BuildContext, path: string, media: MediaType, rows: readonly ExportRow[], why: string): DocumentInput | null {
+export async function exportInput(ctx: BuildContext, path: string, media: MediaType, rows: readonly ExportRow[], why: string): Promise<DocumentInput | null> {
   if (rows.length === 0) {
     ctx.report.skipped.push({ path, reason: why });
     return null;
   }
+  if (media === 'parquet') return { path, parquet: await parquetOfRows(rows), freshness: 'daily' };
   return media === 'csv' ? { path, csv: csvTable(rows), freshness: 'daily' } : { path, json: rows, freshness: 'daily' };
 }
 

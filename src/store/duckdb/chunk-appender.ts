@@ -15,14 +15,14 @@ import {
 } from '@duckdb/node-api';
 import type { NormalizedBlock, NormalizedTx } from '../rows.js';
 
-interface Column<R> {
+export interface Column<R> {
   type: DuckDBType;
   get: (row: R) => DuckDBValue;
 }
 
 const CHUNK_ROWS = 2048;
 
-async function appendRows<R>(conn: DuckDBConnection, table: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> {
+export async function appendRows<R>(conn: DuckDBConnection, table: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> {
   if (rows.length === 0) return;
   const appender = await conn.createAppender(table);
   try {

@@ -254,6 +254,12 @@ export function fixtureInputs(generation = 0, publicBaseUrl = 'https://api.examp
     { path: '/v1/fundamentals_full.csv', freshness: 'daily', csv: csvTable(fundamentalsRows) },
     { path: '/v1/fundamentals.json', freshness: 'daily', json: fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth')) },
     { path: '/v1/fundamentals.csv', freshness: 'daily', csv: csvTable(fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth'))) },
+    { path: '/v1/fundamentals_7d.json', freshness: 'daily', json: fundamentalsRows.filter((r) => !r.metric_key.endsWith('_eth')) },
+    // Served as the bytes they are (the server and nginx never read a Parquet file): a stand-in
+    // with Parquet's magic at both ends, since this set is made synchronously and DuckDB writes
+    // the real files asynchronously (test/documents/flat-exports.contract.test.ts reads real ones back).
+    { path: '/v1/export/txcount.parquet', freshness: 'daily', parquet: Buffer.from(`PAR1 fixture stand-in ${generation} PAR1`, 'latin1') },
+    { path: '/v1/fundamentals_full.parquet', freshness: 'daily', parquet: Buffer.from(`PAR1 fixture stand-in, full ${generation} PAR1`, 'latin1') },
     {
       path: '/v1/landing_page.json',
       freshness: 'daily',

@@ -10,7 +10,7 @@ import { startServer } from './server.js';
 
 const section = JSON.parse(process.argv[2] ?? '{}') as Record<string, unknown>;
 const padded = fixtureInputs().map((d) =>
-  d.path === '/v1/master.json' && d.csv === undefined
+  d.path === '/v1/master.json' && d.json !== undefined
     ? { ...d, json: { ...(d.json as object), padding: Array.from({ length: 1024 * 3 }, (_, i) => `${i}-${(i * 2654435761) % 1000003}-padding`) } }
     : d,
 );

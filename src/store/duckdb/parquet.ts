@@ -1,0 +1,56 @@
+// Flat rows as an Apache Parquet file, written by DuckDB's own Parquet writer: the rows go into a
+// table of a private in-memory database and COPY writes the file, which is read back as bytes. A
+// database of its own, not the store's: the rows are the published ones (whichever engine
+// stores the facts), and a COPY here never waits behind, or holds up, the store's queue.
+//
+// One thread, so that the same rows always give the same bytes (the published-bytes manifest
+// holds the files like every document): with several, row groups may be written in the order
+// threads finish.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOUBLE, DuckDBInstance, VARCHAR } from '@duckdb/node-api';
+import { appendRows, type Column } from './chunk-appender.js';
+import { sqlString } from './sql-text.js';
+
+/** One row of a flat export: the date as YYYY-MM-DD, written as a Parquet DATE. */
+export interface ParquetRow {
+  metric_key: string;
+  origin_key: string;
+  date: string;
+  value: number | null;
+}
+
+// Appended in data chunks (chunk-appender.ts), 2048 rows a native call, not a call per value.
+const COLUMNS: Column<ParquetRow>[] = [
+  { type: VARCHAR, get: (r) => r.metric_key },
+  { type: VARCHAR, get: (r) => r.origin_key },
+  { type: VARCHAR, get: (r) => r.date },
+  { type: DOUBLE, get: (r) => r.value },
+];
+
+/**
+ * The rows, in the order given, as Parquet bytes with the columns metric_key (VARCHAR),
+ * origin_key (VARCHAR), date (DATE) and value (DOUBLE, null kept), zstd-compressed (read by
+ * DuckDB, pyarrow and pandas alike).
+ */
+export async function parquetOfRows(rows: readonly ParquetRow[]): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'chainlytics-parquet-'));
+  const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+  const conn = await instance.connect();
+  try {
+    await conn.run('CREATE TABLE flat_rows (metric_key VARCHAR NOT NULL, origin_key VARCHAR NOT NULL, date VARCHAR NOT NULL, value DOUBLE)');
+    await appendRows(conn, 'flat_rows', COLUMNS, rows);
+    const file = join(dir, 'rows.parquet');
+    // The table keeps the appended order (DuckDB preserves insertion order), which is the
+    // published order of the JSON and CSV rows.
+    await conn.run(
+      `COPY (SELECT metric_key, origin_key, CAST(date AS DATE) AS date, value FROM flat_rows) TO ${sqlString(file)} (FORMAT parquet, COMPRESSION zstd)`,
+    );
+    return await readFile(file);
+  } finally {
+    conn.closeSync();
+    instance.closeSync();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -2152,16 +2152,21 @@ describe('section 13: provenance is additive', () => {
     expect(Object.keys(prov)).toEqual(['last_updated_utc', 'chains', 'aggregates']);
     expect(Object.keys(prov.chains).sort()).toEqual(chainKeys().sort());
     expect([...prov.aggregates['/v1/fees/table.json']!].sort()).toEqual(Object.keys(fee.chain_data).sort());
-    const flat = [...docs.keys()].filter((k) => /^\/v1\/(export\/[a-z0-9_]+|fundamentals(_full)?)\.(json|csv)$/.test(k));
+    const flat = [...docs.keys()].filter((k) => /^\/v1\/(export\/[a-z0-9_]+|fundamentals(_full|_7d)?)\.(json|csv|parquet)$/.test(k));
     expect(flat.length).toBeGreaterThan(4);
     for (const path of flat) {
-      if (path.endsWith('.csv')) continue;
+      if (!path.endsWith('.json')) continue;
       const rows = jsonOf<ExportRow[]>(path);
       expect(Array.isArray(rows), path).toBe(true);
       const inRows = new Set(rows.map((r) => r.origin_key));
       expect([...prov.aggregates[path]!].sort(), path).toEqual(chainKeys().filter((k) => inRows.has(k)).sort());
-      expect(prov.aggregates[path.replace(/\.json$/, '.csv')], path).toEqual(prov.aggregates[path]);
+      // The CSV and Parquet files of the same rows name the same chains.
+      for (const sibling of ['.csv', '.parquet'].map((ext) => path.replace(/\.json$/, ext)).filter((p) => docs.has(p))) {
+        expect(prov.aggregates[sibling], sibling).toEqual(prov.aggregates[path]);
+      }
     }
+    // Every flat file is named: the 7-day fundamentals and the Parquet files too.
+    for (const path of flat) expect(prov.aggregates[path], path).toBeDefined();
   });
 });
 

@@ -10,8 +10,15 @@ import { rankingDay } from '../chain-overview/overview-ranking.js';
 import { ECOSYSTEM_OVERVIEW_PATH, ecosystemL2s } from '../ecosystem/ecosystem-overview.js';
 import { exportPath } from '../flat-exports/export-metric.js';
 import { FEE_TABLE_PATH, feeTableChains, feeTableHours } from '../fees/fee-table.js';
-import { fundamentalsFullRows, fundamentalsRows, metricRowsOnce, type ExportRow } from '../flat-exports/export-rows.js';
-import { FUNDAMENTALS_CSV_PATH, FUNDAMENTALS_FULL_CSV_PATH, FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_PATH } from '../flat-exports/fundamentals.js';
+import { fundamentals7dRows, fundamentalsFullRows, fundamentalsRows, metricRowsOnce, type ExportRow } from '../flat-exports/export-rows.js';
+import {
+  FUNDAMENTALS_7D_PATH,
+  FUNDAMENTALS_CSV_PATH,
+  FUNDAMENTALS_FULL_CSV_PATH,
+  FUNDAMENTALS_FULL_PARQUET_PATH,
+  FUNDAMENTALS_FULL_PATH,
+  FUNDAMENTALS_PATH,
+} from '../flat-exports/fundamentals.js';
 import { ETHEREUM, landingChains } from '../landing/landing-chains.js';
 import { LANDING_PAGE_PATH } from '../landing/landing-page.js';
 
@@ -48,7 +55,8 @@ export async function aggregateChains(ctx: BuildContext): Promise<Record<string,
     for (const p of paths) out[p] = keys;
   };
   ofRows([FUNDAMENTALS_PATH, FUNDAMENTALS_CSV_PATH], await fundamentalsRows(ctx));
-  ofRows([FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_FULL_CSV_PATH], await fundamentalsFullRows(ctx));
-  for (const m of ctx.metrics) ofRows([exportPath(m.metric_id, 'json'), exportPath(m.metric_id, 'csv')], await metricRowsOnce(ctx, m));
+  ofRows([FUNDAMENTALS_7D_PATH], await fundamentals7dRows(ctx));
+  ofRows([FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_FULL_CSV_PATH, FUNDAMENTALS_FULL_PARQUET_PATH], await fundamentalsFullRows(ctx));
+  for (const m of ctx.metrics) ofRows([exportPath(m.metric_id, 'json'), exportPath(m.metric_id, 'csv'), exportPath(m.metric_id, 'parquet')], await metricRowsOnce(ctx, m));
   return out;
 }

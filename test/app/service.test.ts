@@ -9,6 +9,8 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { registerServiceMetrics } from '../../src/app/service-metrics.js';
+import { registerLiveMetrics } from '../../src/live/live-metrics.js';
+import { StreamRegistry } from '../../src/live/stream-registry.js';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { Service } from '../../src/app/service.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
@@ -48,6 +50,8 @@ beforeAll(async () => {
   service = new Service({ config, store, clock, logger: createLogger('silent') });
   const registry = new Registry();
   registerServiceMetrics(registry, service, clock);
+  // serve registers the live stream's metrics on the same registry (src/live/live-service.ts).
+  registerLiveMetrics(registry, new StreamRegistry(1000, 16));
   http = createHttpServer({ holder: service.holder, clock, config: { ...config.server, access_log: false }, health: () => service.health(), registry });
   base = await http.listen(0, '127.0.0.1');
 });

@@ -27,6 +27,7 @@ describe('loadConfig(null): defaults', () => {
       public_base_url_given: false,
       trust_proxy: false,
       access_log: true,
+      query_cache_bytes: 64 * 1024 * 1024, // server.query_cache_mb: 64
       rate_limits: { apps_details_per_minute: 10, routes: [] },
       api_keys: { require_for_apps: false, keys: [] },
       connections: {

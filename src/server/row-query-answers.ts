@@ -1,7 +1,8 @@
 // The answers to incremental pulls (row-query.ts): a flat export's published rows, filtered, with
 // their own bytes, ETag and compressed variants. Made from the served set, never from the store:
-// the rows are parsed from the set's JSON document (the CSV answer is the same rows as CSV), so a
-// filtered answer can only hold what the unfiltered document holds.
+// the selected rows' bytes are copied from the set's own JSON or CSV document (row-index.ts finds
+// them; a document it cannot index is parsed and its rows serialized again), so a filtered answer
+// can only hold what the unfiltered document holds.
 //
 // Kept in bounded memory, because every distinct query is a distinct answer and a client can ask
 // for as many as it likes: at most `maxBytes` in all. A quarter of it holds the answers' brotli
@@ -13,6 +14,7 @@ import { lazyEntryOfBody, type DocumentSet } from '../documents/document-set.js'
 import { AGGREGATE_ORIGINS, csvTable, type ExportRow } from '../documents/flat-exports/export-rows.js';
 import { csvText } from '../documents/csv.js';
 import { VariantBudget, type LazyVariants } from '../documents/lazy-variants.js';
+import { RowIndex } from './row-index.js';
 import { prepareDocument, type PreparedDocument, type PrepareOptions } from './prepared-set.js';
 import { rowQueryKey, type RowQuery } from './row-query.js';
 
@@ -32,6 +34,8 @@ export class RowQueryAnswers {
   readonly #variants: VariantBudget;
   #set: DocumentSet | null = null;
   #chains: ReadonlySet<string> = new Set();
+  /** The current set's row indexes by JSON path (null: not indexable), made on first pull. */
+  readonly #indexes = new Map<string, RowIndex | null>();
   /** Answers made (cache misses) since the server started; tests and /metrics-minded readers. */
   made = 0;
 
@@ -75,13 +79,7 @@ export class RowQueryAnswers {
     const source = set.entries.get(path.replace(/\.csv$/, '.json'));
     const entry = set.entries.get(path);
     if (source === undefined || entry === undefined) return null;
-    const chains = query.chains === null ? null : new Set(query.chains);
-    const since = query.since;
-    const rows = (JSON.parse(source.body.toString('utf8')) as ExportRow[]).filter(
-      (r) => (since === null || r.date >= since) && (chains === null || chains.has(r.origin_key)),
-    );
-    // The set's own serializations, so that a selection of every row is the published bytes.
-    const body = Buffer.from(path.endsWith('.csv') ? csvText(csvTable(rows), path) : JSON.stringify(rows), 'utf8');
+    const body = this.#select(source.body, entry.body, path, query);
     if (body.equals(entry.body)) return published;
     this.made++;
     const keep = body.length <= this.#bodyBudget;
@@ -101,6 +99,33 @@ export class RowQueryAnswers {
     return doc;
   }
 
+  /** The bytes of `query`'s rows of `path`, whose JSON document is `json` and own body `own`. */
+  #select(json: Buffer, own: Buffer, path: string, query: RowQuery): Buffer {
+    const jsonPath = path.replace(/\.csv$/, '.json');
+    let index = this.#indexes.get(jsonPath);
+    if (index === undefined) {
+      index = RowIndex.ofJson(json);
+      this.#indexes.set(jsonPath, index);
+    }
+    const csv = path.endsWith('.csv');
+    const copied = index === null ? null : csv ? index.csv(own, query.since, query.chains) : index.json(json, query.since, query.chains);
+    if (copied !== null) return copied;
+    // Not indexable: the rows parsed and serialized as the set serializes them.
+    const chains = query.chains === null ? null : new Set(query.chains);
+    const since = query.since;
+    const rows = (JSON.parse(json.toString('utf8')) as ExportRow[]).filter(
+      (r) => (since === null || r.date >= since) && (chains === null || chains.has(r.origin_key)),
+    );
+    return Buffer.from(csv ? csvText(csvTable(rows), path) : JSON.stringify(rows), 'utf8');
+  }
+
+  /** Memory of the current set's row indexes, in bytes: bounded by the set's own rows. */
+  indexBytes(): number {
+    let bytes = 0;
+    for (const index of this.#indexes.values()) bytes += index?.bytes ?? 0;
+    return bytes;
+  }
+
   #drop(key: string, kept: Kept): void {
     this.#bodies.delete(key);
     this.#bodyBytes -= kept.bytes;
@@ -111,6 +136,7 @@ export class RowQueryAnswers {
   #follow(set: DocumentSet): void {
     if (set === this.#set) return;
     for (const [k, v] of this.#bodies) this.#drop(k, v);
+    this.#indexes.clear();
     this.#set = set;
     this.#chains = masterChains(set);
   }

@@ -12,6 +12,7 @@
 // before the first hour (the first document set is the whole one) and every measured hour lies
 // inside the next day; with H at 23:00, the first measured hour also completes the last day (its
 // daily facts and address sets, every daily document): the costliest hour of a day.
+import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DAY_MS, FixedClock, HOUR_MS } from '../src/clock.js';
 import { Service } from '../src/app/service.js';
@@ -22,7 +23,10 @@ import { createLogger } from '../src/log.js';
 import { computeFacts } from '../src/metrics/compute-facts.js';
 import { PriceGapLog } from '../src/metrics/price-gap-log.js';
 import type { AppConfig } from '../src/registry/app-config.js';
+import { NodeConnection } from '../src/store/clickhouse/connection.js';
+import type { NormalizedBatch } from '../src/store/rows.js';
 import { profileCalls } from './call-profile.js';
+import { clickhouseBulk, duckdbBulk, type BulkResult } from './engine-bulk.js';
 import { diskMb, nodeCpuSeconds, nodePeakRssMb, openEngineStore, rawChecksum, type EngineName, type EngineStore } from './engine-store.js';
 import { CLICKHOUSE, DUCKDB } from './row-forms.js';
 import { writeVolumeInputs } from './volume-inputs.js';
@@ -42,6 +46,8 @@ export interface PhaseOptions {
   profile: boolean;
   /** BENCH_DOC_PARTS=0: the service makes every application detail's daily part and compresses every document every round (Service's incrementalDocuments off, to compare). */
   docParts: boolean;
+  /** Put the first hour's rows into fresh tables with the engine's own bulk insert as well (the write path's reference). */
+  bulkSameRows: boolean;
   /** Called once the history is stored (not timed): reads of the workload's shape. */
   onHistory?: (engine: EngineName, store: EngineStore['store']) => Promise<void>;
   log: (msg: string) => void;
@@ -88,6 +94,8 @@ export interface PhaseFigures {
   checksum: string | null;
   disk_mb: number;
   node_peak_rss_mb: Array<number | null> | null;
+  /** The first hour's transactions put in by the engine's own bulk insert (engine-bulk.ts), when asked. */
+  bulk_same_rows: BulkResult | null;
 }
 
 /**
@@ -195,11 +203,13 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         );
         calls?.report(log);
       }
+      const bulk_same_rows = o.bulkSameRows ? await bulkHour(opened, w, H, 0) : null;
+      if (bulk_same_rows) log(`${tag}: hour 1's ${bulk_same_rows.rows.toLocaleString('en')} transactions by the engine's bulk insert in ${bulk_same_rows.seconds.toFixed(2)} s (${Math.round(bulk_same_rows.rows / bulk_same_rows.seconds).toLocaleString('en')} rows/s)`);
       const checksum = o.checksum ? await rawChecksum(opened) : null;
       const node_peak_rss_mb = opened.cluster ? opened.cluster.nodes.map((n) => nodePeakRssMb(n.pid())) : null;
       const disk_mb = await diskMb(opened);
       log(`${tag}: ${disk_mb} MB on disk${node_peak_rss_mb ? `, nodes' peak RSS ${node_peak_rss_mb.join(' / ')} MB` : ''}`);
-      return { history_tx, history_s: r3(history_s), facts_full_s: r3(facts_full_s), docs_full_s: r3(docs_full_s), documents: first.set.entries.size, hours, checksum, disk_mb, node_peak_rss_mb };
+      return { history_tx, history_s: r3(history_s), facts_full_s: r3(facts_full_s), docs_full_s: r3(docs_full_s), documents: first.set.entries.size, hours, checksum, disk_mb, node_peak_rss_mb, bulk_same_rows };
     } finally {
       await service.close();
     }
@@ -273,6 +283,28 @@ async function writeHour(s: EngineStore, w: VolumeWorkload, H: number, i: number
   const cpu = process.cpuUsage(cpu0);
   cpu_s += (cpu.user + cpu.system) / 1e6;
   return { write_s, cpu_s, generate_s, transactions, batches };
+}
+
+/**
+ * Hour i's rows (each chain's blocks of the hour in one batch, generated as writeHour generates
+ * them) put into fresh tables by the engine's own bulk insert: DuckDB's appender, ClickHouse's
+ * RowBinary in one block per table and chain (engine-bulk.ts). Only the inserts are timed.
+ */
+async function bulkHour(s: EngineStore, w: VolumeWorkload, H: number, i: number): Promise<BulkResult> {
+  const rowsOf = (c: number): NormalizedBatch => {
+    const chain = w.chains[c]!;
+    const from = (H - T0) / chain.block_s + 1 + i * blocksPerHour(chain);
+    return volumeBatch(w, c, from, from + blocksPerHour(chain));
+  };
+  if (!s.cluster) return duckdbBulk(dirname(s.path), w.chains.length, rowsOf);
+  const conn = (url: string) => new NodeConnection({ url, user: 'default', password: null, database: 'bench' });
+  const entry = conn(s.cluster.nodes[0]!.url);
+  const nodes = s.cluster.nodes.map((n) => conn(n.url));
+  try {
+    return await clickhouseBulk(entry, nodes, s.cluster.name, w.chains.length, rowsOf);
+  } finally {
+    for (const n of [entry, ...nodes]) await n.close();
+  }
 }
 
 /** The documents of `next` whose bodies differ from `previous`'s, their bytes, and the bytes of those compressed at build time (not lazy). */

@@ -34,6 +34,12 @@
 //                       real-density history (INSERT … SELECT over a number range, the same rows'
 //                       formula: the engine's own bulk insert path, without a client in between)
 //   write_over_bulk     write_rows_per_s ÷ bulk_rows_per_s (issue 21's target: at least 0.5)
+//   bulk_same_rows_per_s  the first hour's own rows (the JavaScript rows writeBatch was given)
+//                       put into fresh tables by the engine's own bulk insert: DuckDB's appender,
+//                       ClickHouse's RowBinary, one block per table and chain (engine-bulk.ts)
+//   write_over_same_rows  write_rows_per_s ÷ bulk_same_rows_per_s: the issue's "same engine's own
+//                       bulk insert of the same rows"; write_over_bulk holds writeBatch to the
+//                       stricter reference of rows that never leave the engine
 //   history_s, history_tx   that generation's time and transactions (1 day)
 //   facts_full_s        computeFacts over the whole real-density history (full: true): its 24 hours
 //                       and its day
@@ -127,6 +133,7 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
       checksum: realDensity && ENGINES.length > 1,
       profile: PROFILE,
       docParts: DOC_PARTS,
+      bulkSameRows: realDensity,
       log,
       onHistory: realDensity && !found.shape ? readShape : undefined,
     });
@@ -169,6 +176,8 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
     write_rows_per_s,
     bulk_rows_per_s,
     write_over_bulk: r3(write_rows_per_s / bulk_rows_per_s),
+    bulk_same_rows_per_s: r.bulk_same_rows ? Math.round(r.bulk_same_rows.rows / r.bulk_same_rows.seconds) : null,
+    write_over_same_rows: r.bulk_same_rows ? r3(write_rows_per_s / (r.bulk_same_rows.rows / r.bulk_same_rows.seconds)) : null,
     history_s: r.history_s,
     history_tx: r.history_tx,
     facts_full_s: r.facts_full_s,

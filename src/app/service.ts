@@ -71,7 +71,7 @@ export interface ServiceOptions {
   /** Cool-downs of the price source's circuit breaker. Default 30 s doubling up to 30 min. */
   priceBreaker?: { baseCooldownMs?: number; maxCooldownMs?: number };
   /** Price client settings (timeouts, retries; how its retries wait); tests shorten them. */
-  priceClient?: Pick<CoinGeckoOptions, 'timeoutMs' | 'retries' | 'backoff' | 'sleep' | 'random'>;
+  priceClient?: Pick<CoinGeckoOptions, 'timeoutMs' | 'retries' | 'backoff' | 'sleep' | 'deadline' | 'random'>;
   /**
    * How run() waits: the first set's deadline and the pause between rounds. Injectable so that
    * tests assert the waits requested and fire them. Default: a timer.

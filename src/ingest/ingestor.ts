@@ -3,13 +3,13 @@
 // until aborted. Progress is data (`progress()`, the 'progress' event, `onProgress`).
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger, type Logger } from '../log.js';
 import type { Clock } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { RpcClient, type RpcClientOptions, type RpcStats } from '../rpc/client.js';
 import { publicMessage } from '../rpc/errors.js';
 import type { Store } from '../store/store.js';
+import { systemSleep, type Sleep } from '../timers.js';
 import { BlockFetcher, type ReceiptsMode } from './block-fetcher.js';
 import { ChainSync, DEFAULT_TUNING, emptyResult, type BlockListener, type ChainSyncResult, type ChainSyncTuning } from './chain-sync.js';
 import { ProgressTracker, type ChainProgress } from './progress.js';
@@ -28,6 +28,8 @@ export interface IngestorOptions {
   batchSize?: number;
   /** Poll interval of `run` when caught up, ms. Default 2000. */
   pollIntervalMs?: number;
+  /** How `run` waits between rounds (the poll interval, the backoff after a failed round). Default systemSleep. */
+  sleep?: Sleep;
   /** RPC client settings shared by all chains (timeouts, attempts, backoff, concurrency). */
   rpc?: Partial<Omit<RpcClientOptions, 'urls' | 'label' | 'expectedChainId' | 'logger' | 'clock'>>;
   /** Pipeline sizes; defaults suit both a local devnet and remote providers. */
@@ -67,6 +69,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
   private readonly runners: ChainRunner[];
   private readonly logger: Logger;
   private readonly pollIntervalMs: number;
+  private readonly sleep: Sleep;
 
   constructor(opts: IngestorOptions) {
     super();
@@ -82,6 +85,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
     }
     this.logger = opts.logger ?? createLogger('silent');
     this.pollIntervalMs = opts.pollIntervalMs ?? 2_000;
+    this.sleep = opts.sleep ?? systemSleep;
     const monotonic = opts.monotonic ?? ((): number => performance.now());
     const tuning = { ...DEFAULT_TUNING, ...opts.tuning };
     this.runners = opts.chains.map((chain) => {
@@ -166,7 +170,7 @@ export class Ingestor extends EventEmitter<{ progress: [ChainProgress]; synced: 
           const res = await this.round(r, signal);
           failures = res.ok ? 0 : failures + 1;
           const wait = res.ok ? this.pollIntervalMs : Math.min(60_000, this.pollIntervalMs * 2 ** Math.min(failures, 5));
-          await sleep(wait, undefined, { signal }).catch(() => undefined);
+          await this.sleep(wait, signal).catch(() => undefined);
         }
         r.progress.update({ state: 'stopped' });
       }),

@@ -66,6 +66,8 @@ export interface RpcClientOptions {
   monotonic?: () => number;
   /** How backoff and rate-limit pauses wait; injectable with `monotonic` (tests advance both). */
   sleep?: Sleep;
+  /** How a request's deadline (`timeoutMs`) waits; injectable so that tests fire or hold it. Default systemSleep. */
+  deadline?: Sleep;
   /** Backoff jitter in [0, 1). Default Math.random. */
   random?: () => number;
   logger?: Logger;
@@ -111,6 +113,7 @@ export class RpcClient {
   private readonly clock: Clock;
   private readonly now: () => number;
   private readonly wait: Sleep;
+  private readonly deadline: Sleep;
   private readonly random: () => number;
   private readonly logger: Logger | undefined;
   private readonly expectedChainId: number | undefined;
@@ -132,6 +135,7 @@ export class RpcClient {
     this.clock = opts.clock ?? systemClock;
     this.now = opts.monotonic ?? (() => performance.now());
     this.wait = opts.sleep ?? systemSleep;
+    this.deadline = opts.deadline ?? systemSleep;
     this.random = opts.random ?? Math.random;
     this.logger = opts.logger;
     this.expectedChainId = opts.expectedChainId;
@@ -303,7 +307,7 @@ export class RpcClient {
     ep.exchanges++;
     let parsed: unknown;
     try {
-      parsed = await ep.post(body, this.timeoutMs, () => this.clock.now(), cap, signal);
+      parsed = await ep.post(body, this.timeoutMs, this.deadline, () => this.clock.now(), cap, signal);
     } catch (err) {
       ep.limiter.release();
       // Cancelled by us: says nothing about the endpoint's health. Nor does an answer too large

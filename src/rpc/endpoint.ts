@@ -2,6 +2,7 @@
 // `post` turns every HTTP-level outcome into either parsed JSON or one typed RpcError.
 import { Pool, errors as undiciErrors } from 'undici';
 import { registerUrlCredentials } from '../log/secrets.js';
+import type { Sleep } from '../timers.js';
 import { AimdLimiter, type AimdOptions } from './aimd.js';
 import type { AnswerCap } from './answer-cap.js';
 import { parseRetryAfter } from './backoff.js';
@@ -78,9 +79,20 @@ export class Endpoint implements EndpointNames {
    * request is aborted and RpcAnswerTooLargeError thrown. `cancel` aborts the request
    * (shutdown); it is reported as an RpcError, not as a timeout.
    */
-  async post(body: string, timeoutMs: number, nowMs: () => number, cap: AnswerCap, cancel?: AbortSignal): Promise<unknown> {
+  async post(body: string, timeoutMs: number, deadline: Sleep, nowMs: () => number, cap: AnswerCap, cancel?: AbortSignal): Promise<unknown> {
     const ac = new AbortController();
-    const timer = setTimeout(() => ac.abort(), timeoutMs);
+    // The deadline covers the whole exchange, connection to last byte, and waits through the
+    // injectable Sleep, so a test holds it or fires it instead of racing a timer on a busy machine
+    // (undici's own header and body timeouts are therefore off: they would be real timers).
+    const ended = new AbortController();
+    let timedOut = false;
+    deadline(timeoutMs, ended.signal).then(
+      () => {
+        timedOut = true;
+        ac.abort();
+      },
+      () => undefined,
+    );
     const onCancel = (): void => ac.abort();
     if (cancel?.aborted) ac.abort();
     cancel?.addEventListener('abort', onCancel, { once: true });
@@ -93,8 +105,8 @@ export class Endpoint implements EndpointNames {
         headers,
         body,
         signal: ac.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
+        headersTimeout: 0,
+        bodyTimeout: 0,
       });
       if (res.statusCode === 429) {
         await res.body.dump().catch(() => undefined);
@@ -125,9 +137,9 @@ export class Endpoint implements EndpointNames {
       }
     } catch (err) {
       if (cancel?.aborted) throw new RpcError(`${this.label}: request aborted`, this.label, `${this.label}: request aborted`);
-      throw this.classify(err, ac.signal.aborted, timeoutMs);
+      throw this.classify(err, timedOut, timeoutMs);
     } finally {
-      clearTimeout(timer);
+      ended.abort();
       cancel?.removeEventListener('abort', onCancel);
     }
   }

@@ -30,6 +30,8 @@ export interface HttpJsonOptions {
   clock?: Clock;
   /** How the waits between retries wait. Default: a timer. */
   sleep?: Sleep;
+  /** How a request's deadline (`timeoutMs`) waits; injectable so that tests fire or hold it. Default: a timer. */
+  deadline?: Sleep;
   /** Backoff jitter in [0, 1). Default Math.random. */
   random?: () => number;
 }
@@ -55,6 +57,7 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
   const maxAnswerBytes = opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const clock = opts.clock ?? systemClock;
   const sleep = opts.sleep ?? systemSleep;
+  const wait = opts.deadline ?? systemSleep;
   const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   let lastError: PriceSourceError | null = null;
   for (let attempt = 0; attempt <= retries; attempt++) {
@@ -66,10 +69,17 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
     let res: Response;
     // Aborted when the body passes its cap: fetch then closes the connection.
     const request = new AbortController();
+    // The deadline covers the answer's headers and body; `ended` stops its wait once both are in.
+    const deadline = new AbortController();
+    const ended = new AbortController();
+    wait(timeoutMs, ended.signal).then(
+      () => deadline.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+      () => undefined,
+    );
     try {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      res = await fetch(url, { headers, signal: AbortSignal.any([deadline, request.signal, ...(signal ? [signal] : [])]) });
+      res = await fetch(url, { headers, signal: AbortSignal.any([deadline.signal, request.signal, ...(signal ? [signal] : [])]) });
     } catch (err) {
+      ended.abort();
       if (signal?.aborted) throw signal.reason;
       const why = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : String((err as Error)?.cause ?? err);
       lastError = new PriceSourceError(`${label}: ${url}: ${why}`, url, null);
@@ -86,6 +96,8 @@ export async function getJson(url: string, opts: HttpJsonOptions, signal?: Abort
         throw new PriceSourceError(`${label}: ${err.explain(url, opts.maxAnswerKey ?? 'max_answer_mb')}`, url, null);
       }
       // A body cut short (deadline, reset) or a huge error page: handled by its status below.
+    } finally {
+      ended.abort();
     }
     if (res.status === 429) {
       const wait = parseRetryAfter(res.headers.get('retry-after') ?? undefined, clock.now());

@@ -36,6 +36,12 @@ const time = new ManualTime();
  * black hole has run into its deadline, only an abort can end the call.
  */
 const clientTime = new ManualTime();
+/**
+ * The RPC and price clients' request deadlines (20 s and 15 s by default), held and never fired:
+ * a request to a black hole stays open for as long as the test runs, however slow the machine
+ * (with real timers a test slower than 20 s saw the deadline close it first).
+ */
+const deadlines = new ManualTime();
 let devnet: Devnet;
 let rpcHole: BlackHole;
 let priceHole: BlackHole;
@@ -76,8 +82,8 @@ beforeAll(async () => {
       roundIntervalMs: ROUND_INTERVAL_MS,
       firstSetWaitMs: FIRST_SET_WAIT_MS,
       sleep: time.sleep,
-      rpc: { sleep: clientTime.sleep },
-      priceClient: { sleep: clientTime.sleep },
+      rpc: { sleep: clientTime.sleep, deadline: deadlines.sleep },
+      priceClient: { sleep: clientTime.sleep, deadline: deadlines.sleep },
     },
   });
 });
@@ -155,6 +161,9 @@ describe('a black-holed RPC node and price API next to healthy chains', () => {
     expect(stuck.headers.get('retry-after')).toBe('60');
     expect((await stuck.json()).error).toMatchObject({ code: 'not_ready', message: 'Chain dev_stuck is still catching up: its documents are published once its first complete day is stored.' });
     expect(rpcHole.open()).toBeGreaterThan(0); // still waiting on the node that never answers
+    // Its requests wait on the default deadlines, which the test holds: RPC 20 s, prices 15 s.
+    expect(new Set(deadlines.requested)).toEqual(new Set([20_000, 15_000]));
+    expect(deadlines.fired).toEqual([]);
   });
 
   it('publishes a new set in the first round after the clock passes the hour', async () => {

@@ -7,7 +7,7 @@ import { isMethodUnsupported, JsonRpcError, RpcExhaustedError } from '../../src/
 import { hexToNumber } from '../../src/rpc/hex.js';
 import { FixedClock } from '../../src/clock.js';
 import { freePort } from '../ingest/helpers/free-port.js';
-import { VirtualTime } from '../helpers/virtual-time.js';
+import { ManualTime, VirtualTime } from '../helpers/virtual-time.js';
 import { startScriptedNode, type RpcRequest, type ScriptedNode } from './helpers/scripted-node.js';
 
 const nodes: ScriptedNode[] = [];
@@ -148,13 +148,23 @@ describe('retries', () => {
     const n = await node();
     n.http = () => true; // never answers
     const time = new VirtualTime();
-    const c = client({ urls: [n.url], timeoutMs: 150, maxAttempts: 2, monotonic: time.monotonic, sleep: time.sleep, random: () => 0.5 });
-    const err = (await c.call('eth_blockNumber', []).catch((e: unknown) => e)) as Error;
+    // The deadlines wait on a ManualTime: each fires only once the node holds its request, so the
+    // test sees both attempts reach the node and run into their deadlines whatever the load.
+    const deadlines = new ManualTime();
+    const c = client({ urls: [n.url], timeoutMs: 150, maxAttempts: 2, monotonic: time.monotonic, sleep: time.sleep, deadline: deadlines.sleep, random: () => 0.5 });
+    const call = c.call('eth_blockNumber', []).catch((e: unknown) => e);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const deadline = await deadlines.next();
+      expect(deadline.ms).toBe(150);
+      while (n.exchanges.length < attempt) await new Promise((r) => setTimeout(r, 5));
+      deadline.fire();
+    }
+    const err = (await call) as Error;
     expect(err.message).toMatch(/no answer from .* within 150 ms/);
-    // Both attempts reached the node and each ran into its deadline; between them the client
-    // backed off once: base 10 ms, half fixed and half jitter (0.5 of 5 ms).
+    // Between the attempts the client backed off once: base 10 ms, half fixed and half jitter (0.5 of 5 ms).
     expect(n.exchanges).toHaveLength(2);
     expect(time.sleeps).toEqual([8]);
+    expect(deadlines.fired).toEqual([150, 150]);
   });
 });
 

@@ -33,6 +33,8 @@ export interface CoinGeckoOptions {
   clock?: Clock;
   /** How the waits between retries wait. Default: a timer. */
   sleep?: Sleep;
+  /** How a request's deadline waits (http-json.ts). Default: a timer. */
+  deadline?: Sleep;
   /** Backoff jitter in [0, 1). Default Math.random. */
   random?: () => number;
 }
@@ -89,6 +91,7 @@ export class CoinGeckoClient {
       maxAnswerKey: 'max_answer_mb.prices',
       clock: opts.clock,
       sleep: opts.sleep,
+      deadline: opts.deadline,
       random: opts.random,
     };
   }

@@ -40,11 +40,17 @@ export function subscribe(path: string, h: StreamHandlers): () => void {
   // The id of the last event seen, across the EventSources of this subscription: a stream opened
   // again names it (?last_event_id=, as EventSource's own retry sends Last-Event-ID).
   let lastId = '';
+  // Refused for good (an error status or another media type: a host without the stream, such as
+  // a static export behind a server other than the nginx site): never asked again from this page.
+  let refused = false;
   const open = (): void => {
-    if (source !== null) return;
+    if (source !== null || refused) return;
     const resumed = lastId !== '';
     const s = new EventSource(resumed ? `${path}${path.includes('?') ? '&' : '?'}last_event_id=${encodeURIComponent(lastId)}` : path);
     s.onopen = () => h.open?.(lastId !== '');
+    s.onerror = () => {
+      if (s.readyState === EventSource.CLOSED) refused = true;
+    };
     s.onmessage = (e) => {
       if (e.lastEventId) lastId = e.lastEventId;
       const data = parse(e.data as string);

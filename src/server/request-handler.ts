@@ -40,6 +40,7 @@ import { entryFromBytes, prepareDocument, prepareSet, type PreparedDocument, typ
 import { rateLimitHeader, rateLimitPolicyHeader, WindowRateLimiter } from './rate-limit.js';
 import { loggedPath } from './logged-path.js';
 import { parseRequestPath } from './request-path.js';
+import { registerQueryCacheMetrics } from './query-cache-metrics.js';
 import { RowQueryAnswers } from './row-query-answers.js';
 import { parseRowQuery } from './row-query.js';
 import type { RequestView, ResponseSink } from './request-view.js';
@@ -177,6 +178,7 @@ export function createRequestHandler(opts: HttpServerOptions): RequestHandler {
     return p;
   };
   const rowAnswers = new RowQueryAnswers(config.query_cache_bytes, prepOpts);
+  registerQueryCacheMetrics(metrics.registry, rowAnswers);
 
   // Prepare eagerly at swap time so the first request after a build does not pay for it.
   const unsubscribe = holder.onSwap((next) => void preparedFor(next));

@@ -36,8 +36,11 @@ export class RowQueryAnswers {
   #chains: ReadonlySet<string> = new Set();
   /** The current set's row indexes by JSON path (null: not indexable), made on first pull. */
   readonly #indexes = new Map<string, RowIndex | null>();
-  /** Answers made (cache misses) since the server started; tests and /metrics-minded readers. */
+  /** Answers made (new bytes, not the published ones) since the server started. */
   made = 0;
+  /** Pulls answered from a kept answer, and pulls whose rows had to be selected, since start (/metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     readonly maxBytes: number,
@@ -72,6 +75,7 @@ export class RowQueryAnswers {
     const key = rowQueryKey(path, query);
     const kept = this.#bodies.get(key);
     if (kept !== undefined) {
+      this.hits++;
       this.#bodies.delete(key);
       this.#bodies.set(key, kept);
       return kept.doc;
@@ -79,6 +83,7 @@ export class RowQueryAnswers {
     const source = set.entries.get(path.replace(/\.csv$/, '.json'));
     const entry = set.entries.get(path);
     if (source === undefined || entry === undefined) return null;
+    this.misses++;
     const body = this.#select(source.body, entry.body, path, query);
     if (body.equals(entry.body)) return published;
     this.made++;

@@ -2335,4 +2335,43 @@ describe('incremental pulls of the flat exports (since, chains)', () => {
       await small.close();
     }
   });
+
+  it('/metrics reports the pull cache: bytes and entries of N distinct pulls, then hits and misses, and stays bounded past the cap', async () => {
+    const budget = 64 * 1024;
+    const small = await startServer(set, { query_cache_mb: budget / (1024 * 1024) });
+    try {
+      const scrape = async (): Promise<Record<string, number>> => {
+        const text = (await request(small.base, '/metrics')).body.toString('utf8');
+        const names = ['bytes', 'entries', 'hits_total', 'misses_total'];
+        return Object.fromEntries(names.map((n) => [n, Number(new RegExp(`^chainlytics_query_cache_${n} (\\S+)$`, 'm').exec(text)?.[1])]));
+      };
+      expect(await scrape()).toEqual({ bytes: 0, entries: 0, hits_total: 0, misses_total: 0 });
+      // N distinct small pulls without Accept-Encoding: no compressed variant is made, so the
+      // cache holds exactly the bodies the client received.
+      const [a, b] = chainKeys();
+      const pulls = [0, 1, 2].flatMap((d) => [a, b].map((c) => `/v1/export/txcount.json?since=${iso(LAST_DAY - d * DAY_MS)}&chains=${c}`));
+      let bodies = 0;
+      for (const p of pulls) {
+        const r = await request(small.base, p);
+        expect(r.status, p).toBe(200);
+        bodies += r.body.length;
+      }
+      expect(bodies).toBeLessThan(budget / 2);
+      expect(await scrape()).toEqual({ bytes: bodies, entries: pulls.length, hits_total: 0, misses_total: pulls.length });
+      // The same pulls again are hits: nothing is made, nothing more is held.
+      for (const p of pulls) await request(small.base, p);
+      expect(await scrape()).toEqual({ bytes: bodies, entries: pulls.length, hits_total: pulls.length, misses_total: pulls.length });
+      // Every day alone, over the whole history, twice the cache's share of bodies together: it stays under its cap.
+      let flood = 0;
+      for (let d = 0; d < HISTORY_DAYS; d++) flood += (await request(small.base, `/v1/export/txcount.json?since=${iso(LAST_DAY - d * DAY_MS)}`)).body.length;
+      expect(flood).toBeGreaterThan(budget);
+      const after = await scrape();
+      expect(after.misses_total).toBe(pulls.length + HISTORY_DAYS);
+      expect(after.bytes).toBeGreaterThan(bodies);
+      expect(after.bytes).toBeLessThanOrEqual(budget);
+      expect(after.entries).toBeLessThan(pulls.length + HISTORY_DAYS);
+    } finally {
+      await small.close();
+    }
+  });
 });

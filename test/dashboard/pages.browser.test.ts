@@ -14,6 +14,14 @@ import { formatValue, type Unit } from '../../web/src/format.js';
 import { sharedDevnetDocuments, type SharedDevnetDocuments } from '../helpers/devnet-documents.js';
 import type { HealthInfo, SyncProgress as HealthProgress } from '../../src/server/health.js';
 import { startServer, type TestServer } from '../server/helpers/server.js';
+import { FixedClock, HOUR_MS } from '../../src/clock.js';
+import { makeEntry } from '../../src/documents/document-set.js';
+import { LiveHub } from '../../src/live/live-hub.js';
+import { liveRoutes } from '../../src/live/live-routes.js';
+import { resolveLiveSettings } from '../../src/registry/live-settings.js';
+import type { RootRoutes } from '../../src/server/root-routes.js';
+import type { NormalizedBatch, NormalizedTx } from '../../src/store/rows.js';
+import { QUIET_MS } from '../../web/src/live.js';
 
 const LIVE_SINCE = Date.UTC(2025, 4, 7, 13);
 const NOW = LIVE_SINCE + 17 * 60_000;
@@ -53,17 +61,24 @@ interface Opened {
   bytes(): number;
 }
 
-async function open(hash: string, viewport = { width: 1280, height: 900 }, base = server.base): Promise<Opened> {
+async function open(hash: string, viewport = { width: 1280, height: 900 }, base = server.base, prepare?: (page: Page) => Promise<void>): Promise<Opened> {
   const page = await browser.newPage({ viewport });
+  await prepare?.(page);
+  // The live streams (/events…) never end: they have no size to add up, and a page that closes
+  // one (leaving a chain page) aborts it, which is no failure.
+  const stream = (url: string): boolean => new URL(url).pathname.startsWith('/events');
   const problems: string[] = [];
   const responses: Promise<number>[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    if (!(stream(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED')) problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    if (stream(r.url())) return;
     responses.push(r.request().sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
   });
   let total = 0;
@@ -110,8 +125,12 @@ beforeAll(async () => {
   ]);
   built = docs;
   // The pages read a few app details each; the limit of 10 per minute is tested elsewhere.
-  server = await startServer(built.set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, files);
-  notReady = await startServer(null, {}, undefined, files);
+  // serve's live routes beside the documents, on a hub the live cases below feed and tick by hand.
+  const live = liveStream(Object.keys(master().chains).filter((k) => k !== 'all_l2s'));
+  hub = live.hub;
+  server = await startServer(built.set, { rate_limits: { apps_details_per_minute: 1000 } }, undefined, files, undefined, live.routes);
+  server.holder.onSwap(hub.swapped);
+  notReady = await startServer(null, {}, undefined, files, undefined, liveStream([]).routes);
   browser = await launchChromium();
 }, 240_000);
 
@@ -626,7 +645,7 @@ describe('the waiting page during a backfill', () => {
         chain('ethereum', { state: 'following', blocks_done: 800, blocks_total: 800, percent: 100, blocks_per_second: 0.1, eta_seconds: 0 }),
       ],
     });
-    const waiting = await startServer(null, {}, health, await loadDashboard());
+    const waiting = await startServer(null, {}, health, await loadDashboard(), undefined, liveStream([]).routes);
     try {
       const o = await open('#/fees', undefined, waiting.base);
       expect(await o.page.locator('[role="alert"] h1').textContent()).toBe('Data is being prepared');
@@ -1116,5 +1135,207 @@ describe('dashboard pages for every document (issue 25)', () => {
     }
     await o.page.close();
     expect(o.problems).toEqual([]);
+  });
+});
+
+// Issue 26: the dashboard on serve's live stream (CONTRACT.md 12, docs/live.md). The server above
+// mounts the live routes on a hub whose clock is fixed; these cases feed it blocks as ingestion
+// would, call its ticks themselves, and swap the served set, then wait for what the page shows.
+// The page's own timer (the quiet stream's QUIET_MS) runs on Playwright's clock, moved by hand.
+const LIVE_T0 = Date.UTC(2026, 7, 4, 9, 0, 0);
+const liveClock = new FixedClock(LIVE_T0);
+let hub: LiveHub;
+
+function liveStream(chains: string[]): { hub: LiveHub; routes: RootRoutes } {
+  // Every page of this file comes from one address: no per-address cap between the cases.
+  const settings = resolveLiveSettings({ max_streams_per_address: 1000 });
+  const stallMs = 20_000;
+  const h = new LiveHub({ chains: chains.map((k) => ({ origin_key: k, name: k, gas_token: 'ethereum' })), settings, stallMs, clock: liveClock, random: () => 0.5 });
+  return { hub: h, routes: liveRoutes({ hub: h, settings, clock: liveClock, trustProxy: false, stallMs }) };
+}
+
+afterAll(async () => {
+  await hub?.shutdown();
+});
+
+const nextBlock = new Map<string, number>();
+
+/**
+ * Blocks `gapS` seconds apart, the newest at the hub's now, `txs` transactions each, as ingestion
+ * hands a stored batch to the live stream; `priced` are [gas_used, effective gas price in wei]
+ * of transactions in the newest block.
+ */
+function feed(chain: string, count: number, gapS: number, txs: number, priced: Array<[bigint, bigint]> = []): void {
+  const first = nextBlock.get(chain) ?? 1000;
+  nextBlock.set(chain, first + count);
+  const nowS = liveClock.now() / 1000;
+  const blocks = Array.from({ length: count }, (_, i) => ({ origin_key: chain, block_number: first + i, block_hash: '0x', parent_hash: '0x', block_time: nowS - gapS * (count - 1 - i), gas_used: 0n, base_fee_wei: null, tx_count: txs }));
+  const newest = first + count - 1;
+  const tx = priced.map(([gas, price], i) => ({ block_number: newest, tx_index: i, gas_used: gas, gas_price_wei: price, l1_fee_wei: 0n, blob_gas_used: 0n, blob_gas_price_wei: 0n }) as NormalizedTx);
+  hub.written(chain, { blocks, txs: tx } as NormalizedBatch);
+}
+
+/**
+ * Every live figure as [data-value, text], and the live block's text, read at once: the page drops
+ * its figures after QUIET_MS without a message, so they are read in one step right after a tick shows.
+ */
+const liveFigures = (page: Page) =>
+  page.evaluate(() => ({
+    ...Object.fromEntries([...document.querySelectorAll('[data-live-figure]')].map((e) => [e.getAttribute('data-live-figure')!, [e.getAttribute('data-value'), e.textContent]])),
+    text: document.querySelector('[data-live]')?.textContent ?? '',
+  })) as Promise<Record<string, [string, string]> & { text: string }>;
+/** Waits until the live figure `name` carries `value` (the stream's JSON number as the attribute reads it). */
+const liveValue = (page: Page, name: string, value: string) => page.waitForFunction(([n, v]) => document.querySelector(`[data-live-figure="${n}"]`)?.getAttribute('data-value') === v, [name, value] as const);
+const withPageClock = async (page: Page): Promise<void> => page.clock.install({ time: LIVE_T0 });
+
+/** Tells the page its tab was hidden or shown again, as the browser does when the user switches tabs. */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((s) => {
+    Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
+describe('the dashboard on the live stream (issue 26)', () => {
+  it("a chain page shows the chain's live tps, block time, ERC-20 transfer cost and highs as fed, each tick; hides them while the tab is hidden and once the chain is stale", async () => {
+    // ETH at $2,000, its hour ending now.
+    hub.state.prices.set('ethereum', 2000, liveClock.now() - HOUR_MS, HOUR_MS);
+    // Seven blocks 2 s apart, 3 transactions each: W is all seven (span 12 s): tps = 21 ÷ (12 × 7/6) = 1.5,
+    // block time 12/6 = 2 s. Two priced ERC-20-class transfers: 60,000 gas at 0.05 gwei = 3e12 wei and
+    // 70,000 at 0.1 gwei = 7e12 wei; their median 5e12 wei = 5e-6 ETH = 5,000 Gwei = $0.01.
+    feed('base', 7, 2, 3, [
+      [60_000n, 50_000_000n],
+      [70_000n, 100_000_000n],
+    ]);
+    liveClock.advance(2000);
+    hub.tick(); // the first sample: the highs are 1.5 at 09:00:02
+    const o = await open('#/chain/base', undefined, server.base, withPageClock);
+    const page = o.page;
+    // Once its stream is open, one more tick at the same instant (nothing changes): the figures are read right after it.
+    await expect.poll(() => hub.streams.byKind.chain).toBe(1);
+    hub.tick();
+    // Fed at 09:00:00, ticked at 09:00:02: the age is of the server's two times.
+    await liveValue(page, 'age', '2');
+    const f = await liveFigures(page);
+    expect(f.tps).toEqual(['1.5', '1.5 tx/s']);
+    expect(f.block_time).toEqual(['2', '2.00 s']);
+    expect(Number(f.erc20_eth[0])).toBeCloseTo(5e-6, 15);
+    expect(f.erc20_eth[1]).toBe('5,000.00 Gwei');
+    expect(Number(f.erc20_usd[0])).toBeCloseTo(0.01, 12);
+    expect(f.erc20_usd[1]).toBe('$0.0100');
+    expect([f['24h_high'], f.ath]).toEqual([['1.5', '1.5 tx/s'], ['1.5', '1.5 tx/s']]);
+    expect(f.text).toContain('24 h high 1.5 tx/s at 2026-08-04 09:00:02 UTC');
+    expect(f.text).toContain('All-time high 1.5 tx/s at 2026-08-04 09:00:02 UTC');
+    expect(f.age).toEqual(['2', '2']);
+    // Each tick is an update: the age moves with the server's clock.
+    liveClock.advance(1000);
+    hub.tick();
+    await liveValue(page, 'age', '3');
+    // A hidden tab holds no stream (and shows no figure); visible again, it opens one and shows the figures at once.
+    expect(hub.streams.byKind).toMatchObject({ chain: 1, documents: 1 });
+    await setVisibility(page, 'hidden');
+    await page.locator('[data-live="chain"]').waitFor({ state: 'detached' });
+    await expect.poll(() => ({ ...hub.streams.byKind })).toMatchObject({ chain: 0, documents: 0 });
+    await setVisibility(page, 'visible');
+    await liveValue(page, 'age', '3');
+    await expect.poll(() => ({ ...hub.streams.byKind })).toMatchObject({ chain: 1, documents: 1 });
+    await shot(o, 'chain-live');
+    // Stale: the newest block was written more than 60 s ago. The server sends this chain nothing
+    // more; the page drops its figures once the stream has been quiet for QUIET_MS.
+    liveClock.advance(61_000);
+    hub.tick();
+    expect(hub.freshChain('base')).toBeUndefined();
+    await page.clock.fastForward(QUIET_MS);
+    await page.locator('[data-live="chain"]').waitFor({ state: 'detached' });
+    // Fresh again: the next tick brings the block back with the new window. Three blocks 6 s apart,
+    // 4 transactions each: span 12 s with n = 3: tps = 12 ÷ (12 × 3/2) = 0.7 (0.666…), block time 6 s,
+    // no priced transaction: no cost ("–").
+    feed('base', 3, 6, 4);
+    liveClock.advance(1000);
+    hub.tick();
+    await liveValue(page, 'tps', '0.7');
+    const again = await liveFigures(page);
+    expect([again.block_time[1], again.erc20_usd[1], again.erc20_eth[1]]).toEqual(['6.00 s', '–', '–']);
+    // The highs stay those of the first window.
+    expect(again.ath[0]).toBe('1.5');
+    await finish(o, 'chain-live-again');
+  });
+
+  it('the ecosystem page shows the total tps of the fresh chains from /events', async () => {
+    // base: seven blocks 2 s apart with 3 transactions (1.5 tps, as above); ethereum: three blocks
+    // 6 s apart with 6 transactions: 18 ÷ (12 × 3/2) = 1.0. Together 2.5 over 2 active chains.
+    feed('base', 7, 2, 3);
+    feed('ethereum', 3, 6, 6);
+    liveClock.advance(1000);
+    hub.tick();
+    const o = await open('#/ecosystem');
+    await expect.poll(() => hub.streams.byKind.events).toBe(1);
+    hub.tick();
+    await liveValue(o.page, 'total_tps', '2.5');
+    const f = await liveFigures(o.page);
+    expect(f.total_tps[1]).toBe('2.5 tx/s');
+    expect(f.text).toContain('over 2 active chains now');
+    // The all-time high of the total is this tick's.
+    expect(f.total_tps_ath[0]).toBe('2.5');
+    await finish(o, 'ecosystem-live');
+  });
+
+  it('a new document set: the page fetches the document it shows again with If-None-Match and shows the new value without a reload', async () => {
+    const path = '/v1/metrics/chains/base/txcount.json';
+    const before = built.set.entries.get(path)!;
+    const o = await open('#/chain/base');
+    const page = o.page;
+    const seen: Array<{ path: string; status: number; ifNoneMatch: string | undefined }> = [];
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/v1/')) seen.push({ path: u.pathname, status: r.status(), ifNoneMatch: r.request().headers()['if-none-match'] });
+    });
+    await page.evaluate(() => ((window as unknown as { kept: number }).kept = 26));
+    // Hidden and shown again before any document event: the stream cannot name a last event, so
+    // every document held is asked for again; unchanged, each answers 304.
+    await setVisibility(page, 'hidden');
+    await setVisibility(page, 'visible');
+    const held = ['/v1/master.json', '/v1/chains/base/overview.json', ...master().chains.base.supported_metrics.map((m) => `/v1/metrics/chains/base/${m}.json`)];
+    await expect.poll(() => new Set(seen.filter((s) => s.status === 304).map((s) => s.path))).toEqual(new Set(held));
+    // The ETag the page was sent: the brotli variant's ("h-br", docs/http.md).
+    const brEtag = (p: string): string => built.set.entries.get(p)!.etag.replace(/"$/, '-br"');
+    for (const s of seen) expect(s, s.path).toEqual({ path: s.path, status: 304, ifNoneMatch: brEtag(s.path) });
+    // A set where base's latest daily txcount is 123,456: its bytes and ETag change, nothing else.
+    const json = JSON.parse(before.body.toString('utf8')) as Detail;
+    const daily = json.details.timeseries.daily!;
+    daily.data[daily.data.length - 1]![daily.types.indexOf('value')] = 123_456;
+    const builtAt = built.set.builtAt + HOUR_MS;
+    const next = { builtAt, entries: new Map([...built.set.entries, [path, makeEntry({ path, json, freshness: before.freshness }, builtAt)]]) };
+    seen.length = 0;
+    server.holder.swap(next);
+    try {
+      await page.locator('.card[data-metric="txcount"] .value[data-value="123456"]').waitFor();
+      expect(seen).toEqual([{ path, status: 200, ifNoneMatch: brEtag(path) }]);
+      // The same page: no navigation happened.
+      expect(await page.evaluate(() => (window as unknown as { kept: number }).kept)).toBe(26);
+      await finish(o, 'chain-document-event');
+    } finally {
+      server.holder.swap(built.set);
+    }
+  });
+
+  it('a page waiting for the first document set loads when the set is published, without a reload', async () => {
+    const live = liveStream([]);
+    const fresh = await startServer(null, {}, undefined, await loadDashboard(), undefined, live.routes);
+    fresh.holder.onSwap(live.hub.swapped);
+    try {
+      const o = await open('#/fees', undefined, fresh.base);
+      expect(await o.page.locator('[role="alert"] h1').textContent()).toBe('Data is being prepared');
+      await expect.poll(() => live.hub.streams.byKind.documents).toBe(1);
+      fresh.holder.swap(built.set);
+      await o.page.locator('table.heatmap').waitFor();
+      expect(await o.page.locator('[role="alert"]').count()).toBe(0);
+      await o.page.close();
+      // Only the documents' 503 answers before the set (and the browser's console lines for them).
+      expect(o.problems.filter((p) => !/503/.test(p))).toEqual([]);
+    } finally {
+      await live.hub.shutdown();
+      await fresh.close();
+    }
   });
 });

@@ -108,3 +108,34 @@ export function formatBytes(n: number | null | undefined): string {
   }
   return `${i === 0 ? fixed(0).format(v) : fixed(2).format(v)} ${BYTE_UNITS[i]}`;
 }
+
+// ---- the live figures (docs/live.md), shown as the reference's live cards show them ----
+
+const plain = (prefix: string | null, suffix: string | null, decimals: number): Unit => ({ currency: false, prefix, suffix, decimals, decimals_tooltip: decimals, agg: false, agg_tooltip: false });
+
+/** Transactions per second, one decimal as the stream sends them. */
+export function formatTps(tps: number): string {
+  return formatValue(tps, plain(null, 'tx/s', 1));
+}
+
+/** A mean block interval: seconds above 1 s, milliseconds below, "N/A" for 0 (unknown). */
+export function formatBlockTime(seconds: number): string {
+  if (!(seconds > 0)) return 'N/A';
+  return seconds > 1 ? formatValue(seconds, plain(null, 's', 2)) : formatValue(seconds * 1000, plain(null, 'ms', 0));
+}
+
+/** A fee in USD: 4 decimals, 6 below $0.0001; "–" for 0 (no cost known: no price or no priced transaction). */
+export function formatFeeUsd(usd: number): string {
+  return usd > 0 ? formatValue(usd, plain('$', null, usd < 0.0001 ? 6 : 4)) : '–';
+}
+
+/** A fee in ETH as Gwei (× 10⁹); "–" for 0. */
+export function formatFeeGwei(eth: number): string {
+  return eth > 0 ? formatValue(eth * 1e9, plain(null, 'Gwei', 2)) : '–';
+}
+
+/** An ISO time as "2026-08-04 09:00:01 UTC". */
+export function formatInstant(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC` : '–';
+}

@@ -3,6 +3,7 @@
 import { render } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { NotFound } from './components/controls.js';
+import { watchDocuments } from './document-watch.js';
 import { ApiExplorerPage } from './pages/api-explorer.js';
 import { AppPage } from './pages/app.js';
 import { AppsPage } from './pages/apps.js';
@@ -105,4 +106,6 @@ function App() {
 // API explorer.
 if (/\/docs\/?$/.test(location.pathname) && parseHash(location.hash).segments.length === 0) history.replaceState(null, '', `${location.pathname}${href(['api'])}`);
 
+// The document stream first, then the page's documents (CONTRACT.md 12.7).
+watchDocuments();
 render(<App />, document.getElementById('app')!);

@@ -5,6 +5,7 @@ import { serverSettings } from '../../../src/registry/config.js';
 import type { ServerSectionInput, ServerSettings } from '../../../src/registry/server-settings.js';
 import { DocumentHolder } from '../../../src/server/document-holder.js';
 import type { HealthInfo } from '../../../src/server/health.js';
+import type { RootRoutes } from '../../../src/server/root-routes.js';
 import { createHttpServer, type HttpServerOptions, type NodeHttpServer } from '../../../src/server/http-server.js';
 import type { StaticFile } from '../../../src/server/static-files.js';
 import { BUILT_AT } from './fixture-set.js';
@@ -26,12 +27,14 @@ export async function startServer(
   staticFiles?: readonly StaticFile[],
   /** The connection guard's sweeps on the test's time. */
   connectionGuard?: HttpServerOptions['connectionGuard'],
+  /** Routes beside the documents (the live stream's, src/live/live-routes.ts). */
+  rootRoutes?: RootRoutes,
 ): Promise<TestServer> {
   const holder = new DocumentHolder(set);
   const clock = new FixedClock(BUILT_AT + 120_000);
   // The production path (schema, checks, defaults); the access log is off unless a test asks.
   const config = serverSettings({ public_base_url: 'https://api.example.org', access_log: false, ...configInput }, 'test config');
-  const app = createHttpServer({ holder, clock, config, health, staticFiles, connectionGuard });
+  const app = createHttpServer({ holder, clock, config, health, staticFiles, connectionGuard, rootRoutes });
   const base = await app.listen(0, '127.0.0.1');
   return { base, holder, clock, app, config, close: () => app.close() };
 }

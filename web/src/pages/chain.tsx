@@ -3,6 +3,7 @@
 import { load, paths } from '../api.js';
 import { Chart } from '../components/chart.js';
 import { Await, NotFound, Toggle } from '../components/controls.js';
+import { LiveChainFigures } from '../components/live-figures.js';
 import { Source } from '../components/source.js';
 import { own, unitFor, valueColumn, type ChainOverview, type Master, type MetricDetail } from '../documents.js';
 import { formatChange, formatDate, formatValue } from '../format.js';
@@ -70,6 +71,7 @@ export function ChainPage({ route, chain }: { route: Route; chain: string }) {
                 </p>
               )}
               <Source docs={[paths.master]} />
+              <LiveChainFigures chain={chain} />
               <div class="controls">
                 <Toggle label="Currency" options={[['usd', 'USD'], ['eth', 'ETH']]} value={currency} onChange={(c) => setQuery({ c })} />
               </div>

@@ -6,6 +6,7 @@ import { AppLinks } from '../components/app-links.js';
 import { Chart, type ChartSeries } from '../components/chart.js';
 import { Await, Toggle } from '../components/controls.js';
 import { FigureCell } from '../components/figure-cell.js';
+import { LiveTotals } from '../components/live-figures.js';
 import { Source } from '../components/source.js';
 import { own, unitFor, type EcosystemOverview, type EcosystemSeries, type Master } from '../documents.js';
 import { formatCount, formatDate, formatValue, type Unit } from '../format.js';
@@ -45,6 +46,7 @@ export function EcosystemPage({ route }: { route: Route }) {
   return (
     <section data-page="ecosystem">
       <h1>Ecosystem</h1>
+      <LiveTotals />
       <Await loaded={loaded}>
         {([master, doc]) => {
           const d = doc.data;

@@ -15,7 +15,10 @@
 // BENCH_SCALE (1) multiplies every transaction count, address pool and contract count (0.1 for
 // quick work); BENCH_ENGINES (duckdb,clickhouse) picks the engines; BENCH_PROFILE=1 prints every
 // store call and document builder of each measured hour; BENCH_DOC_PARTS=0 turns off the
-// service's kept application detail parts and lazy compression (incrementalDocuments), to compare. Progress goes to stderr; the last line of stdout is the report.
+// service's kept application detail parts and lazy compression (incrementalDocuments), to compare;
+// BENCH_PARTS (real,ratio) picks the parts to run: BENCH_PARTS=ratio measures only the history
+// ratio (the real-density figures of the report are then null). Progress goes to stderr; the last
+// line of stdout is the report.
 //
 // The report (seconds unless named otherwise), per engine (`duckdb`, `clickhouse`):
 //   hour_s              the first hour after the 1-day history at real density (00:00–01:00 of the
@@ -80,9 +83,11 @@ const RATIO_DAYS = [4, 16] as const;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',') as EngineName[];
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const DOC_PARTS = process.env.BENCH_DOC_PARTS !== '0';
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'real,ratio').split(','));
 const started = performance.now();
 const log = (msg: string): void => void process.stderr.write(`${new Date().toISOString().slice(11, 19)} +${Math.round((performance.now() - started) / 1000)}s ${msg}\n`);
 
+for (const p of PARTS) if (p !== 'real' && p !== 'ratio') throw new Error(`BENCH_PARTS: unknown part ${p} (real, ratio)`);
 for (const e of ENGINES) if (e !== 'duckdb' && e !== 'clickhouse') throw new Error(`BENCH_ENGINES: unknown engine ${e} (duckdb, clickhouse)`);
 if (!(SCALE > 0)) throw new Error(`BENCH_SCALE must be a positive number, got ${process.env.BENCH_SCALE}`);
 if (!(Number.isInteger(REAL_HOURS) && REAL_HOURS >= 1 && Number.isInteger(RATIO_HOURS) && RATIO_HOURS >= 1)) throw new Error('BENCH_REAL_HOURS and BENCH_RATIO_HOURS must be whole numbers >= 1');
@@ -102,16 +107,16 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
-const ratioOf = (a?: number, b?: number) => (a !== undefined && b ? r3(a / b) : null);
+const ratioOf = (a?: number | null, b?: number | null) => (a !== undefined && a !== null && b ? r3(a / b) : null);
 
 interface EngineReport {
   [key: string]: unknown;
-  hour_s: number;
+  hour_s: number | null;
   next_hour_s: number | null;
-  write_rows_per_s: number;
-  bulk_rows_per_s: number;
-  facts_full_s: number;
-  history_ratio: number;
+  write_rows_per_s: number | null;
+  bulk_rows_per_s: number | null;
+  facts_full_s: number | null;
+  history_ratio: number | null;
 }
 
 /** Base's figures of the history's day, read once (from the first engine: both hold the same rows). */
@@ -137,27 +142,31 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
       log,
       onHistory: realDensity && !found.shape ? readShape : undefined,
     });
-  const r = await phase(real, 1, REAL_HOURS, true);
-  if (r.checksum) checksums[engine] = r.checksum;
-  const parts = [r];
+  const r = PARTS.has('real') ? await phase(real, 1, REAL_HOURS, true) : null;
+  if (r?.checksum) checksums[engine] = r.checksum;
   const ratios: PhaseFigures[] = [];
-  for (const days of RATIO_DAYS) {
-    const p = await phase(ratio, days, RATIO_HOURS, false);
-    ratios.push(p);
-    parts.push(p);
-  }
+  if (PARTS.has('ratio')) for (const days of RATIO_DAYS) ratios.push(await phase(ratio, days, RATIO_HOURS, false));
+  const parts = [...(r ? [r] : []), ...ratios];
+  const nodes = parts.map((p) => p.node_peak_rss_mb).filter((n): n is Array<number | null> => n !== null);
+  const node_peak_rss_mb = nodes.length ? nodes[0]!.map((_, i) => Math.max(...nodes.map((n) => n[i] ?? 0))) : null;
+  node_peak_rss_mb?.forEach((mb, i) => (nodePeaks[i] = Math.max(nodePeaks[i] ?? 0, mb)));
+  return {
+    ...realReport(r),
+    ...ratioReport(ratios),
+    peak_rss_mb: rss.peakMb(),
+    ...(node_peak_rss_mb ? { node_peak_rss_mb } : {}),
+    disk_mb: r?.disk_mb ?? null,
+  };
+}
+
+/** The real-density part's figures (null when BENCH_PARTS leaves it out). */
+function realReport(r: PhaseFigures | null) {
+  if (!r) return { hour_s: null, next_hour_s: null, write_rows_per_s: null, bulk_rows_per_s: null, facts_full_s: null };
   const [h, next] = r.hours as [HourFigures, HourFigures | undefined];
   const written = r.hours.reduce((n, x) => n + x.transactions, 0);
   const writeS = r.hours.reduce((n, x) => n + x.write_s, 0);
   const write_rows_per_s = Math.round(written / writeS);
   const bulk_rows_per_s = Math.round(r.history_tx / r.history_s);
-  const hours4 = ratios[0]!.hours.map((x) => x.hour_s);
-  const hours16 = ratios[1]!.hours.map((x) => x.hour_s);
-  const cpuOf = (p: PhaseFigures) => p.hours.map((x) => r3(x.cpu_s + (x.node_cpu_s ?? 0)));
-  const [cpu4, cpu16] = [cpuOf(ratios[0]!), cpuOf(ratios[1]!)];
-  const nodes = parts.map((p) => p.node_peak_rss_mb).filter((n): n is Array<number | null> => n !== null);
-  const node_peak_rss_mb = nodes.length ? nodes[0]!.map((_, i) => Math.max(...nodes.map((n) => n[i] ?? 0))) : null;
-  node_peak_rss_mb?.forEach((mb, i) => (nodePeaks[i] = Math.max(nodePeaks[i] ?? 0, mb)));
   return {
     hour_s: h.hour_s,
     hour_write_s: h.write_s,
@@ -183,6 +192,18 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
     facts_full_s: r.facts_full_s,
     docs_full_s: r.docs_full_s,
     documents: r.documents,
+  };
+}
+
+/** The history ratio's figures from its 4-day and 16-day parts (null when BENCH_PARTS leaves it out). */
+function ratioReport(ratios: PhaseFigures[]) {
+  const [p4, p16] = ratios;
+  if (!p4 || !p16) return { history_ratio: null };
+  const hours4 = p4.hours.map((x) => x.hour_s);
+  const hours16 = p16.hours.map((x) => x.hour_s);
+  const cpuOf = (p: PhaseFigures) => p.hours.map((x) => r3(x.cpu_s + (x.node_cpu_s ?? 0)));
+  const [cpu4, cpu16] = [cpuOf(p4), cpuOf(p16)];
+  return {
     history_ratio: r3(median(hours16) / median(hours4)),
     history_ratio_cpu: r3(median(cpu16) / median(cpu4)),
     ratio_hours_4d_s: hours4,
@@ -190,13 +211,10 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
     ratio_cpu_4d_s: cpu4,
     ratio_cpu_16d_s: cpu16,
     day_close_ratio: r3(hours16[0]! / hours4[0]!),
-    ratio_history_s_4d: ratios[0]!.history_s,
-    ratio_history_s_16d: ratios[1]!.history_s,
-    ratio_facts_full_s_4d: ratios[0]!.facts_full_s,
-    ratio_facts_full_s_16d: ratios[1]!.facts_full_s,
-    peak_rss_mb: rss.peakMb(),
-    ...(node_peak_rss_mb ? { node_peak_rss_mb } : {}),
-    disk_mb: r.disk_mb,
+    ratio_history_s_4d: p4.history_s,
+    ratio_history_s_16d: p16.history_s,
+    ratio_facts_full_s_4d: p4.facts_full_s,
+    ratio_facts_full_s_16d: p16.facts_full_s,
   };
 }
 
@@ -224,12 +242,12 @@ process.stdout.write(
     scale: SCALE,
     doc_parts: DOC_PARTS,
     chains: real.chains.length,
-    real: { density: real.density, tx_per_day: txPerDay(real), history_days: 1, hours: REAL_HOURS, ...found.shape },
-    ratio: { density: ratio.density, tx_per_day: txPerDay(ratio), days: RATIO_DAYS, hours: RATIO_HOURS },
+    real: PARTS.has('real') ? { density: real.density, tx_per_day: txPerDay(real), history_days: 1, hours: REAL_HOURS, ...found.shape } : null,
+    ratio: PARTS.has('ratio') ? { density: ratio.density, tx_per_day: txPerDay(ratio), days: RATIO_DAYS, hours: RATIO_HOURS } : null,
     ...results,
     clickhouse_over_duckdb: {
       hour_s: ratioOf(c?.hour_s, d?.hour_s),
-      next_hour_s: ratioOf(c?.next_hour_s ?? undefined, d?.next_hour_s ?? undefined),
+      next_hour_s: ratioOf(c?.next_hour_s, d?.next_hour_s),
       facts_full_s: ratioOf(c?.facts_full_s, d?.facts_full_s),
       write_rows_per_s: ratioOf(c?.write_rows_per_s, d?.write_rows_per_s),
       bulk_rows_per_s: ratioOf(c?.bulk_rows_per_s, d?.bulk_rows_per_s),

@@ -14,7 +14,9 @@ import { performance } from 'node:perf_hooks';
 import { HOUR_MS, hourStart, type Clock } from '../clock.js';
 import { AppDetailsCache } from '../documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
+import { DailyFactsCache } from '../documents/daily-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
+import { MetricDetailPartsCache } from '../documents/metric-detail/metric-detail-parts-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { RoundStats } from './round-stats.js';
 import { ChainReadiness } from './chain-readiness.js';
@@ -86,7 +88,9 @@ export interface ServiceOptions {
   simulatedPrices?: boolean;
   /**
    * Default true: keep the application detail documents' serialized daily parts between rounds
-   * (documents/apps/app-details-cache.ts) and compress documents of LARGE_BODY bytes or more
+   * (documents/apps/app-details-cache.ts), the chains' daily facts (documents/daily-facts-cache.ts)
+   * and the metric detail documents' daily pieces (metric-detail/metric-detail-parts-cache.ts),
+   * and compress documents of LARGE_BODY bytes or more
    * when first requested (documents/lazy-variants.ts). False: every part made and every document
    * compressed in every round, as before (bench:volume measures both, BENCH_DOC_PARTS=0).
    */
@@ -133,6 +137,9 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   /** The application details' serialized daily parts of the last build (documents/apps/app-details-cache.ts); undefined when turned off. */
   private readonly appDetailsCache: AppDetailsCache | undefined;
+  /** The chains' daily facts and the metric details' serialized daily pieces of the last build; undefined when turned off. */
+  private readonly factsCache: DailyFactsCache | undefined;
+  private readonly metricPartsCache: MetricDetailPartsCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
   private readonly firstBlocks = new FirstBlockMemo();
@@ -149,7 +156,10 @@ export class Service {
   constructor(private readonly opts: ServiceOptions) {
     const { config, store, clock, logger } = opts;
     this.priceGapLog = new PriceGapLog(opts.simulatedPrices === true ? 'debug' : 'warn');
-    this.appDetailsCache = opts.incrementalDocuments === false ? undefined : new AppDetailsCache();
+    const incremental = opts.incrementalDocuments !== false;
+    this.appDetailsCache = incremental ? new AppDetailsCache() : undefined;
+    this.factsCache = incremental ? new DailyFactsCache() : undefined;
+    this.metricPartsCache = incremental ? new MetricDetailPartsCache() : undefined;
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -314,7 +324,7 @@ export class Service {
     const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
     if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, factsCache: this.factsCache, metricPartsCache: this.metricPartsCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     // Large documents get their compressed variants when first requested, not every round: the

@@ -12,7 +12,9 @@ import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
+import type { DailyFactsCache } from './daily-facts-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
+import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
@@ -32,8 +34,12 @@ export interface BuildOptions {
   appCache?: AppFactsCache;
   /** The application detail documents' serialized daily parts of the previous build, kept the same way. */
   appDetailsCache?: AppDetailsCache;
+  /** The chains' daily facts of the previous build, kept while their digests are equal (daily-facts-cache.ts). */
+  factsCache?: DailyFactsCache;
   /** The all_l2s hourly distinct counts of the previous build, kept the same way. */
   unionCache?: HourlyUnionCache;
+  /** The metric detail documents' serialized daily pieces of the previous build (their identity check needs factsCache). */
+  metricPartsCache?: MetricDetailPartsCache;
   /** Raw-transaction window reads of the previous build, kept the same way. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources (provenance/provenance-inputs.ts). */
@@ -86,13 +92,20 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
     ]),
   ];
   const loaded: ChainInputs[] = [];
+  const cache = opts.factsCache;
+  await cache?.begin(
+    store,
+    keys,
+    chains.flatMap((c) => (statuses.has(c.origin_key) ? [{ origin_key: c.origin_key, status: statuses.get(c.origin_key)! }] : [])),
+  );
   for (const chain of chains) {
     const status = statuses.get(chain.origin_key) ?? null;
     if (!status) {
       loaded.push({ chain, status, facts: null, prices: [] });
       continue;
     }
-    const facts = await loadChainFacts(store, chain.origin_key, keys, status, status.hours_until - HOURLY_WINDOW_HOURS * HOUR_MS);
+    const facts = await loadChainFacts(store, chain.origin_key, keys, status, status.hours_until - HOURLY_WINDOW_HOURS * HOUR_MS, cache?.part(chain.origin_key, status));
+    cache?.keep(chain.origin_key, status, facts.dailyPart);
     loaded.push({ chain, status, facts, prices: await loadPriceStatus(store, chain.origin_key), sample_gaps: await store.readSampleGaps([chain.origin_key]) });
   }
 
@@ -100,7 +113,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, metricPartsCache: opts.metricPartsCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

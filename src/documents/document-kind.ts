@@ -13,6 +13,7 @@ import type { ChainBlockspace } from '../metrics/blockspace-days.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
+import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport } from './build-report.js';
@@ -68,6 +69,8 @@ export interface BuildContext {
   appDetailsCache?: AppDetailsCache;
   /** The all_l2s hourly distinct counts kept from the previous build, as appCache; absent: read cold. */
   unionCache?: HourlyUnionCache;
+  /** The metric detail documents' serialized daily pieces kept from the previous build (metric-detail/metric-detail-parts-cache.ts); absent: made every build. */
+  metricPartsCache?: MetricDetailPartsCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources, for provenance; absent: the store's figures only. */

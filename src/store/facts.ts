@@ -145,6 +145,12 @@ export interface HourlyDistinctRow {
   n: number;
 }
 
+/** The daily chain facts of `keys` of each listed chain before its days_until, for dailyFactFingerprints. */
+export interface DailyFactFingerprintRequest {
+  keys: readonly string[];
+  chains: ReadonlyArray<{ origin_key: string; days_until: number }>;
+}
+
 /** Hours [hours_from, hours_until) of the listed chains, for hourFingerprints. */
 export interface HourFingerprintRequest {
   origin_keys: readonly string[];
@@ -230,6 +236,14 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
    * distinct count, so a caller can keep an hour's count until its digest changes.
    */
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]>;
+  /**
+   * Per listed chain with at least one such fact, a content digest of its daily chain facts of
+   * the keys before its days_until (count, XOR and sum of a 64-bit hash of key, day and value:
+   * store/contract-changes.ts explains the digest), in one scan: a build keeps the chains' daily
+   * facts while their digests are equal (documents/daily-facts-cache.ts) instead of reading
+   * every day of every chain each hour. Compared within one engine only.
+   */
+  dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>>;
   /**
    * Per chain of `originKeys` with at least one address in the window of days [from, to]
    * (inclusive day starts), exact: its distinct addresses of the chain set `setKey` and how many

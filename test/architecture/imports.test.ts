@@ -147,6 +147,7 @@ const DOCUMENTS_SHARED = [
   'compress-pool.ts',
   'compress-worker.ts',
   'csv.ts',
+  'daily-facts-cache.ts',
   'document-kind.ts',
   'document-set.ts',
   'export.ts',

@@ -5,10 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
+import { DailyFactsCache } from '../../src/documents/daily-facts-cache.js';
+import { MetricDetailPartsCache } from '../../src/documents/metric-detail/metric-detail-parts-cache.js';
 import {
   buildDocumentSet,
   buildDocumentSetAsync,
   IN_FLIGHT,
+  serialize,
   threadPoolCompressor,
   type Compressor,
   type DocumentInput,
@@ -17,9 +20,10 @@ import {
 import { openApiDocument } from '../../src/documents/openapi.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
+import { reconvertChangedPrices } from '../../src/metrics/reconvert-money.js';
 import type { PriceRow } from '../../src/store/prices.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
-import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
+import { addr, ChainWriter, makeChain, type BlockSpec } from '../metrics/chain-fixture.js';
 import { DAY, genBlocks, HOUR } from './scenario.js';
 
 const silent = createLogger('silent');
@@ -263,4 +267,134 @@ describe('buildDocumentSetAsync with lazy variants (lazyAbove)', () => {
     expect(set.entries.get(small)!.lazy!.peek('br')).toBeDefined();
     expect(set.variants!.held()).toBe(smallest);
   });
+});
+
+// The chains' daily facts and the metric details' serialized daily pieces kept between builds
+// (daily-facts-cache.ts, metric-detail/metric-detail-parts-cache.ts), DuckDB: after each kind of
+// change a warm build must publish exactly the bytes of a cold build of the same store at the same
+// time, and the caches must actually reuse where nothing daily changed (else they would pass by
+// always reading and making everything again). Two chains, so that all_l2s aggregates over both.
+describe('daily facts and metric detail pieces kept between builds', () => {
+  let store: DuckDbStore;
+  const chains = [makeChain('alpha'), makeChain('beta')];
+  const writers: ChainWriter[] = [];
+  const blocks: BlockSpec[][] = [];
+  const RDAYS = 9;
+  const REND = START + RDAYS * DAY;
+  const clock = new FixedClock(REND + 2.5 * HOUR);
+  const factsCache = new DailyFactsCache();
+  const partsCache = new MetricDetailPartsCache();
+  const isDetail = (path: string) => path.startsWith('/v1/metrics/chains/');
+  const build = async (warm: boolean) => {
+    return (await buildAllDocuments(store, chains, clock, { logger: silent, ...(warm ? { factsCache, metricPartsCache: partsCache } : {}) })).inputs;
+  };
+  let seen = { facts: { reused: 0, read: 0 }, parts: { reused: 0, made: 0 } };
+  /** What both caches did since the last call. */
+  const delta = () => {
+    const d = {
+      facts: { reused: factsCache.stats.reused - seen.facts.reused, read: factsCache.stats.read - seen.facts.read },
+      parts: { reused: partsCache.stats.reused - seen.parts.reused, made: partsCache.stats.made - seen.parts.made },
+    };
+    seen = { facts: { ...factsCache.stats }, parts: { ...partsCache.stats } };
+    return d;
+  };
+  /** Builds warm, then cold; every document's published bytes equal, the spliced ones JSON.stringify of their value. Returns the warm metric details. */
+  async function warmEqualsCold(): Promise<DocumentInput[]> {
+    await computeFacts(store, chains, clock, { logger: silent });
+    const warm = await build(true);
+    const cold = await build(false);
+    expect(warm.map((i) => i.path)).toEqual(cold.map((i) => i.path));
+    warm.forEach((w, i) => expect(serialize(w).toString('utf8'), w.path).toBe(serialize(cold[i]!).toString('utf8')));
+    const details = warm.filter((i) => isDetail(i.path));
+    for (const d of details) expect(serialize(d).toString('utf8'), d.path).toBe(JSON.stringify(d.json));
+    return details;
+  }
+  const txcountOf = (details: DocumentInput[]) => JSON.parse(serialize(details.find((i) => i.path === '/v1/metrics/chains/alpha/txcount.json')!).toString('utf8'));
+  /** alpha's blocks from the first one of day `day` on, written again on another branch with one more transaction each. */
+  async function reorgAlphaFrom(day: number): Promise<void> {
+    const from = blocks[0]!.findIndex((b) => b.time * 1000 >= START + day * DAY);
+    const replaced = blocks[0]!.slice(from).map((b) => ({ ...b, txs: [...(b.txs ?? []), { from: addr(0x99), to: addr(0xc1), gasUsed: 50_000n, gasPrice: 2n * 10n ** 9n, inputEmpty: false }] }));
+    await writers[0]!.rollback(from);
+    writers[0]!.fork(7 + day);
+    blocks[0] = [...blocks[0]!.slice(0, from), ...replaced];
+    await writers[0]!.write(replaced);
+  }
+
+  beforeAll(async () => {
+    store = await DuckDbStore.open({ path: ':memory:' });
+    for (const [i, chain] of chains.entries()) {
+      writers.push(new ChainWriter(store, chain));
+      blocks.push([...genBlocks({ seed: 11 + i, fromMs: START, days: RDAYS, senders: 9 }), { time: (REND + 10 * 60_000) / 1000, txs: [{ from: addr(3), to: addr(0xc0) }] }, { time: (REND + 70 * 60_000) / 1000, txs: [{ from: addr(4), to: addr(0xc2) }] }]);
+      await writers[i]!.write(blocks[i]!);
+    }
+    await store.writePrices(Array.from({ length: RDAYS + 1 }, (_, i) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: START + i * DAY, usd: 1500 + 7 * i })));
+  }, 300_000);
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  let DETAILS = 0;
+  /** The warm metric details of the case before. */
+  let last: DocumentInput[] = [];
+  it('reads and makes everything first; with nothing changed, reuses every chain and every piece', async () => {
+    const cold = await warmEqualsCold();
+    DETAILS = cold.length;
+    for (const ok of ['alpha', 'beta', 'all_l2s']) expect(cold.filter((d) => d.path.startsWith(`/v1/metrics/chains/${ok}/`)).length, ok).toBeGreaterThan(3);
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS } });
+    // Nothing changed since: a warm build publishes what the cold one before it did.
+    last = (await build(true)).filter((i) => isDetail(i.path));
+    expect(last.map((i) => serialize(i).toString('utf8'))).toEqual(cold.map((i) => serialize(i).toString('utf8')));
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 } });
+  }, 300_000);
+
+  it('a new hour: the daily parts reused, the hourly series and last_1h moved', async () => {
+    const before = txcountOf(last);
+    for (const [i, w] of writers.entries()) {
+      const b = { time: (REND + 130 * 60_000) / 1000, txs: [{ from: addr(5 + i), to: addr(0xc3) }, { from: addr(6 + i), to: addr(0xc0) }] };
+      blocks[i]!.push(b);
+      await w.write([b]);
+    }
+    clock.set(REND + 3.5 * HOUR);
+    const after = txcountOf(await warmEqualsCold());
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 } });
+    expect(after.details.timeseries.daily).toEqual(before.details.timeseries.daily);
+    // An hour is complete once a later block is stored: 01:00–02:00 now (its one transaction at 01:10).
+    expect(after.details.timeseries.hourly.data.length).toBe(before.details.timeseries.hourly.data.length + 1);
+    expect(after.details.summary.last_1h.data).toEqual([1]);
+  }, 300_000);
+
+  it('a reorg rewriting complete days of alpha: its facts read again and its pieces made again, beta kept', async () => {
+    delta();
+    await reorgAlphaFrom(RDAYS - 2);
+    await warmEqualsCold();
+    const d = delta();
+    expect(d.facts).toEqual({ reused: 1, read: 1 });
+    // alpha's documents and the all_l2s sums over it are made again; beta's are reused.
+    expect(d.parts.made).toBeGreaterThan(0);
+    expect(d.parts.reused).toBeGreaterThan(0);
+    expect(d.parts.made + d.parts.reused).toBe(DETAILS);
+    await warmEqualsCold();
+    expect(delta().parts).toEqual({ reused: DETAILS, made: 0 });
+  }, 300_000);
+
+  it('a price arriving for a complete day re-converts money: the money pieces made again', async () => {
+    const changed = [{ asset: 'ethereum', granularity: 'daily' as const, period_ms: START + 3 * DAY, usd: 9999 }];
+    await store.writePrices(changed);
+    expect(await reconvertChangedPrices(store, chains, changed)).toBe(2);
+    await warmEqualsCold();
+    const d = delta();
+    expect(d.facts).toEqual({ reused: 0, read: 2 });
+    expect(d.parts.made).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('a new complete day: every chain read again and every piece made again', async () => {
+    for (const [i, w] of writers.entries()) {
+      const b = [{ time: (REND + 20 * HOUR) / 1000, txs: [{ from: addr(7 + i), to: addr(0xc1) }] }, { time: (REND + DAY + 15 * 60_000) / 1000, txs: [{ from: addr(8), to: addr(0xc0) }] }];
+      blocks[i]!.push(...b);
+      await w.write(b);
+    }
+    clock.set(REND + DAY + 0.5 * HOUR);
+    await warmEqualsCold();
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS } });
+  }, 300_000);
 });

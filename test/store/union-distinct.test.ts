@@ -175,4 +175,30 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     expect([after['0 *'], after['0 three'], after['0 four']]).toEqual([2, undefined, 2]);
     expect([counted, cache.last]).toEqual([[[0, 1]], { hours_counted: 1, hours_reused: 2 }]);
   });
+
+  it('digests each chain\'s daily facts before its own days_until, and the digest moves exactly with a daily value', async () => {
+    const q = (untilOne: number, untilTwo = D0 + 2 * DAY) =>
+      store.dailyFactFingerprints({ keys: ['txcount', 'daa'], chains: [{ origin_key: 'one', days_until: untilOne }, { origin_key: 'two', days_until: untilTwo }] });
+    const before = await q(D0 + 2 * DAY);
+    expect([...before.keys()].sort()).toEqual(['one', 'two']);
+    expect(before.get('one')).not.toBe(before.get('two'));
+    expect(await q(D0 + 2 * DAY)).toEqual(before);
+    // Each chain is cut at its own bound: one's second day left out, two's digest the same.
+    const cut = await q(D0 + DAY);
+    expect(cut.get('one')).not.toBe(before.get('one'));
+    expect(cut.get('two')).toBe(before.get('two'));
+    // No day before the bound: no digest.
+    expect((await q(D0, D0)).size).toBe(0);
+    // one's day 1 had one user transaction (D's): another value moves one's digest only, and
+    // writing the value back gives the digest back (a digest of the content, not of the writes).
+    const txcount = (value: number | null) => store.replaceChainValues({ origin_key: 'one', granularity: 'daily', periods: [D0 + DAY], keys: ['txcount'], rows: [{ metric_key: 'txcount', period_ms: D0 + DAY, value }] });
+    await txcount(2);
+    const changed = await q(D0 + 2 * DAY);
+    expect(changed.get('one')).not.toBe(before.get('one'));
+    expect(changed.get('two')).toBe(before.get('two'));
+    await txcount(null);
+    expect((await q(D0 + 2 * DAY)).get('one')).not.toBe(changed.get('one'));
+    await txcount(1);
+    expect(await q(D0 + 2 * DAY)).toEqual(before);
+  });
 });

@@ -15,7 +15,9 @@ import { chainSubject } from '../../store/facts.js';
 import { gapsWithin, summarizeGaps } from '../build-report.js';
 import type { BuildContext, ChainInputs } from '../document-kind.js';
 import type { DocumentInput } from '../document-set.js';
-import { dailyRows, HOURLY_WINDOW_HOURS, hourlyRows, metricDetailJson, metricDetailPath, withDistinctCounts } from './metric-detail-json.js';
+import { dailyRows, HOURLY_WINDOW_HOURS, hourlyRows, metricDetailPath, type DetailOverrides } from './metric-detail-json.js';
+import { metricDetailInput } from './metric-detail-body.js';
+import type { PartsInputs } from './metric-detail-parts-cache.js';
 
 export const ALL_L2S = 'all_l2s';
 
@@ -60,7 +62,8 @@ export async function buildAllL2s(ctx: BuildContext): Promise<DocumentInput[]> {
       ctx.report.skipped.push({ path, reason: 'no complete day with a non-zero value on every L2 at once' });
       continue;
     }
-    inputs.push({ path, json: doc.json, freshness: metric.hourly_available ? 'hourly' : 'daily' });
+    const freshness = metric.hourly_available ? ('hourly' as const) : ('daily' as const);
+    inputs.push(await metricDetailInput({ path, freshness, metric, daily: doc.daily, hourly: doc.hourly, builtAt: ctx.builtAt, overrides: doc.overrides, parts: doc.parts }, ctx.metricPartsCache));
     built.push(metric.metric_id);
     if (metric.currency) {
       const prices = members.flatMap((m) => m.prices);
@@ -102,10 +105,12 @@ export function allL2sDailySums(metric: ChainMetric, members: readonly Member[])
   return fromFirstNonZero(sumRows(members.map((m) => ({ rows: dailyRows(metric, m.facts, status) })), metric.columns.length, DAY_MS));
 }
 
+/** The aggregate's rows and what its document is made of (metric-detail-body.ts makes it). */
 interface Built {
-  json: unknown;
   daily: SeriesRow[];
   hourly: SeriesRow[];
+  overrides: DetailOverrides;
+  parts: PartsInputs;
 }
 
 /** `details.source`: every name the members' documents of this metric carry, once, in order. */
@@ -139,12 +144,16 @@ async function additiveDocument(
   const dailyRowsAll = fromFirstNonZero(weighted ? weightedRows(daily, ncols, DAY_MS) : sumRows(daily, ncols, DAY_MS));
   if (dailyRowsAll.length === 0) return null;
   const hourlyRowsAll = (weighted ? weightedRows(hourly, ncols, HOUR_MS) : sumRows(hourly, ncols, HOUR_MS)).filter((r) => r[0] >= hoursFrom);
-  const json = metricDetailJson(metric, dailyRowsAll, hourlyRowsAll, ctx.builtAt, undefined, {
+  const overrides = {
     aggregation: weighted ? weightedWindow(daily) : metric.monthly_agg,
     source: sourceNames(metric, members),
     after: memberKeys(members),
-  });
-  return { json, daily: dailyRowsAll, hourly: hourlyRowsAll };
+  };
+  // The daily pieces read the members' daily fact maps (and the txcount weights' maps, the same
+  // objects when loaded with the build's facts) and the common complete-day bound.
+  const objects = [...members.map((m) => m.facts.daily), ...daily.flatMap((d) => (d.weights ? [d.weights] : []))];
+  const parts = { objects, key: JSON.stringify([status.days_until, weighted, overrides.after.chains]) };
+  return { daily: dailyRowsAll, hourly: hourlyRowsAll, overrides, parts };
 }
 
 /** A member's txcount per day and per hour: the weights of a weighted_mean. */
@@ -177,11 +186,11 @@ async function uniqueDocument(ctx: BuildContext, metric: ChainMetric, members: r
   if (daily.length === 0) return null;
 
   const hourly = metric.hourly_available ? await uniqueHours(ctx, metric, members, status, hoursFrom) : [];
-  const json = await withDistinctCounts(
-    (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct, { source: sourceNames(metric, members), after: memberKeys(members) }),
-    union,
-  );
-  return { json, daily, hourly };
+  const overrides = { source: sourceNames(metric, members), after: memberKeys(members) };
+  // The daily rows come from the union's counts, not from facts: they are the key themselves
+  // (one number a day), with the members and, asked again, the windows' counts.
+  const parts = { objects: [], key: JSON.stringify([overrides.after.chains, daily]), counts: union };
+  return { daily, hourly, overrides, parts };
 }
 
 /**

@@ -93,34 +93,72 @@ export function metricDetailJson(
   distinct?: DistinctCounter,
   overrides: DetailOverrides = {},
 ): unknown {
+  return metricDetailValue(metric, dailyPieces(metric, daily, distinct, overrides), hourly, builtAt, overrides);
+}
+
+/**
+ * The pieces of the document made of its complete days only (the daily rows and, for `unique`
+ * metrics, distinct counts over windows of them): the same while no complete day changes, so a
+ * service may keep their bytes between hourly builds (metric-detail-parts-cache.ts) and only the
+ * hourly pieces, the provenance and last_updated_utc are made again.
+ */
+export interface DailyPieces<T> {
+  daily: T;
+  weekly: T;
+  monthly: T;
+  quarterly: T;
+  daily_7d_rolling: T;
+  changes_daily: T;
+  changes_weekly: T;
+  changes_monthly: T;
+  last_1d: T;
+  last_7d: T;
+  last_30d: T;
+}
+
+export function dailyPieces(metric: DetailMetric, daily: readonly SeriesRow[], distinct: DistinctCounter | undefined, overrides: Pick<DetailOverrides, 'aggregation'> = {}): DailyPieces<unknown> {
   if (daily.length === 0) throw new Error(`metric detail ${metric.metric_id}: no daily rows (no document should be built)`);
   const cols = metric.columns.map((c) => c.name);
   const table = (data: SeriesRow[]): TypedTable => ({ types: ['unix', ...cols], data });
   const agg = overrides.aggregation ?? metric.monthly_agg;
-  const timeseries: Record<string, TypedTable | null> = {
+  const last = daily.length - 1;
+  const lastN = (n: number): Value[] => (daily.length < n ? cols.map(() => null) : aggregateRows(agg, daily, last - n + 1, last, distinct));
+  return {
     daily: table([...daily]),
     weekly: table(rollup('weekly', agg, daily, distinct)),
     monthly: table(rollup('monthly', agg, daily, distinct)),
     quarterly: table(rollup('quarterly', agg, daily, distinct)),
     daily_7d_rolling: metric.avg ? table(rolling7(daily)) : null,
-  };
-  const changes: Record<string, ChangeTable> = {
-    daily: pointChanges(daily, cols, DAILY_CHANGE_WINDOWS),
-    weekly: windowChanges(daily, cols, 7, WEEKLY_CHANGE_WINDOWS, agg, distinct),
-    monthly: windowChanges(daily, cols, 30, MONTHLY_CHANGE_WINDOWS, agg, distinct),
-  };
-  if (metric.hourly_available) {
-    timeseries.hourly = table([...hourly]);
-    changes.hourly = pointChanges(hourly, cols, HOURLY_CHANGE_WINDOWS);
-  }
-  const last = daily.length - 1;
-  const lastN = (n: number): Value[] => (daily.length < n ? cols.map(() => null) : aggregateRows(agg, daily, last - n + 1, last, distinct));
-  const lastHour = metric.hourly_available && hourly.length > 0 ? hourly[hourly.length - 1]!.slice(1) : cols.map(() => null);
-  const summary = {
-    last_1h: { types: cols, data: lastHour },
+    changes_daily: pointChanges(daily, cols, DAILY_CHANGE_WINDOWS),
+    changes_weekly: windowChanges(daily, cols, 7, WEEKLY_CHANGE_WINDOWS, agg, distinct),
+    changes_monthly: windowChanges(daily, cols, 30, MONTHLY_CHANGE_WINDOWS, agg, distinct),
     last_1d: { types: cols, data: daily[last]!.slice(1) },
     last_7d: { types: cols, data: lastN(7) },
     last_30d: { types: cols, data: lastN(30) },
+  };
+}
+
+/** The document from its daily pieces (values, or slots for kept bytes: json-splice.ts) and its hourly rows. */
+export function metricDetailValue(metric: DetailMetric, pieces: DailyPieces<unknown>, hourly: readonly SeriesRow[], builtAt: number, overrides: DetailOverrides = {}): unknown {
+  const cols = metric.columns.map((c) => c.name);
+  const timeseries: Record<string, unknown> = {
+    daily: pieces.daily,
+    weekly: pieces.weekly,
+    monthly: pieces.monthly,
+    quarterly: pieces.quarterly,
+    daily_7d_rolling: pieces.daily_7d_rolling,
+  };
+  const changes: Record<string, unknown> = { daily: pieces.changes_daily, weekly: pieces.changes_weekly, monthly: pieces.changes_monthly };
+  if (metric.hourly_available) {
+    timeseries.hourly = { types: ['unix', ...cols], data: [...hourly] } satisfies TypedTable;
+    changes.hourly = pointChanges(hourly, cols, HOURLY_CHANGE_WINDOWS) satisfies ChangeTable;
+  }
+  const lastHour = metric.hourly_available && hourly.length > 0 ? hourly[hourly.length - 1]!.slice(1) : cols.map(() => null);
+  const summary = {
+    last_1h: { types: cols, data: lastHour },
+    last_1d: pieces.last_1d,
+    last_7d: pieces.last_7d,
+    last_30d: pieces.last_30d,
   };
   return {
     last_updated_utc: formatUtc(builtAt),

@@ -7,7 +7,8 @@ import { buildAllL2s } from './all-l2s.js';
 import { gapsWithin, summarizeGaps } from '../build-report.js';
 import { HINT_MASTER, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput } from '../document-set.js';
-import { dailyRows, hourlyRows, metricDetailJson, METRIC_DETAIL_PATH, metricDetailPath, withDistinctCounts } from './metric-detail-json.js';
+import { dailyRows, hourlyRows, METRIC_DETAIL_PATH, metricDetailPath } from './metric-detail-json.js';
+import { metricDetailInput } from './metric-detail-body.js';
 import { arrayOf, documentPath, obj, ref, str, type OpenApiSchema } from '../openapi-components.js';
 import { metricProvenance } from '../provenance/metric-provenance.js';
 import { METRIC_PROVENANCE_SCHEMA } from '../provenance/provenance-schema.js';
@@ -47,14 +48,15 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
       const hourly = metric.hourly_available ? hourlyRows(metric, facts, status) : [];
       const provenance = await metricProvenance(ctx, chain, status, metric, daily, hourly);
       const after = provenance ? { after: { provenance } } : {};
-      const json =
-        metric.monthly_agg === 'unique'
-          ? await withDistinctCounts(
-              (distinct) => metricDetailJson(metric, daily, hourly, ctx.builtAt, distinct, after),
-              (windows) => distinctCounts(ctx.store, ok, metric.address_set.key, windows),
-            )
-          : metricDetailJson(metric, daily, hourly, ctx.builtAt, undefined, after);
-      inputs.push({ path, json, freshness: metric.hourly_available ? 'hourly' : 'daily' });
+      // The daily pieces read the chain's daily facts (kept as the same objects while unchanged:
+      // daily-facts-cache.ts), its complete-day bound and, for a unique metric, its address sets.
+      const parts = {
+        objects: [facts.daily],
+        key: JSON.stringify([status.days_until]),
+        ...(metric.monthly_agg === 'unique' ? { counts: (windows: Array<[number, number]>) => distinctCounts(ctx.store, ok, metric.address_set.key, windows) } : {}),
+      };
+      const doc = { path, freshness: metric.hourly_available ? ('hourly' as const) : ('daily' as const), metric, daily, hourly, builtAt: ctx.builtAt, overrides: after, parts };
+      inputs.push(await metricDetailInput(doc, ctx.metricPartsCache));
       built.push(metric.metric_id);
       const sourceGaps = dataGapsByChain(gaps, daily[0]![0], daily[daily.length - 1]![0]).get(ok) ?? [];
       if (metric.currency) {
@@ -72,7 +74,9 @@ async function buildChainMetricDetails(ctx: BuildContext): Promise<DocumentInput
 /** The chains' documents first: all_l2s is built over the chains that got one (ctx.supported). */
 async function buildMetricDetails(ctx: BuildContext): Promise<DocumentInput[]> {
   const chains = await buildChainMetricDetails(ctx);
-  return [...chains, ...(await buildAllL2s(ctx))];
+  const all = [...chains, ...(await buildAllL2s(ctx))];
+  ctx.metricPartsCache?.sweep();
+  return all;
 }
 
 const schemas: Record<string, OpenApiSchema> = {

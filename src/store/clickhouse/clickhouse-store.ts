@@ -3,7 +3,7 @@ import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import type { BlockSpan } from '../block-span.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  HourFingerprintRequest,
+  DailyFactFingerprintRequest, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -52,6 +52,7 @@ import * as prices from './prices.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
 import * as contractFingerprints from './contract-fingerprints.js';
+import * as dailyFactFingerprints from './daily-fact-fingerprints.js';
 import * as contractHours from './contract-hours.js';
 import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
 import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-binary.js';
@@ -364,6 +365,10 @@ export class ClickHouseStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return hourlyDistinct.hourlyDistinctOverChains(this.db, req);
+  }
+
+  dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
+    return dailyFactFingerprints.dailyFactFingerprints(this.db, req);
   }
 
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {

@@ -8,7 +8,7 @@ import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
 /** The digest of a multiset of row hashes `h`, as text. */
-const DIGEST = `concat(toString(count()), '/', toString(groupBitXor(h)), '/', toString(sum(h)))`;
+export const DIGEST = `concat(toString(count()), '/', toString(groupBitXor(h)), '/', toString(sum(h)))`;
 /** A Nullable(Float64) as two non-null hash arguments (NULL is not 0). */
 const VALUE = 'isNull(value), ifNull(value, 0)';
 

@@ -7,7 +7,7 @@ import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
 /** The digest of a multiset of row hashes `h`, as text. */
-const DIGEST = `count(*)::VARCHAR || '/' || bit_xor(h)::VARCHAR || '/' || sum(h)::VARCHAR`;
+export const DIGEST = `count(*)::VARCHAR || '/' || bit_xor(h)::VARCHAR || '/' || sum(h)::VARCHAR`;
 
 export async function contractFingerprints(db: SqlRunner, q: ContractFingerprintQuery): Promise<ContractFingerprints> {
   intList([q.days_until, q.hours_from, q.hours_until], 'fingerprint bound');

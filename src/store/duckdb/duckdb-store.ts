@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  HourFingerprintRequest,
+  DailyFactFingerprintRequest, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -53,6 +53,7 @@ import * as labels from './labels.js';
 import * as facts from './facts.js';
 import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery } from '../contract-changes.js';
 import * as contractFingerprints from './contract-fingerprints.js';
+import * as dailyFactFingerprints from './daily-fact-fingerprints.js';
 import * as contractHours from './contract-hours.js';
 import { prepareSchema } from './migrate.js';
 import * as money from './money.js';
@@ -536,6 +537,10 @@ export class DuckDbStore implements Store {
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {
     return this.use((db) => hourlyDistinct.hourlyDistinctOverChains(db, req));
+  }
+
+  dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
+    return this.use((db) => dailyFactFingerprints.dailyFactFingerprints(db, req));
   }
 
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {

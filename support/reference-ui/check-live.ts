@@ -18,10 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../chromium.js';
-import { freePort } from '../free-port.js';
 import { FrontendMissing, frontendCommit, pointFrontendAt, requireFrontend } from './frontend-copy.js';
 import { allowPageReads, readChainPage, readEcosystemPage, type ChainPageRead, type EcosystemPageRead } from './page-reads.js';
-import { getJson, pollUntil, startNext, startServe, type Started } from './processes.js';
+import { getJson, pollUntil, portFree, startNext, startServe, type Started } from './processes.js';
 
 const REPO = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 /** CONTRACT.md 12.9 check 1. */
@@ -33,6 +32,10 @@ const { values: opt } = parseArgs({
     frontend: { type: 'string', default: '/tmp/gtp' },
     out: { type: 'string', default: '/tmp/chainlytics-reference-ui' },
     chain: { type: 'string', default: 'base' },
+    // Fixed ports: the frontend's files name chainlytics' origin, and a new origin on every run
+    // would make next compile every page again (minutes each on a small machine).
+    'serve-port': { type: 'string', default: '18480' },
+    'next-port': { type: 'string', default: '18481' },
     // Enough user transactions that the live windows hold priced ones (the default devnet's
     // 600 a day leave them empty: costs 0, the cost cards hidden), few enough to catch up in minutes.
     'devnet-days': { type: 'string', default: '2' },
@@ -120,7 +123,8 @@ async function main(): Promise<number> {
   const days = Number(opt['devnet-days']);
   const txPerDay = Number(opt['devnet-tx-per-day']);
   const chain = opt.chain!;
-  const [servePort, nextPort] = [await freePort(), await freePort()];
+  const [servePort, nextPort] = [Number(opt['serve-port']), Number(opt['next-port'])];
+  for (const port of [servePort, nextPort]) if (!(await portFree(port))) throw new Error(`port ${port} is taken: stop what holds it, or pass --serve-port / --next-port`);
   const origin = `http://127.0.0.1:${servePort}`;
   const report: Report = {
     frontend: { dir: frontendDir, commit: frontendCommit(frontendDir), files_rewritten: pointFrontendAt(frontendDir, origin) },

@@ -10,8 +10,8 @@ import type { BrowserContext, Page } from 'playwright-core';
  * reads below in a `__name(fn, "name")` helper that exists only in Node: the page gets an
  * identity one before any of its scripts run.
  */
-export function allowPageReads(context: BrowserContext): Promise<void> {
-  return context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' });
+export async function allowPageReads(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((fn) => fn);' });
 }
 
 export interface ChainPageRead {

@@ -4,6 +4,7 @@
 // check shares its machine, and what it measures is chainlytics, not the frontend's compiler.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -83,4 +84,13 @@ export async function getJson(url: string, timeoutMs = 5_000): Promise<any> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
   if (res === null || res.status !== 200) return undefined;
   return res.json();
+}
+
+/** Whether 127.0.0.1:`port` can be listened on now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
 }

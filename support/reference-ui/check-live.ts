@@ -176,8 +176,12 @@ async function main(): Promise<number> {
     const chainUrl = `${site}/chains/${chain}`;
     const ecoUrl = `${site}/ethereum-ecosystem/metrics`;
     // First loads compile the pages (minutes under next dev on a busy machine): not measured.
+    // Their client code compiles when the browser asks for it: the warm-up waits for the cards too (or gives up after 5 min).
     const warm = await context.newPage();
-    for (const url of [chainUrl, ecoUrl]) await warm.goto(url, { waitUntil: 'load', timeout: 900_000 });
+    await warm.goto(chainUrl, { waitUntil: 'domcontentloaded', timeout: 1_800_000 });
+    await pollUntil('chain page warm', 300_000, 1_000, async () => (chainShown(await readChainPage(warm)) ? true : undefined)).catch(() => {});
+    await warm.goto(ecoUrl, { waitUntil: 'domcontentloaded', timeout: 1_800_000 });
+    await pollUntil('ecosystem page warm', 300_000, 1_000, async () => (ecosystemShown(await readEcosystemPage(warm)) ? true : undefined)).catch(() => {});
     await warm.close();
 
     const page = await context.newPage();

@@ -43,6 +43,9 @@ export class LiveChainState {
   readonly highs: TpsHighs;
   private seenVersion = -1;
   private figures: WindowFigures | null = null;
+  /** The current figures come from a complete W (window.ts); a chain is published only after its first one. */
+  complete = false;
+  private sampled = false;
   /** When the newest block of W was written, ms. */
   private writtenAt = 0;
 
@@ -62,15 +65,19 @@ export class LiveChainState {
       this.seenVersion = this.window.version;
       const view = this.window.view();
       this.figures = view === null ? null : windowFigures(view);
+      this.complete = view !== null && view.complete;
       if (view !== null && this.figures !== null) {
         this.writtenAt = view.blocks[view.blocks.length - 1].ingested_ms;
-        const isAth = this.highs.add(this.figures.tps, nowMs);
-        if (this.figures.tps > 0) this.history.add(this.figures.tps, nowMs, isAth);
+        if (view.complete) {
+          this.sampled = true;
+          const isAth = this.highs.add(this.figures.tps, nowMs);
+          if (this.figures.tps > 0) this.history.add(this.figures.tps, nowMs, isAth);
+        }
       }
     }
     this.history.expire(nowMs);
     const f = this.figures;
-    if (f === null || nowMs - this.writtenAt > FRESH_MS) return null;
+    if (f === null || !this.sampled || nowMs - this.writtenAt > FRESH_MS) return null;
     return {
       chain_name: this.info.origin_key,
       display_name: this.info.name,

@@ -46,18 +46,23 @@ export class LiveState {
 
   tick(nowMs: number): LiveSnapshot {
     const data: LiveChain[] = [];
+    // The total is a sample only when every chain in it has a complete W (window.ts).
+    let complete = true;
     for (const c of this.chains.values()) {
       const athBefore = c.highs.ath;
       const live = c.tick(nowMs, this.prices);
       if (c.highs.ath !== athBefore) this.highsMoved = true;
       if (live !== null) data.push(live);
+      if (live !== null && !c.complete) complete = false;
     }
     const total = totalTps(data);
-    const isAth = this.totalHighs.add(total, nowMs);
-    if (isAth) this.highsMoved = true;
-    if (total > 0) this.history.add(total, nowMs, isAth);
+    if (complete) {
+      const isAth = this.totalHighs.add(total, nowMs);
+      if (isAth) this.highsMoved = true;
+      if (total > 0) this.history.add(total, nowMs, isAth);
+    }
     this.history.expire(nowMs);
-    const ath = this.totalHighs.ath!;
+    const ath = this.totalHighs.ath ?? { value: 0, at_ms: nowMs };
     return { at_ms: nowMs, data, global: globalMetrics(data, total, ath, this.totalHighs.high24h(nowMs) ?? ath, nowMs) };
   }
 

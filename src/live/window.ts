@@ -26,6 +26,13 @@ export interface WindowBlock {
 export interface WindowView {
   blocks: readonly WindowBlock[];
   span_s: number;
+  /**
+   * W as CONTRACT.md 12.6 defines it: some n >= 3 spans 12 s (or n reached 10,000). A short
+   * window (fewer blocks, as when the feed or the cold-start replay has only begun, or after a
+   * rollback) still gives figures, but its oldest block's transactions were gathered over an
+   * interval the window does not see: it sets no high and no history point.
+   */
+  complete: boolean;
 }
 
 export class ChainWindow {
@@ -59,7 +66,7 @@ export class ChainWindow {
     if (n < 2) return null;
     const blocks = this.blocks.slice(this.blocks.length - n);
     const span = blocks[blocks.length - 1].time_s - blocks[0].time_s;
-    return span > 0 ? { blocks, span_s: span } : null;
+    return span > 0 ? { blocks, span_s: span, complete: n === MAX_BLOCKS || (n >= MIN_BLOCKS && span >= MIN_SPAN_S) } : null;
   }
 
   /** The newest block held, if any. */

@@ -272,10 +272,11 @@ describe('cold start (12.6) through DuckDB', () => {
       // The newest 4 blocks hold 3 priced txs of 60,000 gas at 1 gwei: 6e13 wei = 0.00006 ETH = $0.12, all classes (ERC-20 by size).
       expect(snap.data[0].tx_cost_erc20_transfer).toBeCloseTo(0.00006, 15);
       expect(snap.data[0].tx_cost_median_usd).toBeCloseTo(0.12, 12);
-      // The first sample is the replay tick at now − 896 s, when the first two blocks (now − 900, − 896) are in:
-      // 16 txs ÷ (4 × 2/1) = 2. Histories have points at once.
+      // The first sample is the replay tick at now − 888 s, when the first complete W is in (now − 900 … − 888,
+      // n = 4 spanning 12 s): 32 txs ÷ (12 × 4/3) = 2. The shorter windows before it set no high. Histories
+      // have points at once.
       const chain = s.chains.get('a')!;
-      expect(chain.highs.ath).toEqual({ value: 2, at_ms: now - 896_000 });
+      expect(chain.highs.ath).toEqual({ value: 2, at_ms: now - 888_000 });
       expect(s.history.size).toBeGreaterThan(0);
       expect(chain.history.size).toBeGreaterThan(0);
     } finally {

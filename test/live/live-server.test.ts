@@ -546,3 +546,39 @@ describe('hostile clients on the live routes', () => {
     expect(h.hub.streams.streams.size).toBe(0);
   });
 });
+
+describe('a window shorter than W sets no high and no history point (the reference frontend check, 12.9 check 1)', () => {
+  // Run against the reference frontend, the devnet's chains showed "All-Time High 26.3 TPS" beside
+  // a current 0.7: the cold-start replay began two blocks before the end of the sparse history,
+  // where one block holds the transactions of the five minutes before it, and that two-block
+  // window (2 s) was sampled as if it were W. W needs n ≥ 3 blocks spanning 12 s (12.6).
+  it('a chain enters the stream with its first complete W, and that W is its first sample', async () => {
+    const h = await start();
+    const nowS = T0 / 1000;
+    const blk = (n: number, time: number, txs: number) => ({ origin_key: 'alpha', block_number: n, block_hash: '0x', parent_hash: '0x', block_time: time, gas_used: 0n, base_fee_wei: null, tx_count: txs });
+    // Block 100 holds 102 transactions gathered before it; 101 follows 2 s later with 3.
+    // Sampled as a window, that was 105 ÷ (2 × 2/1) = 26.25 → 26.3 tps.
+    h.hub.written('alpha', { blocks: [blk(100, nowS - 2, 102), blk(101, nowS, 3)], txs: [] } as unknown as NormalizedBatch);
+    h.hub.tick();
+    expect((await fetch(`${h.base}/api/chain/alpha`)).status).toBe(404);
+    expect((await (await fetch(`${h.base}/api/chain/alpha/history`)).json()).history).toEqual([]);
+    const before = await (await fetch(`${h.base}/api/data`)).json();
+    expect([before.data, before.global_metrics.total_tps, before.global_metrics.total_tps_ath]).toEqual([{}, 0, 0]);
+    // Six more blocks, 2 s apart with 3 transactions each, the newest 12 s later. W is now the
+    // newest 7 (101 … 107, 12 s): 21 ÷ (12 × 7/6) = 1.5; block 100 is outside it.
+    h.clock.advance(12_000);
+    h.hub.written('alpha', { blocks: [1, 2, 3, 4, 5, 6].map((i) => blk(101 + i, nowS + 2 * i, 3)), txs: [] } as unknown as NormalizedBatch);
+    h.hub.tick();
+    const at = '2026-08-04T09:00:12.000Z';
+    const now = await (await fetch(`${h.base}/api/chain/alpha`)).json();
+    expect(now.data).toMatchObject({ tps: 1.5, block_time: 2 });
+    expect(now.metrics).toMatchObject({ ath: 1.5, ath_timestamp: at, '24h_high': 1.5, '24h_high_timestamp': at });
+    expect((await (await fetch(`${h.base}/api/chain/alpha/history`)).json()).history).toEqual([{ tps: 1.5, timestamp_ms: T0 + 12_000, timestamp: at, is_ath: true }]);
+    const eco = await (await fetch(`${h.base}/api/history`)).json();
+    expect(eco.history).toEqual([{ tps: 1.5, timestamp_ms: T0 + 12_000, timestamp: at, is_ath: true }]);
+    expect(eco.summary).toMatchObject({ current_ath: 1.5, current_24h_high: 1.5 });
+    const r = await stream(h, '/events/chain/alpha');
+    await r.next(); // retry
+    expect(JSON.parse((await r.next())!.data!).data).toMatchObject({ tps: 1.5, ath: 1.5, '24h_high': 1.5 });
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { AppDetailsCache } from '../../src/documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
-import { serialize } from '../../src/documents/document-set.js';
+import { serialize, type DocumentInput } from '../../src/documents/document-set.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
 import { RawWindowMemo } from '../../src/documents/raw-window-memo.js';
@@ -68,10 +68,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   // And the application details' serialized daily parts (app-details-cache.ts): documents are
   // compared as the bytes the document set publishes.
   const partsCache = new AppDetailsCache();
-  const documents = async (appCache?: AppFactsCache) =>
-    (await buildAllDocuments(store, chains, clock, { logger: silent, ...(appCache ? { appCache, unionCache, rawMemo, appDetailsCache: partsCache } : {}) })).inputs.map(
-      (i) => `${i.path} ${serialize(i).toString('utf8')}`,
-    );
+  const build = async (appCache?: AppFactsCache) =>
+    (await buildAllDocuments(store, chains, clock, { logger: silent, ...(appCache ? { appCache, unionCache, rawMemo, appDetailsCache: partsCache } : {}) })).inputs;
+  /** Each document as its path and published bytes. */
+  const published = (inputs: DocumentInput[]) => inputs.map((i) => `${i.path} ${serialize(i).toString('utf8')}`);
+  const documents = async (appCache?: AppFactsCache) => published(await build(appCache));
   /** What the raw-window memo did since the last call. */
   let memoSeen = { reused: 0, read: 0 };
   const memoDelta = () => {
@@ -79,16 +80,30 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     memoSeen = { ...rawMemo.stats };
     return d;
   };
-  /** Builds warm, then cold, and compares every document; returns what the cache did. */
-  async function warmEqualsCold() {
+  /** A cold build of the store as it is now, and the documents it published. */
+  interface Cold {
+    inputs: DocumentInput[];
+    documents: string[];
+  }
+  const coldBuild = async (): Promise<Cold> => {
+    const inputs = await build();
+    return { inputs, documents: published(inputs) };
+  };
+  /**
+   * Builds warm and compares every document with a cold build: `sameStoreAs`, one made since the
+   * store and the clock last changed (a cold build reads no cache, so a second one of the same
+   * store would give the same bytes again), else a new one. Returns what the cache did, the warm
+   * documents and the cold build.
+   */
+  async function warmEqualsCold(sameStoreAs?: Cold) {
     const warm = await documents(cache);
     const stats = cache.last!;
-    const cold = await documents();
+    const cold = sameStoreAs ?? (await coldBuild());
     expect(warm.length).toBeGreaterThan(10);
     expect(warm.filter((d) => d.startsWith('/v1/apps/details/')).length).toBeGreaterThan(1);
-    for (let i = 0; i < cold.length; i++) expect(warm[i], cold[i]!.slice(0, 60)).toBe(cold[i]);
-    expect(warm.length).toBe(cold.length);
-    return stats;
+    for (let i = 0; i < cold.documents.length; i++) expect(warm[i], cold.documents[i]!.slice(0, 60)).toBe(cold.documents[i]);
+    expect(warm.length).toBe(cold.documents.length);
+    return { ...stats, warm, cold };
   }
   const facts = () => computeFacts(store, chains, clock, { logger: silent });
   /** Replaces alpha's blocks from index `from` on with `blocks` (a reorg). */
@@ -119,10 +134,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   afterAll(async () => store?.close());
 
   it('reads cold first, then reuses everything when nothing changed', async () => {
-    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    const first = await warmEqualsCold();
+    expect(first.daily_reused).toBe(false);
     // Both chains' overviews read their week of raw transactions once, then keep it.
     expect(memoDelta()).toEqual({ reused: 0, read: 2 });
-    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+    expect(await warmEqualsCold(first.cold)).toMatchObject({ daily_reused: true, hours_read: 0 });
     expect(memoDelta()).toEqual({ reused: 2, read: 0 });
   }, 60_000);
 
@@ -132,13 +148,14 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await betaWriter.write(dayBlocks('beta', DAYS, [4]));
     clock.set(D(DAYS) + 4.5 * HOUR_MS);
     await facts();
-    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 1 });
+    const after = await warmEqualsCold();
+    expect(after).toMatchObject({ daily_reused: true, hours_read: 1 });
     expect(unionCache.last).toMatchObject({ hours_counted: 1 });
     // Today's hours are outside the overviews' complete days.
     expect(memoDelta()).toMatchObject({ read: 0 });
     // The hourly series moved (day 2 03:00 left, day 16 03:00 came).
     const hourly = (docs: string[]) => docs.find((d) => d.startsWith('/v1/apps/details/dex.json'))!;
-    expect(hourly(await documents(cache))).not.toBe(hourly(before));
+    expect(hourly(after.warm)).not.toBe(hourly(before));
   }, 60_000);
 
   it('an older hour of the window changed (a reorg within today): the daily part reused, read from that hour', async () => {
@@ -154,10 +171,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await reorgAlpha(from, [...dayBlocks('alpha', 12, [15, 21], 2), ...alphaBlocks.slice(from + 2)]);
     await facts();
     memoDelta();
-    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    const reread = await warmEqualsCold();
+    expect(reread.daily_reused).toBe(false);
     // Day 12 is inside the week the overviews read: alpha's is read again, beta's kept.
     expect(memoDelta()).toEqual({ reused: 1, read: 1 });
-    expect((await warmEqualsCold()).daily_reused).toBe(true);
+    expect((await warmEqualsCold(reread.cold)).daily_reused).toBe(true);
   }, 60_000);
 
   it('a money figure re-converted (a price arriving for a complete day): read again', async () => {
@@ -174,8 +192,9 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await store.replaceLabels([...moved, label('alpha', W, 'game', 'gaming')]);
     expect((await warmEqualsCold()).daily_reused).toBe(false);
     await store.replaceLabels(moved.filter((l) => l.address !== T));
-    expect((await warmEqualsCold()).daily_reused).toBe(false);
-    expect((await warmEqualsCold()).daily_reused).toBe(true);
+    const removed = await warmEqualsCold();
+    expect(removed.daily_reused).toBe(false);
+    expect((await warmEqualsCold(removed.cold)).daily_reused).toBe(true);
   }, 60_000);
 
   it('a new complete day: read again', async () => {
@@ -185,10 +204,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     clock.set(D(DAYS + 1) + 0.5 * HOUR_MS);
     await facts();
     memoDelta();
-    expect((await warmEqualsCold()).daily_reused).toBe(false);
+    const newDay = await warmEqualsCold();
+    expect(newDay.daily_reused).toBe(false);
     // The week moved on a day: both read again.
     expect(memoDelta()).toEqual({ reused: 0, read: 2 });
-    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true, hours_read: 0 });
+    expect(await warmEqualsCold(newDay.cold)).toMatchObject({ daily_reused: true, hours_read: 0 });
   }, 60_000);
   // The application details' kept daily parts (app-details-cache.ts). Every warmEqualsCold above
   // already compares their bytes with a cold build's; these count what the cache made, so that a
@@ -201,16 +221,16 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
   };
   /** dex, feed and game (the first case below asserts the paths). */
   const DETAILS = 3;
-  const details = async () => (await buildAllDocuments(store, chains, clock, { logger: silent })).inputs.filter((i) => i.path.startsWith('/v1/apps/details/'));
 
   it('app details: the spliced bytes are JSON.stringify of the document, and kept parts are reused while nothing daily changed', async () => {
-    const cold = await details();
-    expect(cold.map((i) => i.path).sort()).toEqual(['/v1/apps/details/dex.json', '/v1/apps/details/feed.json', '/v1/apps/details/game.json']);
-    for (const i of cold) expect(serialize(i).toString('utf8'), i.path).toBe(JSON.stringify(i.json));
     // The case before ended on a warm build of the same store.
     partsDelta();
-    expect(await warmEqualsCold()).toMatchObject({ daily_reused: true });
+    const same = await warmEqualsCold();
+    expect(same).toMatchObject({ daily_reused: true });
     expect(partsDelta()).toEqual({ reused: DETAILS, made: 0 });
+    const cold = same.cold.inputs.filter((i) => i.path.startsWith('/v1/apps/details/'));
+    expect(cold.map((i) => i.path).sort()).toEqual(['/v1/apps/details/dex.json', '/v1/apps/details/feed.json', '/v1/apps/details/game.json']);
+    for (const i of cold) expect(serialize(i).toString('utf8'), i.path).toBe(JSON.stringify(i.json));
   }, 60_000);
 
   it('app details: a new hour reuses every daily part', async () => {

@@ -17,6 +17,7 @@ import { computeFacts } from '../../src/metrics/compute-facts.js';
 import { chainMetric, computedChainMetrics } from '../../src/metrics/catalog.js';
 import type { PriceRow } from '../../src/store/prices.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { parquetOfRows, type ParquetRow } from '../../src/store/duckdb/parquet.js';
 import { addr, ChainWriter, factValue, makeChain, type BlockSpec } from '../metrics/chain-fixture.js';
 import { DAY, genBlocks, HOUR, txsBetween } from './scenario.js';
 
@@ -263,6 +264,35 @@ describe('flat exports without any data', () => {
       expect(built.report.skipped).toContainEqual({ path: '/v1/fundamentals_full.csv', reason: 'no chain has a metric detail document yet' });
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('Parquet files written at the same time', () => {
+  // parquetOfRows keeps one database for the process (a connection and a temporary table per file):
+  // files written side by side must each hold their own rows, as when written one after another.
+  it('each holds its own rows, byte for byte as when written alone', async () => {
+    const files = ['alpha', 'beta', 'gamma'].map((origin_key, f) =>
+      Array.from({ length: 40 + 25 * f }, (_, i): ParquetRow => ({ metric_key: `m${f}`, origin_key, date: iso(Date.UTC(2024, 0, 1) + i * DAY), value: i % 7 === 3 ? null : i * (f + 1) + 0.5 })),
+    );
+    const together = await Promise.all(files.map((rows) => parquetOfRows(rows)));
+    const alone: Buffer[] = [];
+    for (const rows of files) alone.push(await parquetOfRows(rows));
+    expect(together).toEqual(alone);
+    const dir = mkdtempSync(join(tmpdir(), 'chainlytics-parquet-test-'));
+    const instance = await DuckDBInstance.create(':memory:');
+    const conn = await instance.connect();
+    try {
+      for (const [f, bytes] of together.entries()) {
+        const file = join(dir, `${f}.parquet`);
+        writeFileSync(file, bytes);
+        const read = await conn.runAndReadAll(`SELECT metric_key, origin_key, strftime(date, '%Y-%m-%d') AS date, value FROM read_parquet('${file}')`);
+        expect(read.getRowObjects().map((r) => ({ metric_key: r.metric_key, origin_key: r.origin_key, date: r.date, value: r.value }))).toEqual(files[f]);
+      }
+    } finally {
+      conn.closeSync();
+      instance.closeSync();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

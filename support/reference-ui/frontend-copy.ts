@@ -83,9 +83,23 @@ export function pointFrontendAt(dir: string, origin: string): number {
   return changed;
 }
 
-/** next.config.js with `origin` in connect-src and img-src (replacing the one a previous run added). */
+/** The tag of the line this check adds to next.config.js's image hosts, so a later run replaces it. */
+const IMAGE_HOST_TAG = '/* chainlytics check-live */';
+
+/**
+ * next.config.js with `origin` in connect-src and img-src, and among next/image's remote hosts
+ * (the logos come from the API host, and next/image throws on a host it is not told of, which
+ * takes the whole page down to its error boundary), replacing what a previous run added.
+ */
 function cspWith(config: string, previous: string | null, origin: string): string {
-  let text = config;
+  let text = config
+    .split('\n')
+    .filter((line) => !line.includes(IMAGE_HOST_TAG))
+    .join('\n');
+  if (!text.includes('remotePatterns: [')) throw new Error('next.config.js has no images.remotePatterns: the frontend changed; adapt support/reference-ui/frontend-copy.ts');
+  const url = new URL(origin);
+  const pattern = { protocol: url.protocol.replace(':', ''), hostname: url.hostname, port: url.port };
+  text = text.replace('remotePatterns: [', `remotePatterns: [\n      ${JSON.stringify(pattern)}, ${IMAGE_HOST_TAG}`);
   if (previous !== null) text = text.split(` ${previous}"`).join('"');
   for (const directive of ["connect-src 'self' https: ws: wss:", "img-src 'self' data: blob: https:"]) {
     if (!text.includes(`"${directive}"`)) throw new Error(`next.config.js has no "${directive}" directive: the frontend changed; adapt support/reference-ui/frontend-copy.ts`);

@@ -24,6 +24,9 @@ const DATE = Buffer.from('"date":"');
 const CHAIN_RE = /^[a-z0-9_.-]{1,64}$/;
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const CRLF = Buffer.from('\r\n');
+const OPEN_BYTES = Buffer.from('[');
+const COMMA_BYTES = Buffer.from(',');
+const CLOSE_BYTES = Buffer.from(']');
 const DAY_MS = 86_400_000;
 
 /** The rows of `query` as offsets: runs of consecutive selected rows, [first, last] inclusive. */
@@ -127,13 +130,13 @@ export class RowIndex {
   /** The JSON answer: the selected rows of `body` (the document this index was made of). */
   json(body: Buffer, since: string | null, chains: readonly string[] | null): Buffer {
     const runs = this.#select(since, chains);
-    const parts: Buffer[] = [Buffer.from('[')];
+    const parts: Buffer[] = [OPEN_BYTES];
     for (let r = 0; r < runs.length; r += 2) {
-      if (r > 0) parts.push(Buffer.from([COMMA]));
+      if (r > 0) parts.push(COMMA_BYTES);
       // From the first row's '{' to the last row's '}' (the byte before its comma or ']').
       parts.push(body.subarray(this.jsonStarts[runs[r]!]!, this.jsonStarts[runs[r + 1]! + 1]! - 1));
     }
-    parts.push(Buffer.from(']'));
+    parts.push(CLOSE_BYTES);
     return Buffer.concat(parts);
   }
 

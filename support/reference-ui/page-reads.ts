@@ -75,8 +75,11 @@ export function readEcosystemPage(page: Page): Promise<EcosystemPageRead> {
       const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
       for (let i = 0; i < px.length; i += 4) if (px[i + 3] > 0 && px[i] < 90 && px[i + 1] > 100 && px[i + 2] > 100) chartBarPixels++;
     }
+    // A row's title is the div's own text: "Layer 2s" shares its div with the hover hint (a child
+    // div), so matching whole leaf divs missed it while "Ethereum L1" (a leaf) was found.
+    const ownText = (d: HTMLElement): string => [...d.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
     const feeRow = (title: string): string | null => {
-      const row = feeCard ? [...feeCard.querySelectorAll<HTMLElement>('div')].find((d) => d.childElementCount === 0 && d.textContent?.trim() === title && d.offsetParent !== null) : undefined;
+      const row = feeCard ? [...feeCard.querySelectorAll<HTMLElement>('div')].find((d) => ownText(d) === title && d.offsetParent !== null) : undefined;
       const value = row?.closest<HTMLElement>('.justify-between')?.querySelector<HTMLElement>('.numbers-2xl');
       return value ? value.innerText.replace(/\s+/g, ' ').trim() : null;
     };

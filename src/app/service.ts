@@ -17,6 +17,7 @@ import { AppFactsCache } from '../documents/apps/app-facts-cache.js';
 import { DailyFactsCache } from '../documents/daily-facts-cache.js';
 import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.js';
 import { MetricDetailPartsCache } from '../documents/metric-detail/metric-detail-parts-cache.js';
+import { ExportBytesCache } from '../documents/flat-exports/export-bytes-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { RoundStats } from './round-stats.js';
 import { ChainReadiness } from './chain-readiness.js';
@@ -88,8 +89,9 @@ export interface ServiceOptions {
   simulatedPrices?: boolean;
   /**
    * Default true: keep the application detail documents' serialized daily parts between rounds
-   * (documents/apps/app-details-cache.ts), the chains' daily facts (documents/daily-facts-cache.ts)
-   * and the metric detail documents' daily pieces (metric-detail/metric-detail-parts-cache.ts),
+   * (documents/apps/app-details-cache.ts), the chains' daily facts (documents/daily-facts-cache.ts),
+   * the metric detail documents' daily pieces (metric-detail/metric-detail-parts-cache.ts) and the
+   * flat exports' files (documents/flat-exports/export-bytes-cache.ts),
    * and compress documents of LARGE_BODY bytes or more
    * when first requested (documents/lazy-variants.ts). False: every part made and every document
    * compressed in every round, as before (bench:volume measures both, BENCH_DOC_PARTS=0).
@@ -137,9 +139,10 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   /** The application details' serialized daily parts of the last build (documents/apps/app-details-cache.ts); undefined when turned off. */
   private readonly appDetailsCache: AppDetailsCache | undefined;
-  /** The chains' daily facts and the metric details' serialized daily pieces of the last build; undefined when turned off. */
+  /** The chains' daily facts, the metric details' serialized daily pieces and the flat exports' files of the last build; undefined when turned off. */
   private readonly factsCache: DailyFactsCache | undefined;
   private readonly metricPartsCache: MetricDetailPartsCache | undefined;
+  private readonly exportCache: ExportBytesCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
   private readonly firstBlocks = new FirstBlockMemo();
@@ -160,6 +163,7 @@ export class Service {
     this.appDetailsCache = incremental ? new AppDetailsCache() : undefined;
     this.factsCache = incremental ? new DailyFactsCache() : undefined;
     this.metricPartsCache = incremental ? new MetricDetailPartsCache() : undefined;
+    this.exportCache = incremental ? new ExportBytesCache() : undefined;
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -324,7 +328,7 @@ export class Service {
     const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
     if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, factsCache: this.factsCache, metricPartsCache: this.metricPartsCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, factsCache: this.factsCache, metricPartsCache: this.metricPartsCache, exportCache: this.exportCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     // Large documents get their compressed variants when first requested, not every round: the

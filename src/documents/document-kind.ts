@@ -14,6 +14,7 @@ import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
+import type { ExportBytesCache } from './flat-exports/export-bytes-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport } from './build-report.js';
@@ -71,6 +72,8 @@ export interface BuildContext {
   unionCache?: HourlyUnionCache;
   /** The metric detail documents' serialized daily pieces kept from the previous build (metric-detail/metric-detail-parts-cache.ts); absent: made every build. */
   metricPartsCache?: MetricDetailPartsCache;
+  /** The flat exports' files kept from the previous build while made of the same inputs (flat-exports/export-bytes-cache.ts); absent: made every build. */
+  exportCache?: ExportBytesCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources, for provenance; absent: the store's figures only. */

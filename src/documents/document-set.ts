@@ -36,13 +36,14 @@ interface InputCommon {
  * A document: a JSON value, a table of rows published as CSV, or a Parquet file the builder
  * wrote (binary, made asynchronously, so the builder gives its bytes). Serialized once, here,
  * unless the builder gives `bytes`: the JSON text of `json` (exactly JSON.stringify's, checked as
- * serialize checks it), made from parts it kept from earlier builds (json-splice.ts). `json`
- * stays the document's value for readers that want it (tests compare the two).
+ * serialize checks it), made from parts it kept from earlier builds (json-splice.ts), or the CSV
+ * text of `csv` kept whole (flat-exports/export-bytes-cache.ts). `json` and `csv` stay the
+ * document's value for readers that want it (tests compare the two).
  */
 export type DocumentInput = InputCommon &
   (
     | { json: unknown; csv?: undefined; parquet?: undefined; bytes?: () => Buffer }
-    | { csv: CsvTable; json?: undefined; parquet?: undefined; bytes?: undefined }
+    | { csv: CsvTable; json?: undefined; parquet?: undefined; bytes?: () => Buffer }
     | { parquet: Buffer; json?: undefined; csv?: undefined; bytes?: undefined }
   );
 

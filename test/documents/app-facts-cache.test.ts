@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock, HOUR_MS } from '../../src/clock.js';
 import { AppDetailsCache } from '../../src/documents/apps/app-details-cache.js';
 import { AppFactsCache } from '../../src/documents/apps/app-facts-cache.js';
+import { overviewReadStats } from '../../src/documents/apps/app-overview-rows.js';
 import { serialize, type DocumentInput } from '../../src/documents/document-set.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { HourlyUnionCache } from '../../src/documents/metric-detail/hourly-union-cache.js';
@@ -80,6 +81,13 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     memoSeen = { ...rawMemo.stats };
     return d;
   };
+  /** What the application overview's kept window reads did since the last call (app-overview-rows.ts; a cold build reads). */
+  let overviewSeen = { ...overviewReadStats };
+  const overviewDelta = () => {
+    const d = { reused: overviewReadStats.reused - overviewSeen.reused, read: overviewReadStats.read - overviewSeen.read };
+    overviewSeen = { ...overviewReadStats };
+    return d;
+  };
   /** A cold build of the store as it is now, and the documents it published. */
   interface Cold {
     inputs: DocumentInput[];
@@ -138,8 +146,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     expect(first.daily_reused).toBe(false);
     // Both chains' overviews read their week of raw transactions once, then keep it.
     expect(memoDelta()).toEqual({ reused: 0, read: 2 });
+    overviewDelta();
     expect(await warmEqualsCold(first.cold)).toMatchObject({ daily_reused: true, hours_read: 0 });
     expect(memoDelta()).toEqual({ reused: 2, read: 0 });
+    // The application overview's three window reads: kept with the daily part (a warm build only here).
+    expect(overviewDelta()).toEqual({ reused: 1, read: 0 });
   }, 60_000);
 
   it('a new hour: the daily part reused, only that hour read; the hour that left the window dropped', async () => {
@@ -148,8 +159,11 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await betaWriter.write(dayBlocks('beta', DAYS, [4]));
     clock.set(D(DAYS) + 4.5 * HOUR_MS);
     await facts();
+    overviewDelta();
     const after = await warmEqualsCold();
     expect(after).toMatchObject({ daily_reused: true, hours_read: 1 });
+    // The warm build keeps the overview's window reads (complete days only); the cold one reads.
+    expect(overviewDelta()).toEqual({ reused: 1, read: 1 });
     expect(unionCache.last).toMatchObject({ hours_counted: 1 });
     // Today's hours are outside the overviews' complete days.
     expect(memoDelta()).toMatchObject({ read: 0 });
@@ -171,11 +185,14 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     await reorgAlpha(from, [...dayBlocks('alpha', 12, [15, 21], 2), ...alphaBlocks.slice(from + 2)]);
     await facts();
     memoDelta();
+    overviewDelta();
     const reread = await warmEqualsCold();
     expect(reread.daily_reused).toBe(false);
+    expect(overviewDelta()).toEqual({ reused: 0, read: 2 });
     // Day 12 is inside the week the overviews read: alpha's is read again, beta's kept.
     expect(memoDelta()).toEqual({ reused: 1, read: 1 });
     expect((await warmEqualsCold(reread.cold)).daily_reused).toBe(true);
+    expect(overviewDelta()).toEqual({ reused: 1, read: 0 });
   }, 60_000);
 
   it('a money figure re-converted (a price arriving for a complete day): read again', async () => {
@@ -204,8 +221,10 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('application facts 
     clock.set(D(DAYS + 1) + 0.5 * HOUR_MS);
     await facts();
     memoDelta();
+    overviewDelta();
     const newDay = await warmEqualsCold();
     expect(newDay.daily_reused).toBe(false);
+    expect(overviewDelta()).toEqual({ reused: 0, read: 2 });
     // The week moved on a day: both read again.
     expect(memoDelta()).toEqual({ reused: 0, read: 2 });
     expect(await warmEqualsCold(newDay.cold)).toMatchObject({ daily_reused: true, hours_read: 0 });

@@ -4,7 +4,8 @@
 // txcount is the same number in both documents; what only this document needs is read here, in
 // three store calls whatever the number of projects, with the same group reads the app details
 // use: the sums and distinct senders over the N days before each window, and which contracts
-// had a transaction in the window or the window before it (num_contracts).
+// had a transaction in the window or the window before it (num_contracts). Those three reads are
+// kept between builds while the application facts' daily part is (keptReads below).
 import { DAY_MS } from '../../clock.js';
 import { CONTRACT_SENDERS } from '../../metrics/definitions/app/daa.js';
 import { cmp, type AppContract } from '../../metrics/app-inputs.js';
@@ -62,6 +63,39 @@ function overviewWindows(facts: Pick<AppFacts, 'windows'>): Array<{ window: Over
   });
 }
 
+/** The three group reads of the tables. */
+interface OverviewReads {
+  prevSums: Awaited<ReturnType<Store['sumContractFactsOverWindows']>>;
+  prevDaa: Awaited<ReturnType<Store['distinctOverContracts']>>;
+  spanTx: Awaited<ReturnType<Store['sumContractFactsOverWindows']>>;
+}
+
+/** What the kept reads did since the process started (tests assert the reuse). */
+export const overviewReadStats = { reused: 0, read: 0 };
+
+// The three reads cover complete days only (the windows end at the last complete day) and read
+// the daily contract facts and sender sets, which change only when a day completes, a complete day
+// is rewritten (reorg, backfill, a re-converted price) or the contracts change: exactly when
+// AppFactsCache (app-facts-cache.ts) reads its daily part again, by the store's fingerprints of
+// those facts and sets. While it keeps that part, `facts.windows` is the same array, so the reads
+// are kept by that array (weakly: they go with it) and by their groups and windows as text. A
+// build without that cache makes a new array every time and reads every time.
+const kept = new WeakMap<object, { key: string; reads: OverviewReads }>();
+
+async function keptReads(data: AppData, key: string, read: () => Promise<OverviewReads>): Promise<OverviewReads> {
+  const daily = data.facts.windows;
+  const old = kept.get(daily);
+  if (old !== undefined && old.key === key) {
+    overviewReadStats.reused++;
+    return old.reads;
+  }
+  kept.delete(daily); // a read that throws leaves nothing behind
+  const reads = await read();
+  kept.set(daily, { key, reads });
+  overviewReadStats.read++;
+  return reads;
+}
+
 /** Every table's rows, keyed by window, in OVERVIEW_WINDOWS order. */
 export async function appOverviewRows(store: Store, data: AppData): Promise<Map<OverviewWindow, OverviewRow[]>> {
   const windows = overviewWindows(data.facts);
@@ -74,10 +108,13 @@ export async function appOverviewRows(store: Store, data: AppData): Promise<Map<
   const prevWindows = windows.flatMap((w) => (w.prev ? [w.prev] : []));
   const prevIndex = windows.map((w) => (w.prev ? prevWindows.indexOf(w.prev) : -1));
 
-  // Sequential: the DuckDB store runs the group reads on one connection with shared temp tables.
-  const prevSums = await store.sumContractFactsOverWindows({ groups: projectGroups, keys: SUM_KEYS, windows: prevWindows });
-  const prevDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: 0, windows: prevWindows });
-  const spanTx = await store.sumContractFactsOverWindows({ groups: contractGroups, keys: [KEYS.txcount], windows: windows.map((w) => w.span) });
+  const spans = windows.map((w) => w.span);
+  const { prevSums, prevDaa, spanTx } = await keptReads(data, JSON.stringify([projectGroups, contractGroups, prevWindows, spans]), async () => ({
+    // Sequential: the DuckDB store runs the group reads on one connection with shared temp tables.
+    prevSums: await store.sumContractFactsOverWindows({ groups: projectGroups, keys: SUM_KEYS, windows: prevWindows }),
+    prevDaa: await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: 0, windows: prevWindows }),
+    spanTx: await store.sumContractFactsOverWindows({ groups: contractGroups, keys: [KEYS.txcount], windows: spans }),
+  }));
 
   // project → chain → one Figures per prev window.
   const prev = new Map<string, Map<string, Figures[]>>();

@@ -5,7 +5,7 @@
 // export uses.
 import { patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput, MediaType } from '../document-set.js';
-import { exportInput, metricRowsOnce } from './export-rows.js';
+import { exportInput, metricSource } from './export-rows.js';
 import { arrayOf, date, documentPath, obj, ref, str, type OpenApiSchema } from '../openapi-components.js';
 
 export const EXPORT_PATH = '/v1/export/{metric_id}.json';
@@ -20,8 +20,7 @@ function buildExports(media: MediaType) {
   return async (ctx: BuildContext): Promise<DocumentInput[]> => {
     const inputs: DocumentInput[] = [];
     for (const metric of ctx.metrics) {
-      const rows = await metricRowsOnce(ctx, metric);
-      const input = await exportInput(ctx, exportPath(metric.metric_id, media), media, rows, 'no chain has a metric detail document for this metric');
+      const input = await exportInput(ctx, exportPath(metric.metric_id, media), media, metricSource(ctx, metric), 'no chain has a metric detail document for this metric');
       if (input) inputs.push(input);
     }
     return inputs;

@@ -4,11 +4,12 @@
 // - /v1/fundamentals.json: the same over the last 90 complete days, without the _eth keys;
 // - /v1/fundamentals_7d.json: as fundamentals.json over the last 7 complete days (JSON only), for
 //   a client that pulls every day and wants the days it may have missed, not 90 of them.
-// Five kinds over rows computed once per build (export-rows.ts);
+// Six kinds over rows computed once per build (export-rows.ts), their bytes kept between builds
+// while made of the same inputs (export-bytes-cache.ts);
 // the schemas are export-metric.ts's.
 import { NOT_FOUND_ANY, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
 import type { DocumentInput, MediaType } from '../document-set.js';
-import { exportInput, fundamentals7dRows, fundamentalsFullRows, fundamentalsRows, type ExportRow } from './export-rows.js';
+import { exportInput, fundamentals7dSource, fundamentalsFullSource, fundamentalsSource, type ExportSource } from './export-rows.js';
 import { documentPath } from '../openapi-components.js';
 
 export const FUNDAMENTALS_PATH = '/v1/fundamentals.json';
@@ -20,7 +21,7 @@ export const FUNDAMENTALS_FULL_PARQUET_PATH = '/v1/fundamentals_full.parquet';
 
 const NO_ROWS = 'no chain has a metric detail document yet';
 
-function builder(path: string, media: MediaType, rows: (ctx: BuildContext) => Promise<ExportRow[]>) {
+function builder(path: string, media: MediaType, rows: (ctx: BuildContext) => Promise<ExportSource>) {
   return async (ctx: BuildContext): Promise<DocumentInput[]> => {
     const input = await exportInput(ctx, path, media, await rows(ctx), NO_ROWS);
     return input ? [input] : [];
@@ -35,7 +36,7 @@ interface Declaration {
   summary: string;
   description: string;
   operation: string;
-  rows: (ctx: BuildContext) => Promise<ExportRow[]>;
+  rows: (ctx: BuildContext) => Promise<ExportSource>;
   /** Accepts an incremental pull's since and chains (server/row-query.ts). */
   rowQuery?: true;
 }
@@ -75,7 +76,7 @@ export const fundamentals = fundamentalsKind({
   summary: 'Fundamentals, last 90 days',
   description: RECENT,
   operation: 'Fundamentals',
-  rows: fundamentalsRows,
+  rows: fundamentalsSource,
 });
 export const fundamentalsCsv = fundamentalsKind({
   path: FUNDAMENTALS_CSV_PATH,
@@ -83,7 +84,7 @@ export const fundamentalsCsv = fundamentalsKind({
   summary: 'Fundamentals, last 90 days (CSV)',
   description: 'The rows of /fundamentals.json as CSV.',
   operation: 'FundamentalsCsv',
-  rows: fundamentalsRows,
+  rows: fundamentalsSource,
 });
 export const fundamentals7d = fundamentalsKind({
   path: FUNDAMENTALS_7D_PATH,
@@ -91,7 +92,7 @@ export const fundamentals7d = fundamentalsKind({
   summary: 'Fundamentals, last 7 days',
   description: 'As fundamentals.json over the last 7 complete days.',
   operation: 'Fundamentals7d',
-  rows: fundamentals7dRows,
+  rows: fundamentals7dSource,
 });
 export const fundamentalsFull = fundamentalsKind({
   path: FUNDAMENTALS_FULL_PATH,
@@ -99,7 +100,7 @@ export const fundamentalsFull = fundamentalsKind({
   summary: 'Fundamentals, full history',
   description: FULL,
   operation: 'FundamentalsFull',
-  rows: fundamentalsFullRows,
+  rows: fundamentalsFullSource,
   rowQuery: true,
 });
 export const fundamentalsFullCsv = fundamentalsKind({
@@ -108,7 +109,7 @@ export const fundamentalsFullCsv = fundamentalsKind({
   summary: 'Fundamentals, full history (CSV)',
   description: 'The rows of /fundamentals_full.json as CSV.',
   operation: 'FundamentalsFullCsv',
-  rows: fundamentalsFullRows,
+  rows: fundamentalsFullSource,
   rowQuery: true,
 });
 export const fundamentalsFullParquet = fundamentalsKind({
@@ -117,5 +118,5 @@ export const fundamentalsFullParquet = fundamentalsKind({
   summary: 'Fundamentals, full history (Parquet)',
   description: 'The rows of /fundamentals_full.json as an Apache Parquet file.',
   operation: 'FundamentalsFullParquet',
-  rows: fundamentalsFullRows,
+  rows: fundamentalsFullSource,
 });

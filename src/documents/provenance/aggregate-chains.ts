@@ -10,7 +10,7 @@ import { rankingDay } from '../chain-overview/overview-ranking.js';
 import { ECOSYSTEM_OVERVIEW_PATH, ecosystemL2s } from '../ecosystem/ecosystem-overview.js';
 import { exportPath } from '../flat-exports/export-metric.js';
 import { FEE_TABLE_PATH, feeTableChains, feeTableHours } from '../fees/fee-table.js';
-import { fundamentals7dRows, fundamentalsFullRows, fundamentalsRows, metricRowsOnce, type ExportRow } from '../flat-exports/export-rows.js';
+import { exportOrigins, fundamentals7dSource, fundamentalsFullSource, fundamentalsSource, metricSource, type ExportSource } from '../flat-exports/export-rows.js';
 import {
   FUNDAMENTALS_7D_PATH,
   FUNDAMENTALS_CSV_PATH,
@@ -49,14 +49,17 @@ export async function aggregateChains(ctx: BuildContext): Promise<Record<string,
   // The fee table keeps its shape (only chain_data); its chains are named here. Built when a chain has an hour to show.
   const fee = feeTableChains(ctx);
   if (feeTableHours(fee, ctx.builtAt).length > 0) out[FEE_TABLE_PATH] = fee.map((c) => c.origin_key);
-  const ofRows = (paths: readonly string[], rows: readonly ExportRow[]): void => {
-    if (rows.length === 0) return; // not published (no rows, no document)
-    const keys = inConfigOrder(ctx, rows.map((r) => r.origin_key));
+  // The chains of the exports' rows, as their builders recorded them (without computing the rows
+  // again where the files' bytes were kept from an earlier build).
+  const ofRows = (paths: readonly string[], src: ExportSource): void => {
+    const origins = exportOrigins(ctx, src);
+    if (origins.length === 0) return; // not published (no rows, no document)
+    const keys = inConfigOrder(ctx, origins);
     for (const p of paths) out[p] = keys;
   };
-  ofRows([FUNDAMENTALS_PATH, FUNDAMENTALS_CSV_PATH], await fundamentalsRows(ctx));
-  ofRows([FUNDAMENTALS_7D_PATH], await fundamentals7dRows(ctx));
-  ofRows([FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_FULL_CSV_PATH, FUNDAMENTALS_FULL_PARQUET_PATH], await fundamentalsFullRows(ctx));
-  for (const m of ctx.metrics) ofRows([exportPath(m.metric_id, 'json'), exportPath(m.metric_id, 'csv'), exportPath(m.metric_id, 'parquet')], await metricRowsOnce(ctx, m));
+  ofRows([FUNDAMENTALS_PATH, FUNDAMENTALS_CSV_PATH], await fundamentalsSource(ctx));
+  ofRows([FUNDAMENTALS_7D_PATH], await fundamentals7dSource(ctx));
+  ofRows([FUNDAMENTALS_FULL_PATH, FUNDAMENTALS_FULL_CSV_PATH, FUNDAMENTALS_FULL_PARQUET_PATH], await fundamentalsFullSource(ctx));
+  for (const m of ctx.metrics) ofRows([exportPath(m.metric_id, 'json'), exportPath(m.metric_id, 'csv'), exportPath(m.metric_id, 'parquet')], metricSource(ctx, m));
   return out;
 }

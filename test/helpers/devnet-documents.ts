@@ -44,6 +44,12 @@ export interface DevnetDocumentsOptions {
    * documents' shapes rather than per-block figures take 3600: a twelfth of the blocks to ingest.
    */
   historyBlockInterval?: number;
+  /**
+   * The devnet chains to run (all of them when absent, as `npm start` does). A test that checks
+   * what happens per chain, not across the whole set, runs a few: each chain is its own ingest,
+   * facts and documents.
+   */
+  chains?: string[];
   /** Where history ends and live blocks start, ms. */
   liveSinceMs: number;
   /** The fixed build time, ms. */
@@ -64,7 +70,7 @@ export interface DevnetDocuments {
 export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<DevnetDocuments> {
   const clock = new FixedClock(o.nowMs);
   const silent = createLogger('silent');
-  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval });
+  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
   const chains = devnet.chainConfigs();
   const store = o.openStore ? await o.openStore() : await DuckDbStore.open({ path: ':memory:' });
   const close = async (): Promise<void> => {
@@ -83,7 +89,7 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
     expect(sync.failed).toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), 'chainlytics-devnet-apps-'));
     try {
-      const files = writeDevnetAppFiles(dir);
+      const files = writeDevnetAppFiles(dir, { chains: o.chains });
       expect(await new LabelSources({ files: [files.labelsCsv], urls: [], chains, clock, logger: silent }).refresh(store)).not.toBeNull();
       const directory = loadProjectDirectory(files.projectsDir, files.overlay);
       expect(directory.issues).toEqual([]);
@@ -126,7 +132,7 @@ export async function sharedDevnetDocuments(o: Omit<DevnetDocumentsOptions, 'ope
   const dir = inject('devnetDocumentCache');
   if (!dir) return buildDevnetDocuments(o);
   const key = createHash('sha256')
-    .update(JSON.stringify([o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.liveSinceMs, o.nowMs, o.publicBaseUrl]))
+    .update(JSON.stringify([o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.liveSinceMs, o.nowMs, o.publicBaseUrl, ...(o.chains ? [o.chains] : [])]))
     .digest('hex')
     .slice(0, 16);
   const file = join(dir, `${key}.set`);
@@ -158,6 +164,6 @@ export async function sharedDevnetDocuments(o: Omit<DevnetDocumentsOptions, 'ope
     await new Promise((r) => setTimeout(r, 200));
   }
   const set = deserialize(readFileSync(file)) as DocumentSet;
-  const devnet = await startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval });
+  const devnet = await startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
   return { devnet, chains: devnet.chainConfigs(), set, close: () => devnet.close() };
 }

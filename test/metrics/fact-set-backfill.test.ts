@@ -54,7 +54,9 @@ describe('backfill of a changed fact set (DuckDB, devnet)', () => {
   };
 
   beforeAll(async () => {
-    const built = await buildDevnetDocuments({ seed: 5, historyDays: 12, txPerDay: 60, historyBlockInterval: 3600, liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org', openStore: () => DuckDbStore.open({ path }) });
+    // Three of the six devnet chains: the L1 and an L2 paying gas in ETH and one in its own
+    // token, the kinds of facts the backfill must restore; the others would repeat them.
+    const built = await buildDevnetDocuments({ seed: 5, historyDays: 12, txPerDay: 60, historyBlockInterval: 3600, chains: ['ethereum', 'optimism', 'mantle'], liveSinceMs: LIVE_SINCE, nowMs: NOW, publicBaseUrl: 'https://api.example.org', openStore: () => DuckDbStore.open({ path }) });
     ({ devnet, chains } = built);
     store = built.store as DuckDbStore;
     // The fresh build is the one buildDevnetDocuments made of this store at this time (a build

@@ -33,19 +33,32 @@ export class JsonSlots {
  */
 export function spliceJson(skeleton: unknown, slots: JsonSlots, path: string): Buffer | null {
   const text = checkedJsonText(skeleton, path);
-  const out: Buffer[] = [];
+  // Found first, then written into one buffer of the final size: the text between slots goes in
+  // with buf.write (no Buffer per piece) and each part is copied once (no Buffer.concat of a list).
+  // For the application details' hourly rebuild this was a third of the document set's time.
+  const found: Array<{ at: number; end: number; part: Buffer }> = [];
   const used = new Array<boolean>(slots.parts.length).fill(false);
+  let size = 0;
   let at = 0;
   for (const m of text.matchAll(SLOT_RE)) {
     const i = Number(m[1]);
     if (!(i < used.length) || used[i]) return null;
     used[i] = true;
-    out.push(Buffer.from(text.slice(at, m.index), 'utf8'), slots.parts[i]!);
+    found.push({ at, end: m.index, part: slots.parts[i]! });
+    size += Buffer.byteLength(text.slice(at, m.index), 'utf8') + slots.parts[i]!.length;
     at = m.index + m[0].length;
   }
   if (used.includes(false)) return null;
-  out.push(Buffer.from(text.slice(at), 'utf8'));
-  return Buffer.concat(out);
+  size += Buffer.byteLength(text.slice(at), 'utf8');
+  const out = Buffer.allocUnsafe(size);
+  let o = 0;
+  for (const f of found) {
+    o += out.write(text.slice(f.at, f.end), o, 'utf8');
+    o += f.part.copy(out, o);
+  }
+  o += out.write(text.slice(at), o, 'utf8');
+  if (o !== size) throw new Error(`spliceJson: wrote ${o} of ${size} bytes of ${path}`);
+  return out;
 }
 
 /** A part's bytes, checked as a document is (the same error for a non-finite number). */

@@ -15,6 +15,7 @@ import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { ExportBytesCache } from './flat-exports/export-bytes-cache.js';
+import type { BlockspaceChainCache } from './blockspace/blockspace-chain-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport } from './build-report.js';
@@ -74,6 +75,8 @@ export interface BuildContext {
   metricPartsCache?: MetricDetailPartsCache;
   /** The flat exports' files kept from the previous build while made of the same inputs (flat-exports/export-bytes-cache.ts); absent: made every build. */
   exportCache?: ExportBytesCache;
+  /** Each chain's blockspace and its document's bytes kept from the previous build while the store's digests of them are equal (blockspace/blockspace-chain-cache.ts); absent: read every build. */
+  blockspaceCache?: BlockspaceChainCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources, for provenance; absent: the store's figures only. */

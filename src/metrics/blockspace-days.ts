@@ -76,6 +76,18 @@ export function addFigures(days: Map<number, BlockspaceFigures>, day: number, f:
 const FEES = moneyKeys(CONTRACT_FEES_PAID.key);
 const CONTRACT_KEYS = [CONTRACT_TXCOUNT.key, FEES.eth, FEES.usd] as const;
 
+/**
+ * The fact keys loadChainBlockspace reads: the chain's own (the synthetic categories) and its
+ * contracts' (calls), so a caller can ask the store's digest of exactly what it reads.
+ */
+export const BLOCKSPACE_FACT_KEYS: { chain: readonly string[]; contract: readonly string[] } = {
+  chain: SYNTHETIC_KINDS.flatMap((kind) => {
+    const fees = moneyKeys(SYNTHETIC_FACTS[kind].fees.key);
+    return [SYNTHETIC_FACTS[kind].txcount.key, fees.eth, fees.usd];
+  }),
+  contract: CONTRACT_KEYS,
+};
+
 /** The complete days of one chain (days before `daysUntil`), every category and called contract. */
 export async function loadChainBlockspace(store: Store, originKey: string, daysUntil: number, labels: readonly LabelRow[]): Promise<ChainBlockspace> {
   const out: ChainBlockspace = { origin_key: originKey, days_until: daysUntil, categories: new Map(), subcategories: new Map(), contracts: [] };

@@ -149,6 +149,11 @@ export interface HourlyDistinctRow {
 export interface DailyFactFingerprintRequest {
   keys: readonly string[];
   chains: ReadonlyArray<{ origin_key: string; days_until: number }>;
+  /**
+   * 'chain' (the default): the chain's own facts. 'contract': the daily facts of every contract
+   * on the chain, each row with its contract (the blockspace documents read those of every day).
+   */
+  dimension?: 'chain' | 'contract';
 }
 
 /** Hours [hours_from, hours_until) of the listed chains, for hourFingerprints. */
@@ -241,7 +246,10 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
    * the keys before its days_until (count, XOR and sum of a 64-bit hash of key, day and value:
    * store/contract-changes.ts explains the digest), in one scan: a build keeps the chains' daily
    * facts while their digests are equal (documents/daily-facts-cache.ts) instead of reading
-   * every day of every chain each hour. Compared within one engine only.
+   * every day of every chain each hour. With `dimension: 'contract'`, the same over the daily
+   * facts of every contract on the chain (contract, key, day and value hashed), so the blockspace
+   * documents are kept while a chain's are equal (documents/blockspace/blockspace-chain-cache.ts).
+   * Compared within one engine only.
    */
   dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>>;
   /**

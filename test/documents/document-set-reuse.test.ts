@@ -7,6 +7,7 @@ import { FixedClock } from '../../src/clock.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { DailyFactsCache } from '../../src/documents/daily-facts-cache.js';
 import { MetricDetailPartsCache } from '../../src/documents/metric-detail/metric-detail-parts-cache.js';
+import { BlockspaceChainCache } from '../../src/documents/blockspace/blockspace-chain-cache.js';
 import {
   buildDocumentSet,
   buildDocumentSetAsync,
@@ -284,18 +285,20 @@ describe('daily facts and metric detail pieces kept between builds', () => {
   const clock = new FixedClock(REND + 2.5 * HOUR);
   const factsCache = new DailyFactsCache();
   const partsCache = new MetricDetailPartsCache();
+  const blockspaceCache = new BlockspaceChainCache();
   const isDetail = (path: string) => path.startsWith('/v1/metrics/chains/');
   const build = async (warm: boolean) => {
-    return (await buildAllDocuments(store, chains, clock, { logger: silent, ...(warm ? { factsCache, metricPartsCache: partsCache } : {}) })).inputs;
+    return (await buildAllDocuments(store, chains, clock, { logger: silent, ...(warm ? { factsCache, metricPartsCache: partsCache, blockspaceCache } : {}) })).inputs;
   };
-  let seen = { facts: { reused: 0, read: 0 }, parts: { reused: 0, made: 0 } };
-  /** What both caches did since the last call. */
+  let seen = { facts: { reused: 0, read: 0 }, parts: { reused: 0, made: 0 }, blockspace: { reused: 0, made: 0 } };
+  /** What the caches did since the last call. */
   const delta = () => {
     const d = {
       facts: { reused: factsCache.stats.reused - seen.facts.reused, read: factsCache.stats.read - seen.facts.read },
       parts: { reused: partsCache.stats.reused - seen.parts.reused, made: partsCache.stats.made - seen.parts.made },
+      blockspace: { reused: blockspaceCache.stats.reused - seen.blockspace.reused, made: blockspaceCache.stats.made - seen.blockspace.made },
     };
-    seen = { facts: { ...factsCache.stats }, parts: { ...partsCache.stats } };
+    seen = { facts: { ...factsCache.stats }, parts: { ...partsCache.stats }, blockspace: { ...blockspaceCache.stats } };
     return d;
   };
   /** Builds warm, then cold; every document's published bytes equal, the spliced ones JSON.stringify of their value. Returns the warm metric details. */
@@ -340,11 +343,14 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     const cold = await warmEqualsCold();
     DETAILS = cold.length;
     for (const ok of ['alpha', 'beta', 'all_l2s']) expect(cold.filter((d) => d.path.startsWith(`/v1/metrics/chains/${ok}/`)).length, ok).toBeGreaterThan(3);
-    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS } });
+    // Both chains publish a blockspace document (else its reuse below would count empty chains).
+    const paths = (await build(false)).map((i) => i.path);
+    for (const ok of ['alpha', 'beta']) expect(paths).toContain(`/v1/chains/blockspace/${ok}.json`);
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 } });
     // Nothing changed since: a warm build publishes what the cold one before it did.
     last = (await build(true)).filter((i) => isDetail(i.path));
     expect(last.map((i) => serialize(i).toString('utf8'))).toEqual(cold.map((i) => serialize(i).toString('utf8')));
-    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 } });
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
   }, 300_000);
 
   it('a new hour: the daily parts reused, the hourly series and last_1h moved', async () => {
@@ -356,7 +362,7 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     }
     clock.set(REND + 3.5 * HOUR);
     const after = txcountOf(await warmEqualsCold());
-    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 } });
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
     expect(after.details.timeseries.daily).toEqual(before.details.timeseries.daily);
     // An hour is complete once a later block is stored: 01:00–02:00 now (its one transaction at 01:10).
     expect(after.details.timeseries.hourly.data.length).toBe(before.details.timeseries.hourly.data.length + 1);
@@ -369,12 +375,13 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     await warmEqualsCold();
     const d = delta();
     expect(d.facts).toEqual({ reused: 1, read: 1 });
+    expect(d.blockspace).toEqual({ reused: 1, made: 1 });
     // alpha's documents and the all_l2s sums over it are made again; beta's are reused.
     expect(d.parts.made).toBeGreaterThan(0);
     expect(d.parts.reused).toBeGreaterThan(0);
     expect(d.parts.made + d.parts.reused).toBe(DETAILS);
     await warmEqualsCold();
-    expect(delta().parts).toEqual({ reused: DETAILS, made: 0 });
+    expect(delta()).toMatchObject({ parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
   }, 300_000);
 
   it('a price arriving for a complete day re-converts money: the money pieces made again', async () => {
@@ -385,6 +392,22 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     const d = delta();
     expect(d.facts).toEqual({ reused: 0, read: 2 });
     expect(d.parts.made).toBeGreaterThan(0);
+    expect(d.blockspace).toEqual({ reused: 0, made: 2 });
+  }, 300_000);
+
+  it("a relabel: every chain's blockspace made again (a contract changes category), the daily facts kept", async () => {
+    const before = await build(true);
+    delta();
+    await store.replaceLabels([{ origin_key: 'alpha', address: addr(0xc0), contract_name: 'Pool', owner_project: 'somedex', usage_category: 'dex', verified: null }]);
+    await warmEqualsCold();
+    const d = delta();
+    expect(d.facts).toEqual({ reused: 2, read: 0 });
+    expect(d.blockspace).toEqual({ reused: 0, made: 2 });
+    // The relabel shows: alpha's document moved, and the warm build published it.
+    const path = '/v1/chains/blockspace/alpha.json';
+    const after = await build(true);
+    expect(serialize(after.find((i) => i.path === path)!).toString('utf8')).not.toBe(serialize(before.find((i) => i.path === path)!).toString('utf8'));
+    expect(delta().blockspace).toEqual({ reused: 2, made: 0 });
   }, 300_000);
 
   it('a new complete day: every chain read again and every piece made again', async () => {
@@ -395,6 +418,6 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     }
     clock.set(REND + DAY + 0.5 * HOUR);
     await warmEqualsCold();
-    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS } });
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 } });
   }, 300_000);
 });

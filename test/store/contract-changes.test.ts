@@ -81,4 +81,32 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     expect(await reconvertChangedPrices(store, [chain], changed)).toBe(1);
     expect((await store.contractFingerprints(QUERY)).daily).not.toBe(before.daily);
   }, 30_000);
+
+  it("per-chain digest of the contracts' daily facts: cut at the chain's bound, moves with a re-converted day and back", async () => {
+    const q = (daysUntil = D0 + 2 * DAY_MS) =>
+      store.dailyFactFingerprints({ keys: QUERY.keys, chains: [{ origin_key: 'alpha', days_until: daysUntil }, { origin_key: 'beta', days_until: daysUntil }], dimension: 'contract' });
+    const before = await q();
+    // beta has no contract facts: no digest; alpha's is stable while nothing changes.
+    expect([...before.keys()]).toEqual(['alpha']);
+    expect(await q()).toEqual(before);
+    // The chain's own facts of the same keys are none: the contract rows are what is digested.
+    expect((await store.dailyFactFingerprints({ keys: QUERY.keys, chains: [{ origin_key: 'alpha', days_until: D0 + 2 * DAY_MS }] })).size).toBe(0);
+    // Day 1 left out by the bound: another digest; no complete day: none.
+    const dayZero = (await q(D0 + DAY_MS)).get('alpha');
+    expect(dayZero).not.toBe(before.get('alpha'));
+    expect((await q(D0)).size).toBe(0);
+    // A price re-converted for day 1 moves it; the old price back gives the same digest back.
+    const price = async (usd: number) => {
+      const changed = [{ asset: 'ethereum', granularity: 'daily' as const, period_ms: D0 + DAY_MS, usd }];
+      await store.writePrices(changed);
+      expect(await reconvertChangedPrices(store, [chain], changed)).toBe(1);
+    };
+    await price(3000);
+    const moved = await q();
+    expect(moved.get('alpha')).not.toBe(before.get('alpha'));
+    // Day 0 alone is untouched by day 1's price.
+    expect((await q(D0 + DAY_MS)).get('alpha')).toBe(dayZero);
+    await price(2000);
+    expect(await q()).toEqual(before);
+  }, 30_000);
 });

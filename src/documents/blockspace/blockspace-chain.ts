@@ -2,10 +2,13 @@
 // chain object itself (no envelope, no last_updated_utc, as the reference pages read it), with
 // daily rows per main category over all history, the timeframes 1d, 7d, 30d, 180d and max, and
 // the top 50 contracts of each category and timeframe. One document per chain with complete days
-// of blockspace facts; the loaded data is kept in ctx.blockspace for the overview and master.json.
+// of blockspace facts; the loaded data is kept in ctx.blockspace for the overview and master.json,
+// and, in the service, between builds while the store's digests of what it reads are equal
+// (blockspace-chain-cache.ts).
 import { HINT_MASTER, patternMatcher, type BuildContext, type DocumentKind } from '../document-kind.js';
-import type { DocumentInput } from '../document-set.js';
-import { loadChainBlockspace, type ChainBlockspace } from '../../metrics/blockspace-days.js';
+import { serialize, type DocumentInput } from '../document-set.js';
+import { BLOCKSPACE_FACT_KEYS, loadChainBlockspace, type ChainBlockspace } from '../../metrics/blockspace-days.js';
+import type { BlockspaceChainCache, KeptBlockspace } from './blockspace-chain-cache.js';
 import {
   BLOCKSPACE_CONTRACT_TYPES,
   BLOCKSPACE_DAILY_TYPES,
@@ -29,6 +32,7 @@ async function buildBlockspaceChains(ctx: BuildContext): Promise<DocumentInput[]
   const loaded = new Map<string, ChainBlockspace>();
   ctx.blockspace = loaded;
   const labels = await ctx.store.readLabels();
+  const digests = await digestsOf(ctx, labels);
   const out: DocumentInput[] = [];
   for (const { chain, status } of ctx.chains) {
     const path = blockspaceChainPath(chain.origin_key);
@@ -36,15 +40,51 @@ async function buildBlockspaceChains(ctx: BuildContext): Promise<DocumentInput[]
       ctx.report.skipped.push({ path, reason: 'no facts for this chain yet' });
       continue;
     }
-    const data = await loadChainBlockspace(ctx.store, chain.origin_key, status.days_until, labels);
+    const make = async (): Promise<KeptBlockspace> => {
+      const data = await loadChainBlockspace(ctx.store, chain.origin_key, status.days_until, labels);
+      return { data, bytes: hasBlockspace(data) && digests ? serialize({ path, json: documentOf(chain.name, data), freshness: 'daily' }) : null };
+    };
+    const { data, bytes } = digests ? await digests.cache.chain(chain.origin_key, keyOf(digests, chain.origin_key, chain.name, status.days_until), make) : await make();
     if (!hasBlockspace(data)) {
       ctx.report.skipped.push({ path, reason: 'no complete day with transactions for this chain yet' });
       continue;
     }
     loaded.set(chain.origin_key, data);
-    out.push({ path, json: chainObject(chain.name, data, { timeframes: CHAIN_TIMEFRAMES, dailyRows: true, topContracts: CHAIN_TOP_CONTRACTS }), freshness: 'daily' });
+    if (bytes === null) out.push({ path, json: documentOf(chain.name, data), freshness: 'daily' });
+    // A copy each time: the compression workers take the memory of the body they are given.
+    else out.push({ path, freshness: 'daily', bytes: () => Buffer.from(bytes), get json() { return documentOf(chain.name, data); } });
   }
+  digests?.cache.keepOnly(new Set(ctx.chains.filter((c) => c.status).map((c) => c.chain.origin_key)));
   return out;
+}
+
+const documentOf = (name: string, data: ChainBlockspace): unknown => chainObject(name, data, { timeframes: CHAIN_TIMEFRAMES, dailyRows: true, topContracts: CHAIN_TOP_CONTRACTS });
+
+interface Digests {
+  cache: BlockspaceChainCache;
+  chain: Map<string, string>;
+  contract: Map<string, string>;
+  labels: string;
+}
+
+/**
+ * The store's digests of what every chain's blockspace reads, taken before any read (a write
+ * between the digest and the read can only make the next build read again, never keep stale
+ * days), and the labels as text once for all chains.
+ */
+async function digestsOf(ctx: BuildContext, labels: readonly unknown[]): Promise<Digests | null> {
+  const cache = ctx.blockspaceCache;
+  if (!cache) return null;
+  const chains = ctx.chains.flatMap(({ chain, status }) => (status ? [{ origin_key: chain.origin_key, days_until: status.days_until }] : []));
+  const [chain, contract] = await Promise.all([
+    ctx.store.dailyFactFingerprints({ keys: BLOCKSPACE_FACT_KEYS.chain, chains }),
+    ctx.store.dailyFactFingerprints({ keys: BLOCKSPACE_FACT_KEYS.contract, chains, dimension: 'contract' }),
+  ]);
+  return { cache, chain, contract, labels: JSON.stringify(labels) };
+}
+
+function keyOf(d: Digests, originKey: string, name: string, daysUntil: number): string {
+  return JSON.stringify([name, daysUntil, d.chain.get(originKey) ?? null, d.contract.get(originKey) ?? null, d.labels]);
 }
 
 const columns = (names: readonly string[]) => ({ type: 'array', items: str, description: `Exactly ${JSON.stringify(names)}.` }) as OpenApiSchema;

@@ -205,7 +205,12 @@ export class ClickHouseStore implements Store {
     const start = batch.blocks.length > 0 ? lo : checkpoint.block_number + 1;
     // After a group that was being sent: a failure there decides whether this batch may follow it.
     await this.sending.catch(() => undefined);
-    this.group.checkResume(originKey, start);
+    // A failed send may have stored part of the group, a chain's checkpoint included (the inserts
+    // go in order, so then all its blocks too): a batch that starts right after that checkpoint
+    // leaves no hole. Read only after a failure, for a batch past the first lost block.
+    const lostFrom = this.group.lostFrom(originKey);
+    const storedNext = lostFrom !== undefined && start > lostFrom ? ((await this.getCheckpoint(originKey))?.block_number ?? -1) + 1 : undefined;
+    this.group.checkResume(originKey, start, storedNext);
     // Encoded first, so a value a column cannot hold is refused before anything is written; the
     // rows' version is taken after that of the tombstones below, which it must outrank.
     const tombstones = this.conn.version();
@@ -275,7 +280,8 @@ export class ClickHouseStore implements Store {
   private async highestBlock(originKey: string): Promise<number> {
     let h = this.highest.get(originKey);
     if (h === undefined) {
-      const r = await this.db.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
+      // Past the group, which holds no batch of a chain not known here (adding one records it).
+      const r = await this.conn.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
       h = Number(r[0]?.n ?? -1);
       this.highest.set(originKey, h);
     }

@@ -41,6 +41,7 @@ export class InsertGroup {
   /** The last checkpoint per chain: a later batch's covers the earlier ones'. */
   private readonly checkpoints = new Map<string, Checkpoint>();
   private readonly firstBlocks = new Map<string, number>();
+  /** Per chain, what a failed send lost (kept until a batch of the chain starts where it may). */
   private readonly lost = new Map<string, Lost>();
 
   /** @param rows transactions after which the group is sent (tests use a few). */
@@ -61,15 +62,21 @@ export class InsertGroup {
     return this.txRows >= this.rows || this.bytes >= GROUP_BYTES;
   }
 
+  /** The first block a failed group lost of this chain, if one did. */
+  lostFrom(originKey: string): number | undefined {
+    return this.lost.get(originKey)?.from;
+  }
+
   /**
    * Refuses a batch of a chain whose earlier batches a failed group lost, unless it starts at or
-   * before the first lost block: whoever writes it has read the checkpoint again (or rolled back
-   * below it), so nothing is skipped, and the chain is forgotten here.
+   * before the first lost block or the block after the stored checkpoint (`storedNext`: the
+   * failed send stored that much): whoever writes it has read the checkpoint again (or rolled
+   * back below it), so nothing is skipped, and the chain is forgotten here.
    */
-  checkResume(originKey: string, start: number): void {
+  checkResume(originKey: string, start: number, storedNext?: number): void {
     const lost = this.lost.get(originKey);
     if (!lost) return;
-    if (start <= lost.from) {
+    if (start <= lost.from || (storedNext !== undefined && start <= storedNext)) {
       this.lost.delete(originKey);
       return;
     }

@@ -247,6 +247,10 @@ export class ClickHouseStore implements Store {
     await this.putCheckpoint(checkpoint);
   }
 
+  flushWrites(): Promise<void> {
+    return this.sendGroup();
+  }
+
   /** Transactions writeBatch holds in the open group, not sent yet (for tests and benchmarks). */
   get uncommittedTransactions(): number {
     return this.group.pending;

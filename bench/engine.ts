@@ -13,6 +13,10 @@
 //                          that a change in the machine's load weighs on both sides (both runs' rows over
 //                          both runs' time)
 //   write_over_bulk        write_rows_per_s / bulk_same_rows_per_s (issue 21 asks for at least 0.5)
+//   write_cpu_s            CPU seconds of this process over the writeBatch phase (the generator included;
+//                          DuckDB's work too, which runs inside it); write_node_cpu_s those of the
+//                          ClickHouse nodes together: on a shared machine CPU follows the code, wall
+//                          time the load
 //   full_facts_s           computeFacts over the whole history (every chain, every granularity)
 //   read_contract_facts_s  readContractFacts of every contract (what each application build reads)
 //   incremental_hour_s     one more hour of blocks on every chain through writeBatch, then computeFacts
@@ -40,7 +44,7 @@ import type { Store } from '../src/store/store.js';
 import { CONTRACT_TXCOUNT } from '../src/metrics/definitions/app/txcount.js';
 import { KEYS } from '../src/documents/apps/app-facts.js';
 import { profileCalls } from './call-profile.js';
-import { diskMb, nodePeakRssMb, openEngineStore, rawChecksum, rssSampler, type EngineName } from './engine-store.js';
+import { diskMb, nodeCpuSeconds, nodePeakRssMb, openEngineStore, rawChecksum, rssSampler, type EngineName } from './engine-store.js';
 import { batch, BLOCK_S, clickhouseHistorySql, duckdbHistorySql, T0, workload } from './engine-workload.js';
 import { clickhouseBulk, duckdbBulk, type BulkResult } from './engine-bulk.js';
 import { NodeConnection } from '../src/store/clickhouse/connection.js';
@@ -119,6 +123,8 @@ interface WriteFigures {
   write_rows_per_s: number;
   bulk_same_rows_per_s: number;
   write_over_bulk: number;
+  write_cpu_s: number;
+  write_node_cpu_s?: number;
 }
 
 /** All figures; with BENCH_WRITE_ONLY only the write figures. */
@@ -147,9 +153,15 @@ async function run(engine: EngineName): Promise<Figures> {
     const bulkS = seconds(tb);
     log(`${engine}: ${bulkRows} transactions generated in ${bulkS.toFixed(1)} s`);
     const first = await bulkSameRows(engine, cluster, dirname(opened.path));
+    const nodeCpu = (): number => (cluster ? cluster.nodes.reduce((s, n) => s + (nodeCpuSeconds(n.pid()) ?? NaN), 0) : 0);
+    const cpu0 = process.cpuUsage();
+    const nodeCpu0 = nodeCpu();
     const t0 = performance.now();
     const { rows, writeS } = await writeRange(store, bulkBlocks, blocksPerChain);
     const ingestS = seconds(t0);
+    const cpu = process.cpuUsage(cpu0);
+    const writeCpuS = (cpu.user + cpu.system) / 1e6;
+    const writeNodeCpuS = nodeCpu() - nodeCpu0;
     log(`${engine}: ${rows} transactions written through writeBatch in ${ingestS.toFixed(1)} s (${writeS.toFixed(1)} s in writeBatch)`);
     const second = await bulkSameRows(engine, cluster, dirname(opened.path));
     for (const b of [first, second]) if (b.rows !== rows) throw new Error(`${engine}: the bulk insert took ${b.rows} rows, writeBatch ${rows}`);
@@ -166,6 +178,8 @@ async function run(engine: EngineName): Promise<Figures> {
       write_rows_per_s: Math.round(rows / writeS),
       bulk_same_rows_per_s: Math.round(same.rows / same.seconds),
       write_over_bulk: Number((rows / writeS / (same.rows / same.seconds)).toFixed(2)),
+      write_cpu_s: Number(writeCpuS.toFixed(1)),
+      ...(cluster ? { write_node_cpu_s: Number(writeNodeCpuS.toFixed(1)) } : {}),
     };
     if (WRITE_ONLY) return writeFigures;
     // The clock one block past the history: every day and hour complete.

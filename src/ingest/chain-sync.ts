@@ -140,6 +140,8 @@ export class ChainSync {
       tip = await this.resolveFork(tip, result, signal);
     }
     result.last_block = tip.number >= this.startBlock ? tip.number : null;
+    // The round's blocks reach the store for every process, not only this one (a held group).
+    await store.flushWrites?.();
     result.pruned_txs = await this.prune();
     progress.update({ state: signal?.aborted ? 'stopped' : tip.number >= head ? 'following' : 'syncing', receipts_mode: fetcher.receiptsMode });
     return result;

@@ -57,6 +57,13 @@ export interface Store extends FactStore, PriceStore, LabelStore, BlockspaceStor
    * chain lost: the writer reads its checkpoint again instead of leaving a hole.
    */
   writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void>;
+  /**
+   * Stores what writeBatch still holds, for other processes to see: the ClickHouse store sends
+   * its open group (store/clickhouse/write-group.ts), so a builder in another process sees an
+   * ingestion round's blocks once the round ends. Ingestion calls it at the end of each chain's
+   * round; a failure fails that round. Absent on DuckDB, which no other process reads while open.
+   */
+  flushWrites?(): Promise<void>;
   getCheckpoint(originKey: string): Promise<Checkpoint | null>;
   /** Stored block refs in [from, to], ascending; used to detect reorgs by parent hash. */
   blockRefs(originKey: string, from: number, to: number): Promise<StoredBlockRef[]>;

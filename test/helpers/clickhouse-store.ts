@@ -19,8 +19,11 @@ export interface TestCluster {
   cluster: ClickHouseCluster;
   /** Settings of a store in `database` (default: a fresh name) through node 1. */
   settings(database?: string): ClickHouseSettings;
-  /** `runtime`: the connection's sleep and version clock (tests record the retry delays). */
-  open(database?: string, runtime?: ConnectionRuntime): Promise<ClickHouseStore>;
+  /**
+   * `runtime`: the connection's sleep and version clock (tests record the retry delays);
+   * `groupRows`: the transactions writeBatch holds before sending (1: every batch sent at once).
+   */
+  open(database?: string, runtime?: ConnectionRuntime, opts?: { groupRows?: number }): Promise<ClickHouseStore>;
   /** Own cluster: stops it. Shared cluster: drops the databases this handle named. */
   stop(): Promise<void>;
 }
@@ -72,7 +75,7 @@ function handle(cluster: ClickHouseCluster, stop: () => Promise<void>, named: (d
   return {
     cluster,
     settings,
-    open: (database, runtime) => ClickHouseStore.open(settings(database), runtime),
+    open: (database, runtime, opts) => ClickHouseStore.open(settings(database), runtime, opts),
     stop,
   };
 }

@@ -59,7 +59,9 @@ import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-b
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
 import { settleAll } from '../../settle-all.js';
-import type { Row } from './sql-runner.js';
+import type { Row, SqlRunner } from './sql-runner.js';
+import { FlushFirst } from './flush-first.js';
+import { InsertGroup } from './write-group.js';
 import { intList, sqlString } from './sql-text.js';
 
 const TX_INSERT_COLUMNS = insertColumns(TX_COLUMNS);
@@ -71,6 +73,11 @@ const BLOCK_INSERT_COLUMNS = insertColumns(BLOCK_COLUMNS);
  * transactions every method is idempotent on its own (schema.ts: versioned rows, tombstones),
  * so `transaction(fn)` runs `fn` as it is. Many processes may use the same cluster: ingest
  * processes for different chains and one builder (docs/scale.md).
+ *
+ * writeBatch holds appending batches in a group (write-group.ts) that is sent as one insert per
+ * table once it holds `groupRows` transactions, before any other call of this store runs a
+ * statement (`db` is a FlushFirst), and at `close`. Other processes see a group's rows once it is
+ * sent; a crash loses the open group with its checkpoints, so ingestion fetches it again.
  */
 export class ClickHouseStore implements Store {
   readonly engine = 'clickhouse' as const;
@@ -84,18 +91,30 @@ export class ClickHouseStore implements Store {
    */
   private readonly highest = new Map<string, number>();
 
+  /** Every statement but the group's own inserts: each sends the open group first. */
+  private readonly db: SqlRunner;
+  /** The batches writeBatch holds, not sent yet. */
+  private readonly group: InsertGroup;
+  /** The last send of the group, which the next one waits for (sends go one at a time, in order). */
+  private sending: Promise<void> = Promise.resolve();
+
   private constructor(
-    private readonly db: NodeConnection,
+    /** The node connection; only the group's sends and writeBatch's own inserts use it directly. */
+    private readonly conn: NodeConnection,
     /** Every node of the cluster, for DDL (tables are created on each). */
     readonly nodes: readonly string[],
-  ) {}
+    groupRows: number | undefined,
+  ) {
+    this.group = new InsertGroup(groupRows);
+    this.db = new FlushFirst(conn, () => this.sendGroup());
+  }
 
   /**
    * Connects, finds the cluster's nodes and creates the database and tables on each where
    * missing. A node is reached at its host from system.clusters and the HTTP port of `url`
    * (every node of the cluster serves HTTP on the same port).
    */
-  static async open(cfg: ClickHouseSettings, runtime: ConnectionRuntime = {}): Promise<ClickHouseStore> {
+  static async open(cfg: ClickHouseSettings, runtime: ConnectionRuntime = {}, opts: { groupRows?: number } = {}): Promise<ClickHouseStore> {
     const entry = new URL(cfg.url);
     const boot = new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: 'system' }, runtime);
     let hosts: Array<{ host_address: string }>;
@@ -129,7 +148,7 @@ export class ClickHouseStore implements Store {
         }
       }),
     );
-    return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }, runtime), nodes);
+    return new ClickHouseStore(new NodeConnection({ url: cfg.url, user: cfg.user, password: cfg.password, database: cfg.database }, runtime), nodes, opts.groupRows);
   }
 
   /**
@@ -173,47 +192,100 @@ export class ClickHouseStore implements Store {
     return fn();
   }
 
+  /**
+   * A batch that only appends (it starts past the chain's highest stored block) joins the open
+   * group, sent once the group is full or before any other call; one that replaces stored blocks
+   * (a retry, a reorg) sends the group first and is written alone, as it always was, so its
+   * tombstones and rows never wait in a group that could be lost after them.
+   */
   async writeBatch(originKey: string, batch: NormalizedBatch, checkpoint: Checkpoint): Promise<void> {
     if (checkpoint.origin_key !== originKey) throw new Error(`writeBatch(${originKey}): checkpoint is for ${checkpoint.origin_key}`);
+    if (!Number.isSafeInteger(checkpoint.block_number)) throw new Error(`checkpoint of ${originKey}: block_number must be an integer, got ${checkpoint.block_number}`);
     const { lo, hi, contiguous, hours } = checkBatch(originKey, batch);
-    const ok = sqlString(originKey);
-    if (batch.blocks.length > 0) {
-      // Encoded first, so a value a column cannot hold is refused before anything is written; the
-      // rows' version is taken after that of the tombstones below, which it must outrank.
-      const tombstones = this.db.version();
-      const version = this.db.version();
-      const txs = rowBinary(TX_COLUMNS, batch.txs, version);
-      const blocks = rowBinary(BLOCK_COLUMNS, batch.blocks, version);
-      const highest = await this.highestBlock(originKey);
-      // Raised before writing: a write that fails part way may have stored some of these blocks.
-      this.highest.set(originKey, Math.max(highest, hi));
-      if (lo <= highest) {
-        // Replace, never add: blocks already stored in the range with another hash (a reorg
-        // written without a rollback) lose their transactions first; a retry of the same batch
-        // writes rows of the same keys, which FINAL collapses into one.
-        const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
-        const fresh = new Map(batch.blocks.map((b) => [b.block_number, b.block_hash]));
-        const stored = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
-        const replaced = stored.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
-        if (replaced.length > 0) {
-          const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
-          await deleteWhere(this.db, 'transactions', which, tombstones);
-          await deleteWhere(this.db, 'blocks', which, tombstones);
-        }
-      }
-      // Transactions before their blocks: a block row is what marks its transactions as stored.
-      await this.db.insertBinary('transactions', TX_INSERT_COLUMNS, txs);
-      await this.db.insertBinary('blocks', BLOCK_INSERT_COLUMNS, blocks);
+    const start = batch.blocks.length > 0 ? lo : checkpoint.block_number + 1;
+    // After a group that was being sent: a failure there decides whether this batch may follow it.
+    await this.sending.catch(() => undefined);
+    // A failed send may have stored part of the group, a chain's checkpoint included (the inserts
+    // go in order, so then all its blocks too): a batch that starts right after that checkpoint
+    // leaves no hole. Read only after a failure, for a batch past the first lost block.
+    const lostFrom = this.group.lostFrom(originKey);
+    const storedNext = lostFrom !== undefined && start > lostFrom ? ((await this.getCheckpoint(originKey))?.block_number ?? -1) + 1 : undefined;
+    this.group.checkResume(originKey, start, storedNext);
+    // Encoded first, so a value a column cannot hold is refused before anything is written; the
+    // rows' version is taken after that of the tombstones below, which it must outrank.
+    const tombstones = this.conn.version();
+    const version = this.conn.version();
+    const txs = batch.blocks.length > 0 ? rowBinary(TX_COLUMNS, batch.txs, version) : [];
+    const blocks = batch.blocks.length > 0 ? rowBinary(BLOCK_COLUMNS, batch.blocks, version) : [];
+    const highest = batch.blocks.length > 0 ? await this.highestBlock(originKey) : -1;
+    if (batch.blocks.length === 0 || lo > highest) {
+      // Raised when added: a send that fails part way may have stored some of these blocks.
+      if (batch.blocks.length > 0) this.highest.set(originKey, Math.max(highest, hi));
+      this.group.add(checkpoint, start, txs, blocks, batch.txs.length, hours);
+      if (this.group.full) await this.sendGroup();
+      return;
     }
-    await putRows(this.db, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
+    await this.sendGroup();
+    const ok = sqlString(originKey);
+    this.highest.set(originKey, Math.max(highest, hi));
+    // Replace, never add: blocks already stored in the range with another hash (a reorg
+    // written without a rollback) lose their transactions first; a retry of the same batch
+    // writes rows of the same keys, which FINAL collapses into one.
+    const inRange = contiguous ? `block_number BETWEEN ${lo} AND ${hi}` : `block_number IN (${intList(batch.blocks.map((b) => b.block_number), 'block')})`;
+    const fresh = new Map(batch.blocks.map((b) => [b.block_number, b.block_hash]));
+    const stored = await this.db.all<{ block_number: string; block_hash: string }>(`SELECT block_number, block_hash FROM blocks FINAL WHERE origin_key = ${ok} AND ${inRange}`);
+    const replaced = stored.filter((r) => fresh.get(Number(r.block_number)) !== r.block_hash).map((r) => Number(r.block_number));
+    if (replaced.length > 0) {
+      const which = `origin_key = ${ok} AND block_number IN (${intList(replaced, 'block')})`;
+      await deleteWhere(this.db, 'transactions', which, tombstones);
+      await deleteWhere(this.db, 'blocks', which, tombstones);
+    }
+    // Transactions before their blocks: a block row is what marks its transactions as stored.
+    await this.conn.insertBinary('transactions', TX_INSERT_COLUMNS, txs);
+    await this.conn.insertBinary('blocks', BLOCK_INSERT_COLUMNS, blocks);
+    await putRows(this.conn, 'dirty_hours', hours.map((h) => ({ origin_key: originKey, hour_ms: h })));
     await this.putCheckpoint(checkpoint);
+  }
+
+  flushWrites(): Promise<void> {
+    return this.sendGroup();
+  }
+
+  /** Transactions writeBatch holds in the open group, not sent yet (for tests and benchmarks). */
+  get uncommittedTransactions(): number {
+    return this.group.pending;
+  }
+
+  /**
+   * Sends the open group, after any send still under way: transactions, then the blocks that mark
+   * them stored, then the dirty hours, then the checkpoints that cover them, each one insert. The
+   * caller whose call sends a group that fails gets the error; the group's chains are then
+   * refused past their first lost block (write-group.ts), and the next send starts afresh.
+   */
+  private sendGroup(): Promise<void> {
+    const send = this.sending.catch(() => undefined).then(async () => {
+      if (this.group.empty) return;
+      const g = this.group.take();
+      try {
+        await this.conn.insertBinary('transactions', TX_INSERT_COLUMNS, g.txs);
+        await this.conn.insertBinary('blocks', BLOCK_INSERT_COLUMNS, g.blocks);
+        await putRows(this.conn, 'dirty_hours', g.dirtyHours);
+        await putRows(this.conn, 'checkpoints', g.checkpoints.map((cp) => ({ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash })));
+      } catch (err) {
+        this.group.failed(g.firstBlocks, err);
+        throw err;
+      }
+    });
+    this.sending = send;
+    return send;
   }
 
   /** See `highest`. Without FINAL: rows replaced or deleted count too, which only raises the bound. */
   private async highestBlock(originKey: string): Promise<number> {
     let h = this.highest.get(originKey);
     if (h === undefined) {
-      const r = await this.db.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
+      // Past the group, which holds no batch of a chain not known here (adding one records it).
+      const r = await this.conn.all<{ n: string }>(`SELECT ifNull(maxOrNull(block_number), -1) AS n FROM blocks WHERE origin_key = ${sqlString(originKey)}`);
       h = Number(r[0]?.n ?? -1);
       this.highest.set(originKey, h);
     }
@@ -222,7 +294,7 @@ export class ClickHouseStore implements Store {
 
   private putCheckpoint(cp: Checkpoint): Promise<void> {
     if (!Number.isSafeInteger(cp.block_number)) throw new Error(`checkpoint of ${cp.origin_key}: block_number must be an integer, got ${cp.block_number}`);
-    return putRows(this.db, 'checkpoints', [{ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash }]);
+    return putRows(this.conn, 'checkpoints', [{ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash }]);
   }
 
   async getCheckpoint(originKey: string): Promise<Checkpoint | null> {
@@ -542,7 +614,11 @@ export class ClickHouseStore implements Store {
     return labels.readMarketDataFor(this.db, marketDataIds);
   }
 
-  close(): Promise<void> {
-    return this.db.close();
+  /** Sends the open group and closes; fails, after closing, when that send failed (its batches are then not stored). */
+  async close(): Promise<void> {
+    let failed: unknown = null;
+    await this.sendGroup().catch((err: unknown) => (failed = err));
+    await this.conn.close();
+    if (failed !== null) throw failed;
   }
 }

@@ -4,7 +4,7 @@
 // (which compiles each new expression after its third use, ~30-50 ms of LLVM on each node, and
 // the statements' literals make most expressions new) cost CPU and gain nothing there. Neither
 // changes an answer. Production and the benches keep ClickHouse's own defaults.
-// Measured on app-facts-cache's store (scratch profile of three full document builds, default vs
+// Measured on app-facts-cache's store (a one-off profile of three full document builds, default vs
 // these, alternating, two runs each): ClickHouse CPU per build 1.3-1.9 s -> 0.86-1.03 s, build wall
 // 1.6-2.3 s -> 0.94-1.46 s.
 import type { NodeQueryDefaults } from '../../support/clickhouse/cluster.js';

@@ -67,6 +67,9 @@ export interface ClickHouseCluster {
   stop(): Promise<void>;
 }
 
+/** Query settings every statement on a node starts from (a statement's own settings win), e.g. `{ max_threads: 1 }`. */
+export type NodeQueryDefaults = Readonly<Record<string, string | number>>;
+
 function clusterConfig(name: string, hosts: readonly string[], tcpPorts: readonly number[], logFile: string): string {
   const shards = hosts.map((h, i) => `      <shard><replica><host>${h}</host><port>${tcpPorts[i]}</port></replica></shard>`).join('\n');
   return `<clickhouse>
@@ -118,6 +121,7 @@ class LocalNode implements ClickHouseNode {
     readonly httpPort: number,
     readonly tcpPort: number,
     private readonly dir: string,
+    private readonly queryDefaults: NodeQueryDefaults,
   ) {
     this.url = `http://${host}:${httpPort}`;
   }
@@ -140,6 +144,11 @@ class LocalNode implements ClickHouseNode {
       `--listen_host=${this.host}`,
       `--tcp_port=${this.tcpPort}`,
       `--http_port=${this.httpPort}`,
+      // The configuration's <logger> level is not applied by this entry point (it logged every
+      // query at trace level, ~20 lines each); the command line's is.
+      '--log-level=warning',
+      // Settings given on this command line are the defaults of every session, HTTP ones included.
+      ...Object.entries(this.queryDefaults).map(([k, v]) => `--${k}=${v}`),
     ];
     // The server's own start-up lines go to stderr; kept (the last few KB) for a failed start.
     const child = spawn(findPython(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -221,11 +230,20 @@ export interface PreparedClickHouseCluster extends ClickHouseCluster {
   start(): Promise<void>;
 }
 
+export interface ClusterOptions {
+  /** Default 2. */
+  shards?: number;
+  /** Default 'chainlytics'. */
+  name?: string;
+  /** The nodes' default query settings (none by default: the engine's own, as in production). */
+  queryDefaults?: NodeQueryDefaults;
+}
+
 /**
  * Picks the ports and writes every node's configuration without starting a node: vitest's
  * globalSetup hands the addresses to the test files before the nodes have finished starting.
  */
-export async function prepareClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<PreparedClickHouseCluster> {
+export async function prepareClickHouseCluster(opts: ClusterOptions = {}): Promise<PreparedClickHouseCluster> {
   const shards = opts.shards ?? 2;
   const name = opts.name ?? 'chainlytics';
   const root = await mkdtemp(join(tmpdir(), 'chainlytics-clickhouse-'));
@@ -248,7 +266,7 @@ export async function prepareClickHouseCluster(opts: { shards?: number; name?: s
     const dir = join(root, `node${i + 1}`);
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, 'config.xml'), clusterConfig(name, hosts, tcpPorts, join(dir, 'server.log')));
-    nodes.push(new LocalNode(`node${i + 1}`, hosts[i]!, httpPort, tcpPorts[i]!, dir));
+    nodes.push(new LocalNode(`node${i + 1}`, hosts[i]!, httpPort, tcpPorts[i]!, dir, opts.queryDefaults ?? {}));
   }
   const stop = async (): Promise<void> => {
     await Promise.all(nodes.map((n) => n.stop()));
@@ -266,7 +284,7 @@ export async function prepareClickHouseCluster(opts: { shards?: number; name?: s
 }
 
 /** Starts `shards` nodes (default 2) forming one cluster `name` (default 'chainlytics'). */
-export async function startClickHouseCluster(opts: { shards?: number; name?: string } = {}): Promise<ClickHouseCluster> {
+export async function startClickHouseCluster(opts: ClusterOptions = {}): Promise<ClickHouseCluster> {
   const cluster = await prepareClickHouseCluster(opts);
   try {
     await cluster.start();

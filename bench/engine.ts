@@ -184,6 +184,7 @@ async function run(engine: EngineName): Promise<Figures> {
     const fullS = full.wall_s;
     log(`${engine}: full facts ${fullS.toFixed(1)} s ${JSON.stringify(full)}`);
     calls?.report(log);
+    if (calls) meter.report(log);
     // What every application document build reads first: all contracts' facts, 14 days of hours.
     const contracts = await store.contractsWithFacts(CONTRACT_TXCOUNT.key);
     const t3 = performance.now();
@@ -205,6 +206,7 @@ async function run(engine: EngineName): Promise<Figures> {
       const computed = report.chains.map((r) => `${r.hours_computed}h/${r.days_computed}d`).join(' ');
       log(`${engine}: ${what} ${hourS.toFixed(2)} s (write ${writeS.toFixed(2)} s; facts ${(hourS - writeS).toFixed(2)} s of which contract ${(report.contract_ms / 1000).toFixed(2)} s, settlement ${(report.settlement_ms / 1000).toFixed(2)} s; computed ${computed}) facts ${JSON.stringify(cost)}`);
       calls?.report(log);
+      if (calls) meter.report(log);
     }
     const [hourS, nextS] = hours as [number, number];
     const disk = await diskMb(opened);

@@ -21,16 +21,30 @@ const SENDERS = ['all', 'each', 'run', 'insert', 'insertBinary'] as const;
  * Counts the statements of a ClickHouse store's connection (its private `db`, wrapped here and
  * nowhere else) and measures phases. For DuckDB (no cluster) only wall and process CPU.
  */
-export function phaseMeter(store: object, cluster: ClickHouseCluster | null): { measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: PhaseCost }> } {
+export function phaseMeter(
+  store: object,
+  cluster: ClickHouseCluster | null,
+): { measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: PhaseCost }>; report(log: (line: string) => void): void } {
   let statements = 0;
+  // Wall time per kind of statement (its start, numbers and literals left out), for BENCH_PROFILE.
+  const kinds = new Map<string, { ms: number; n: number }>();
   if (cluster) {
     const db = (store as { db?: Record<string, unknown> }).db;
     if (!db) throw new Error('phaseMeter: the ClickHouse store has no connection to count');
     for (const name of SENDERS) {
-      const fn = db[name] as (...a: unknown[]) => unknown;
-      db[name] = (...a: unknown[]) => {
+      const fn = db[name] as (...a: unknown[]) => Promise<unknown>;
+      db[name] = async (...a: unknown[]) => {
         statements++;
-        return fn.apply(db, a);
+        const kind = `${name} ${String(a[0]).replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').replace(/\s+/g, ' ').slice(0, 110)}`;
+        const t = performance.now();
+        try {
+          return await fn.apply(db, a);
+        } finally {
+          const k = kinds.get(kind) ?? { ms: 0, n: 0 };
+          k.ms += performance.now() - t;
+          k.n++;
+          kinds.set(kind, k);
+        }
       };
     }
   }
@@ -50,6 +64,10 @@ export function phaseMeter(store: object, cluster: ClickHouseCluster | null): { 
         cost.statements = statements - n0;
       }
       return { result, cost };
+    },
+    report(log) {
+      for (const [kind, k] of [...kinds].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) log(`    ${(k.ms / 1000).toFixed(3)} s ${String(k.n).padStart(5)}×  ${kind}`);
+      kinds.clear();
     },
   };
 }

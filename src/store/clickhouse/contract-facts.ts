@@ -32,11 +32,8 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
   const unpivoted = (pairs: string, values: string) =>
     `SELECT ${ok} AS origin_key, 'contract' AS dimension, entity, kv.1 AS metric_key, '${g}' AS granularity, period_ms, ${values}
      FROM (${scan}) ARRAY JOIN [${pairs}] AS kv`;
-  // A double that is not finite travels as JSON null (ClickHouse writes NaN and ±inf so), which
-  // the rows read back used to store: the same here.
-  const finite = (x: string) => `if(isFinite(${x}), ${x}, NULL)`;
   if (plain.length > 0) {
-    const pairs = plain.map((a) => `(${sqlString(a.key)}, toNullable(${finite(`toFloat64(${keyColumn(a.key)})`)}))`).join(', ');
+    const pairs = plain.map((a) => `(${sqlString(a.key)}, toNullable(toFloat64(${keyColumn(a.key)})))`).join(', ');
     await replaceWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`, [
       unpivoted(pairs, 'kv.2 AS value'),
     ]);
@@ -46,7 +43,7 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
       .map((a) => {
         const c = keyColumn(a.key);
         const value = a.exact ? wideToDouble(c) : `toFloat64(${c})`;
-        return `(${sqlString(a.key)}, toNullable(${finite(value)}), ${a.exact ? `CAST(${c} AS Nullable(UInt256))` : 'CAST(NULL AS Nullable(UInt256))'})`;
+        return `(${sqlString(a.key)}, toNullable(${value}), ${a.exact ? `CAST(${c} AS Nullable(UInt256))` : 'CAST(NULL AS Nullable(UInt256))'})`;
       })
       .join(', ');
     await replaceWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`, [

@@ -59,7 +59,7 @@ export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest): Pr
     `SELECT 'tx' AS part, period_ms, ${out} FROM (
        SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, ${exprs}
        FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods(g, scope)}
+       WHERE t.origin_key = ${ok} AND ${inPeriods(req.origin_key, g, scope)}
        GROUP BY period_ms)
      UNION ALL
      SELECT 'none' AS part, 0 AS period_ms, ${out} FROM (SELECT ${exprs} FROM transactions AS t WHERE 0)

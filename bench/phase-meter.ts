@@ -26,8 +26,9 @@ export function phaseMeter(
   cluster: ClickHouseCluster | null,
 ): { measure<T>(fn: () => Promise<T>): Promise<{ result: T; cost: PhaseCost }>; report(log: (line: string) => void): void } {
   let statements = 0;
-  // Wall time per kind of statement (its start, numbers and literals left out), for BENCH_PROFILE.
-  const kinds = new Map<string, { ms: number; n: number }>();
+  const nodeCpu = (): number => (cluster ? cluster.nodes.reduce((s, n) => s + (nodeCpuSeconds(n.pid()) ?? 0), 0) : 0);
+  // Wall time and nodes' CPU per kind of statement (its start, numbers and literals left out), for BENCH_PROFILE.
+  const kinds = new Map<string, { ms: number; n: number; node: number }>();
   if (cluster) {
     const db = (store as { db?: Record<string, unknown> }).db;
     if (!db) throw new Error('phaseMeter: the ClickHouse store has no connection to count');
@@ -35,20 +36,23 @@ export function phaseMeter(
       const fn = db[name] as (...a: unknown[]) => Promise<unknown>;
       db[name] = async (...a: unknown[]) => {
         statements++;
-        const kind = `${name} ${String(a[0]).replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').replace(/\s+/g, ' ').slice(0, 110)}`;
+        const kind = `${name} ${String(a[0]).replace(/'[^']*'/g, "'…'").replace(/\d+/g, 'N').replace(/\s+/g, ' ').slice(0, 150)}`;
         const t = performance.now();
+        const k0 = nodeCpu();
         try {
           return await fn.apply(db, a);
         } finally {
-          const k = kinds.get(kind) ?? { ms: 0, n: 0 };
+          const k = kinds.get(kind) ?? { ms: 0, n: 0, node: 0 };
           k.ms += performance.now() - t;
+          // The nodes' CPU while the statement ran (statements run one at a time, so this is
+          // mostly its own, plus whatever merges the nodes ran meanwhile).
+          k.node += nodeCpu() - k0;
           k.n++;
           kinds.set(kind, k);
         }
       };
     }
   }
-  const nodeCpu = (): number => (cluster ? cluster.nodes.reduce((s, n) => s + (nodeCpuSeconds(n.pid()) ?? 0), 0) : 0);
   return {
     async measure(fn) {
       const n0 = statements;
@@ -66,7 +70,7 @@ export function phaseMeter(
       return { result, cost };
     },
     report(log) {
-      for (const [kind, k] of [...kinds].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) log(`    ${(k.ms / 1000).toFixed(3)} s ${String(k.n).padStart(5)}×  ${kind}`);
+      for (const [kind, k] of [...kinds].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) log(`    ${(k.ms / 1000).toFixed(3)} s, nodes ${k.node.toFixed(2)} s CPU ${String(k.n).padStart(5)}×  ${kind}`);
       kinds.clear();
     },
   };

@@ -28,9 +28,11 @@ export function inPeriods(originKey: string, g: Granularity, periods: readonly n
  */
 export function inBlockTimes(originKey: string, fromS: number, untilS: number): string {
   intList([fromS, untilS], `block time bound of ${originKey}`);
-  const blocks = `FROM blocks WHERE origin_key = ${sqlString(originKey)} AND block_time >= ${fromS} AND block_time < ${untilS}`;
+  // The same scalar subquery twice: ClickHouse computes it once per statement.
+  const range = `(SELECT (ifNull(minOrNull(block_number), 0), ifNull(maxOrNull(block_number), -1))
+           FROM blocks WHERE origin_key = ${sqlString(originKey)} AND block_time >= ${fromS} AND block_time < ${untilS})`;
   return `t.block_time >= ${fromS} AND t.block_time < ${untilS}
-         AND t.block_number >= (SELECT ifNull(minOrNull(block_number), 0) ${blocks}) AND t.block_number <= (SELECT ifNull(maxOrNull(block_number), -1) ${blocks})`;
+         AND t.block_number >= tupleElement(${range}, 1) AND t.block_number <= tupleElement(${range}, 2)`;
 }
 
 /**

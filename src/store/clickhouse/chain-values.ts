@@ -6,6 +6,7 @@
 import { settlementInWei, type ChainValuesRequest, type SettlementFactsRequest, type SettlementMeasure } from '../facts.js';
 import { TEN_MINUTES } from '../granularity.js';
 import { CHAIN } from './facts.js';
+import { periodBlocks, type ChainBlocks } from './period-scope.js';
 import { deleteWhere, replaceRows } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList, wideToDouble } from './sql-text.js';
@@ -28,7 +29,7 @@ const MEASURE_SUM: Record<SettlementMeasure, string> = {
   blob_bytes: 'sum(blob_gas_used)',
 };
 
-export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
+export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest, known?: ChainBlocks): Promise<void> {
   if (req.days.length === 0) return;
   intList(req.days, `rent day of ${req.origin_key}`);
   intList([req.complete_until], 'complete_until');
@@ -40,7 +41,7 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
   const key = (d: number) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d });
   const gone = [...new Set(req.days)].map(key);
   const asked = req.senders.length === 0 ? [] : req.days.filter((d) => d < req.complete_until);
-  const days = asked.length === 0 ? [] : await daysBothChainsHave(db, req, asked);
+  const days = asked.length === 0 ? [] : await daysBothChainsHave(db, req, asked, known);
   const paid =
     days.length === 0
       ? []
@@ -65,11 +66,14 @@ export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRe
 }
 
 /** Of the asked days, those both chains have blocks in (the settlement chain's complete ones were asked). */
-async function daysBothChainsHave(db: SqlRunner, req: SettlementFactsRequest, asked: readonly number[]): Promise<number[]> {
+async function daysBothChainsHave(db: SqlRunner, req: SettlementFactsRequest, asked: readonly number[], known?: ChainBlocks): Promise<number[]> {
   const lo = Math.min(...asked);
   const hi = Math.max(...asked) + DAY_S * 1000;
-  const [settled, own] = await Promise.all([daysWithBlocks(db, req.settlement_origin_key, lo, hi), daysWithBlocks(db, req.origin_key, lo, hi)]);
-  return [...new Set(asked)].filter((d) => settled.has(d) && own.has(d));
+  // The chain's own days from the blocks read for this call (when they cover them), then the settlement chain's.
+  const own = new Set((await periodBlocks(db, known, req.origin_key, 'daily', asked)).blocks.with_blocks);
+  if (own.size === 0) return [];
+  const settled = await daysWithBlocks(db, req.settlement_origin_key, lo, hi);
+  return [...own].filter((d) => settled.has(d));
 }
 
 export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest): Promise<void> {

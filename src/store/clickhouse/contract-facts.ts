@@ -4,7 +4,7 @@
 import { DAY_MS } from '../../clock.js';
 import type { ContractAddressSetsRequest, ContractFactsRequest } from '../contract-facts.js';
 import { PERIOD_SECONDS } from '../granularity.js';
-import { inPeriodsWithBlocks } from './period-scope.js';
+import { inPeriodsWithBlocks, periodBlocks, type ChainBlocks } from './period-scope.js';
 import { deleteWhere, replaceWhere } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-text.js';
@@ -12,12 +12,12 @@ import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-t
 /** METRICS.md section 4: the transactions application metrics count (contract = `to`). */
 export const CONTRACT_TX = 'NOT t.input_empty AND t.fee_wei > 0 AND t.to_address IS NOT NULL';
 
-export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest): Promise<void> {
+export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest, known?: ChainBlocks): Promise<void> {
   const { granularity: g, plain, wei } = req;
   const ok = sqlString(req.origin_key);
   const aggs = [...plain, ...wei];
   if (req.periods.length === 0 || aggs.length === 0) return;
-  const scope = [...new Set(req.periods)].sort((a, b) => a - b);
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, g, req.periods);
   const scoped = `origin_key = ${ok} AND dimension = 'contract' AND granularity = '${g}' AND period_ms IN (${intList(scope, 'period')})`;
   const s = PERIOD_SECONDS[g];
   // Only (period, contract) pairs with transactions get rows: a project's zero days are filled
@@ -27,16 +27,16 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
   // and sending it again (the full build's contract facts are most of its rows).
   const scan = `SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, assumeNotNull(t.to_address) AS entity, ${aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ')}
        FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(req.origin_key, g, scope)} AND ${CONTRACT_TX}
+       WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)} AND ${CONTRACT_TX}
        GROUP BY period_ms, entity`;
+  // Without periods with blocks the old rows only go.
+  const any = blocks.with_blocks.length > 0;
   const unpivoted = (pairs: string, values: string) =>
     `SELECT ${ok} AS origin_key, 'contract' AS dimension, entity, kv.1 AS metric_key, '${g}' AS granularity, period_ms, ${values}
      FROM (${scan}) ARRAY JOIN [${pairs}] AS kv`;
   if (plain.length > 0) {
     const pairs = plain.map((a) => `(${sqlString(a.key)}, toNullable(toFloat64(${keyColumn(a.key)})))`).join(', ');
-    await replaceWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`, [
-      unpivoted(pairs, 'kv.2 AS value'),
-    ]);
+    await replaceWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value')] : []);
   }
   if (wei.length > 0) {
     const pairs = wei
@@ -46,27 +46,27 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
         return `(${sqlString(a.key)}, toNullable(${value}), ${a.exact ? `CAST(${c} AS Nullable(UInt256))` : 'CAST(NULL AS Nullable(UInt256))'})`;
       })
       .join(', ');
-    await replaceWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`, [
-      unpivoted(pairs, 'kv.2 AS value, kv.3 AS exact_wei'),
-    ]);
+    await replaceWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value, kv.3 AS exact_wei')] : []);
   }
 }
 
-export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest): Promise<void> {
+export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest, known?: ChainBlocks): Promise<void> {
   if (req.days.length === 0 || req.sets.length === 0) return;
   const ok = sqlString(req.origin_key);
-  const scope = [...new Set(req.days)].sort((a, b) => a - b);
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, 'daily', req.days);
   // One statement: the requested days' old sets out, the days with blocks' new sets in.
   await replaceWhere(
     db,
     'contract_address_sets',
     `origin_key = ${ok} AND day_ms IN (${intList(scope, 'day')}) AND set_key IN (${stringList(req.sets.map((x) => x.key))})`,
-    req.sets.map(
-      (set) =>
-        `SELECT DISTINCT ${sqlString(set.key)} AS set_key, ${ok} AS origin_key, assumeNotNull(t.to_address) AS contract, intDiv(t.block_time, 86400) * ${DAY_MS} AS day_ms, ${set.sql} AS address
-         FROM transactions AS t FINAL
-         WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(req.origin_key, 'daily', scope)} AND ${CONTRACT_TX}`,
-    ),
+    blocks.with_blocks.length === 0
+      ? []
+      : req.sets.map(
+          (set) =>
+            `SELECT DISTINCT ${sqlString(set.key)} AS set_key, ${ok} AS origin_key, assumeNotNull(t.to_address) AS contract, intDiv(t.block_time, 86400) * ${DAY_MS} AS day_ms, ${set.sql} AS address
+             FROM transactions AS t FINAL
+             WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)} AND ${CONTRACT_TX}`,
+        ),
   );
 }
 

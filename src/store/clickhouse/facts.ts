@@ -2,7 +2,7 @@
 // a chain's transactions, unpivoted into `facts` (numbers) and `native_facts` (wei).
 import { PERIOD_SECONDS, type Granularity } from '../granularity.js';
 import type { ChainFactsRequest } from '../facts.js';
-import { inPeriods } from './period-scope.js';
+import { inPeriodsWithBlocks, periodBlocks, type ChainBlocks } from './period-scope.js';
 import { deleteWhere, replaceRows } from './replacing.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-text.js';
@@ -40,40 +40,34 @@ export function unpivot(
   return { facts, native };
 }
 
-export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest): Promise<void> {
+export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest, known?: ChainBlocks): Promise<void> {
   const { granularity: g, plain, wei } = req;
   const ok = sqlString(req.origin_key);
   const aggs = [...plain, ...wei];
   if (req.periods.length === 0 || aggs.length === 0) return;
   const s = PERIOD_SECONDS[g];
-  const scope = [...new Set(req.periods)].sort((a, b) => a - b);
-  intList(scope, `${g} period of ${req.origin_key}`);
-  const exprs = aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ');
-  const out = aggregateColumns(plain, wei);
-  const nulls = [...plain.map((a) => `NULL AS v_${keyColumn(a.key)}`), ...wei.map((a) => `NULL AS v_${keyColumn(a.key)}${a.exact ? `, NULL AS x_${keyColumn(a.key)}` : ''}`)].join(', ');
-  // One round trip reads three parts: the aggregates of the scope's periods with transactions,
-  // the aggregates over no rows (count 0, median NULL: what a period with blocks but no
-  // transactions gets), and the scope's periods with stored blocks (loadPeriodScope's
-  // `withBlocks`), which are the periods that get rows.
-  const parts = await db.all(
-    `SELECT 'tx' AS part, period_ms, ${out} FROM (
-       SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, ${exprs}
-       FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods(req.origin_key, g, scope)}
-       GROUP BY period_ms)
-     UNION ALL
-     SELECT 'none' AS part, 0 AS period_ms, ${out} FROM (SELECT ${exprs} FROM transactions AS t WHERE 0)
-     UNION ALL
-     SELECT 'blocks' AS part, p AS period_ms, ${nulls} FROM (
-       SELECT DISTINCT intDiv(block_time, ${s}) * ${s * 1000} AS p FROM blocks FINAL
-       WHERE origin_key = ${ok} AND block_time >= ${Math.floor(scope[0]! / 1000)} AND block_time < ${Math.floor(scope[scope.length - 1]! / 1000) + s})`,
-  );
-  const wanted = new Set(scope);
-  const withBlocks = new Set(parts.filter((r) => r.part === 'blocks').map((r) => Number(r.period_ms)).filter((p) => wanted.has(p)));
-  const agg = parts.filter((r) => r.part === 'tx' && withBlocks.has(Number(r.period_ms)));
-  const seen = new Set(agg.map((r) => Number(r.period_ms)));
-  const none = parts.find((r) => r.part === 'none')!;
-  for (const p of withBlocks) if (!seen.has(p)) agg.push({ ...none, period_ms: p });
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, g, req.periods);
+  const withBlocks = new Set(blocks.with_blocks);
+  let agg: Row[] = [];
+  if (withBlocks.size > 0) {
+    const exprs = aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ');
+    const out = aggregateColumns(plain, wei);
+    // One round trip reads the aggregates of the periods with transactions and the aggregates
+    // over no rows (count 0, median NULL: what a period with blocks but no transactions gets).
+    const parts = await db.all(
+      `SELECT 'tx' AS part, period_ms, ${out} FROM (
+         SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, ${exprs}
+         FROM transactions AS t FINAL
+         WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)}
+         GROUP BY period_ms)
+       UNION ALL
+       SELECT 'none' AS part, 0 AS period_ms, ${out} FROM (SELECT ${exprs} FROM transactions AS t WHERE 0)`,
+    );
+    agg = parts.filter((r) => r.part === 'tx' && withBlocks.has(Number(r.period_ms)));
+    const seen = new Set(agg.map((r) => Number(r.period_ms)));
+    const none = parts.find((r) => r.part === 'none')!;
+    for (const p of withBlocks) if (!seen.has(p)) agg.push({ ...none, period_ms: p });
+  }
   const rows = unpivot(agg, () => ({ origin_key: req.origin_key, dimension: 'chain', entity: '' }), g, plain, wei);
   // Every period with blocks gets a row of every key, newer than the rows it replaces: only
   // the periods that lost their blocks (a rollback) need tombstones, sent with the rows.

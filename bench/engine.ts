@@ -29,7 +29,9 @@
 // of output is one JSON object.
 // Sizes: BENCH_TX (total transactions, default 20,000,000), BENCH_CHAINS (6), BENCH_DAYS (90),
 // BENCH_INGEST_DAYS (4), BENCH_ENGINES (duckdb,clickhouse). BENCH_PROFILE=1 prints the store calls
-// of each incremental hour (bench/call-profile.ts).
+// of the full facts build and of each incremental hour (bench/call-profile.ts). Beside the wall
+// time of the facts phases, *_cost gives this process's and the nodes' CPU seconds and the
+// statements sent (bench/phase-meter.ts).
 // BENCH_WRITE_ONLY=1 stops each engine after the write figures (ingest, write, bulk_same, and the
 // check that both engines hold the same rows), for quick work on the write path.
 import { dirname } from 'node:path';
@@ -48,6 +50,7 @@ import { diskMb, nodeCpuSeconds, nodePeakRssMb, openEngineStore, rawChecksum, rs
 import { batch, BLOCK_S, clickhouseHistorySql, duckdbHistorySql, T0, workload } from './engine-workload.js';
 import { clickhouseBulk, duckdbBulk, type BulkResult } from './engine-bulk.js';
 import { NodeConnection } from '../src/store/clickhouse/connection.js';
+import { phaseMeter, type PhaseCost } from './phase-meter.js';
 
 const TOTAL_TX = Number(process.env.BENCH_TX ?? 20_000_000);
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 6);
@@ -130,6 +133,11 @@ interface WriteFigures {
 /** All figures; with BENCH_WRITE_ONLY only the write figures. */
 interface Figures extends WriteFigures {
   full_facts_s?: number;
+  /** Wall, process CPU, nodes' CPU and statements of the full facts build (phase-meter.ts). */
+  full_facts_cost?: PhaseCost;
+  /** The same for the facts part (computeFacts) of each measured hour. */
+  hour_facts_cost?: PhaseCost;
+  next_hour_facts_cost?: PhaseCost;
   read_contract_facts_s?: number;
   incremental_hour_s?: number;
   next_hour_s?: number;
@@ -184,10 +192,13 @@ async function run(engine: EngineName): Promise<Figures> {
     if (WRITE_ONLY) return writeFigures;
     // The clock one block past the history: every day and hour complete.
     const end = (T0 + blocksPerChain * BLOCK_S) * 1000;
-    const t1 = performance.now();
-    await computeFacts(store, chains, new FixedClock(end + 60_000), { logger });
-    const fullS = seconds(t1);
-    log(`${engine}: full facts ${fullS.toFixed(1)} s`);
+    const meter = phaseMeter(store, cluster);
+    const calls = process.env.BENCH_PROFILE ? profileCalls(store) : null;
+    const full = (await meter.measure(() => computeFacts(store, chains, new FixedClock(end + 60_000), { logger }))).cost;
+    const fullS = full.wall_s;
+    log(`${engine}: full facts ${fullS.toFixed(1)} s ${JSON.stringify(full)}`);
+    calls?.report(log);
+    if (calls) meter.report(log);
     // What every application document build reads first: all contracts' facts, 14 days of hours.
     const contracts = await store.contractsWithFacts(CONTRACT_TXCOUNT.key);
     const t3 = performance.now();
@@ -195,19 +206,21 @@ async function run(engine: EngineName): Promise<Figures> {
     const readS = seconds(t3);
     log(`${engine}: readContractFacts of ${contracts.length} contracts, ${facts.length} facts in ${readS.toFixed(2)} s`);
     const hourBlocks = 3600 / BLOCK_S;
-    const calls = process.env.BENCH_PROFILE ? profileCalls(store) : null;
     // The first hour completes the last day; the second stays inside the next one.
     const hours: number[] = [];
+    const hourFacts: PhaseCost[] = [];
     for (const [i, what] of ['incremental hour', 'next hour'].entries()) {
       const t2 = performance.now();
       await writeRange(store, blocksPerChain + i * hourBlocks, blocksPerChain + (i + 1) * hourBlocks);
       const writeS = seconds(t2);
-      const report = await computeFacts(store, chains, new FixedClock(end + (i + 1) * 3_600_000 + 60_000), { logger });
+      const { result: report, cost } = await meter.measure(() => computeFacts(store, chains, new FixedClock(end + (i + 1) * 3_600_000 + 60_000), { logger }));
       const hourS = seconds(t2);
       hours.push(hourS);
+      hourFacts.push(cost);
       const computed = report.chains.map((r) => `${r.hours_computed}h/${r.days_computed}d`).join(' ');
-      log(`${engine}: ${what} ${hourS.toFixed(2)} s (write ${writeS.toFixed(2)} s; facts ${(hourS - writeS).toFixed(2)} s of which contract ${(report.contract_ms / 1000).toFixed(2)} s, settlement ${(report.settlement_ms / 1000).toFixed(2)} s; computed ${computed})`);
+      log(`${engine}: ${what} ${hourS.toFixed(2)} s (write ${writeS.toFixed(2)} s; facts ${(hourS - writeS).toFixed(2)} s of which contract ${(report.contract_ms / 1000).toFixed(2)} s, settlement ${(report.settlement_ms / 1000).toFixed(2)} s; computed ${computed}) facts ${JSON.stringify(cost)}`);
       calls?.report(log);
+      if (calls) meter.report(log);
     }
     const [hourS, nextS] = hours as [number, number];
     const disk = await diskMb(opened);
@@ -215,9 +228,12 @@ async function run(engine: EngineName): Promise<Figures> {
     return {
       ...writeFigures,
       full_facts_s: Number(fullS.toFixed(2)),
+      full_facts_cost: full,
       read_contract_facts_s: Number(readS.toFixed(2)),
       incremental_hour_s: Number(hourS.toFixed(2)),
       next_hour_s: Number(nextS.toFixed(2)),
+      hour_facts_cost: hourFacts[0],
+      next_hour_facts_cost: hourFacts[1],
       peak_rss_mb: rss.peakMb(),
       ...(cluster ? { node_peak_rss_mb: cluster.nodes.map((n) => nodePeakRssMb(n.pid())) } : {}),
       disk_mb: disk,

@@ -204,34 +204,40 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
   result.days_computed = scope.daily.length;
   run.settledDays.set(ok, scope.daily);
 
-  const aggs = transactionAggregates(defs);
-  for (const g of GRANULARITIES) {
-    const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
-    await store.writeChainFacts({ origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) });
-  }
-  await computeFourHourFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
-  await computeTenMinuteFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
-  const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
-  await store.writeChainAddressSets({
-    origin_key: ok,
-    days: scope.daily,
-    sets: addressSets(defs).map((s) => ({ key: s.key, sql: engineSql(store, s.sql, `${s.key} address set`)(dayCtx) })),
+  // The chain's blocks over every period of the scope, read once for all the writes below.
+  const spans = GRANULARITIES.flatMap((g) => scope[g].map((p) => [p, p + PERIOD_SECONDS[g] * 1000] as const));
+  const from = Math.min(...spans.map(([p]) => p));
+  const until = Math.max(...spans.map(([, end]) => end));
+  await store.withChainBlocks(ok, from, until, async () => {
+    const aggs = transactionAggregates(defs);
+    for (const g of GRANULARITIES) {
+      const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
+      await store.writeChainFacts({ origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) });
+    }
+    await computeFourHourFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
+    await computeTenMinuteFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
+    const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
+    await store.writeChainAddressSets({
+      origin_key: ok,
+      days: scope.daily,
+      sets: addressSets(defs).map((s) => ({ key: s.key, sql: engineSql(store, s.sql, `${s.key} address set`)(dayCtx) })),
+    });
+    const contractStarted = performance.now();
+    await computeContracts(store, chain, defs, scope, hoursUntil);
+    timing.contract_ms += performance.now() - contractStarted;
+    const settlementStarted = performance.now();
+    const rent = await computeRent(store, chain, run, scope.daily, daysUntil, first?.daily ?? null);
+    timing.settlement_ms += performance.now() - settlementStarted;
+    // The data-availability layer's blob facts, on the layer's chain only (blob-facts.ts).
+    const blobStarted = performance.now();
+    const blobKeys = await computeBlobFacts(store, ok, scope.daily);
+    timing.blob_ms += performance.now() - blobStarted;
+    // Days whose rent changed are converted and derived again with the chain's own days.
+    const days = [...new Set([...scope.daily, ...rent.days])].sort((a, b) => a - b);
+    // Chain and contract money facts in one conversion: the same prices, one price status.
+    await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys, ...blobKeys], rent.ether_keys);
+    await computeDerived(store, ok, defs, days);
   });
-  const contractStarted = performance.now();
-  await computeContracts(store, chain, defs, scope, hoursUntil);
-  timing.contract_ms += performance.now() - contractStarted;
-  const settlementStarted = performance.now();
-  const rent = await computeRent(store, chain, run, scope.daily, daysUntil, first?.daily ?? null);
-  timing.settlement_ms += performance.now() - settlementStarted;
-  // The data-availability layer's blob facts, on the layer's chain only (blob-facts.ts).
-  const blobStarted = performance.now();
-  const blobKeys = await computeBlobFacts(store, ok, scope.daily);
-  timing.blob_ms += performance.now() - blobStarted;
-  // Days whose rent changed are converted and derived again with the chain's own days.
-  const days = [...new Set([...scope.daily, ...rent.days])].sort((a, b) => a - b);
-  // Chain and contract money facts in one conversion: the same prices, one price status.
-  await convertMoney(store, chain, { hourly: scope.hourly, daily: days }, [...moneyFactKeys(defs), ...rent.keys, ...blobKeys], rent.ether_keys);
-  await computeDerived(store, ok, defs, days);
 
   result.days_pending = await store.settlePendingDays(ok, scope.daily, pending);
   await store.writeFactStatus(ok, { hours_until: hoursUntil, days_until: daysUntil });

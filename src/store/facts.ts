@@ -194,6 +194,14 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
   /** Starts (unix ms) of the periods before `untilMs` holding at least one stored block, ascending. */
   blockPeriods(originKey: string, granularity: Granularity, untilMs: number): Promise<number[]>;
 
+  /**
+   * Runs `fn`, one chain's facts writes, with the chain's stored blocks in [fromMs, untilMs)
+   * read once for all of them: which periods have blocks, and their block numbers. An engine
+   * that would otherwise read them in every statement (ClickHouse) keeps them until `fn`
+   * settles. Blocks written meanwhile are not seen by those writes; their hours are dirty and
+   * computed on the next run.
+   */
+  withChainBlocks<T>(originKey: string, fromMs: number, untilMs: number, fn: () => Promise<T>): Promise<T>;
   writeChainFacts(req: ChainFactsRequest): Promise<void>;
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void>;
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void>;

@@ -4,29 +4,29 @@ import { DAY_MS } from '../../clock.js';
 import { countWindows, type DayHistogram } from '../day-histogram.js';
 import type { ChainAddressSetsRequest, FactSubject } from '../facts.js';
 import type { HistogramCache } from '../histogram-cache.js';
-import { inPeriods, loadPeriodScope } from './period-scope.js';
-import { deleteWhere, insertSelect } from './replacing.js';
+import { inPeriodsWithBlocks, periodBlocks, type ChainBlocks } from './period-scope.js';
+import { replaceWhere } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
-export async function writeChainAddressSets(db: SqlRunner, req: ChainAddressSetsRequest): Promise<void> {
+export async function writeChainAddressSets(db: SqlRunner, req: ChainAddressSetsRequest, known?: ChainBlocks): Promise<void> {
   if (req.days.length === 0 || req.sets.length === 0) return;
   const ok = sqlString(req.origin_key);
-  const { scope, withBlocks } = await loadPeriodScope(db, req.origin_key, 'daily', req.days);
-  await deleteWhere(
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, 'daily', req.days);
+  // One statement: the requested days' old sets out, the days with blocks' new sets in.
+  await replaceWhere(
     db,
     'address_sets',
     `origin_key = ${ok} AND dimension = 'chain' AND entity = '' AND day_ms IN (${intList(scope, 'day')}) AND set_key IN (${stringList(req.sets.map((x) => x.key))})`,
+    blocks.with_blocks.length === 0
+      ? []
+      : req.sets.map(
+          (set) =>
+            `SELECT DISTINCT ${sqlString(set.key)} AS set_key, ${ok} AS origin_key, 'chain' AS dimension, '' AS entity, intDiv(t.block_time, 86400) * ${DAY_MS} AS day_ms, ${set.sql} AS address
+             FROM transactions AS t FINAL
+             WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)}`,
+        ),
   );
-  if (withBlocks.length === 0) return;
-  for (const set of req.sets) {
-    await insertSelect(
-      db,
-      'address_sets',
-      `SELECT DISTINCT ${sqlString(set.key)}, ${ok}, 'chain', '', intDiv(t.block_time, 86400) * ${DAY_MS}, ${set.sql} FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods('daily', withBlocks)}`,
-    );
-  }
 }
 
 /**

@@ -1,5 +1,6 @@
 // Metric aggregates per fixed bucket over a chain's raw transactions (store/bucket-aggregates.ts).
 import { checkBucketQuery, type BucketAggregateRow, type BucketAggregatesQuery } from '../bucket-aggregates.js';
+import { inBlockTimes } from './period-scope.js';
 import type { SqlRunner } from './sql-runner.js';
 import { keyColumn, sqlString } from './sql-text.js';
 
@@ -11,7 +12,7 @@ export async function bucketAggregates(db: SqlRunner, q: BucketAggregatesQuery):
   const rows = await db.all(
     `SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS bucket_ms, ${exprs}
      FROM transactions AS t FINAL
-     WHERE t.origin_key = ${sqlString(q.origin_key)} AND t.block_time >= ${q.from_ms / 1000} AND t.block_time < ${q.until_ms / 1000}
+     WHERE t.origin_key = ${sqlString(q.origin_key)} AND ${inBlockTimes(q.origin_key, Math.ceil(q.from_ms / 1000), Math.ceil(q.until_ms / 1000))}
      GROUP BY bucket_ms ORDER BY bucket_ms`,
   );
   return rows.map((r) => ({

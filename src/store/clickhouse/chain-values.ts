@@ -1,11 +1,13 @@
 // Chain facts that do not come from one scan of the chain's own transactions (the counterpart
 // of DuckDB's chain-values.ts): the rent a chain paid on its settlement chain, summed exactly in
 // UInt256 over the settlement chain's transactions from the batch posters, and values computed
-// or read elsewhere, written as given. Both replace their periods (tombstones, then new rows).
+// or read elsewhere, written as given. Both replace their periods in one insert (tombstones
+// for the keys without a new row, and the new rows).
 import { settlementInWei, type ChainValuesRequest, type SettlementFactsRequest, type SettlementMeasure } from '../facts.js';
 import { TEN_MINUTES } from '../granularity.js';
 import { CHAIN } from './facts.js';
-import { deleteWhere, putRows } from './replacing.js';
+import { periodBlocks, type ChainBlocks } from './period-scope.js';
+import { deleteWhere, replaceRows } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList, wideToDouble } from './sql-text.js';
 
@@ -27,46 +29,51 @@ const MEASURE_SUM: Record<SettlementMeasure, string> = {
   blob_bytes: 'sum(blob_gas_used)',
 };
 
-export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest): Promise<void> {
+export async function writeSettlementFacts(db: SqlRunner, req: SettlementFactsRequest, known?: ChainBlocks): Promise<void> {
   if (req.days.length === 0) return;
   intList(req.days, `rent day of ${req.origin_key}`);
   intList([req.complete_until], 'complete_until');
-  const ok = sqlString(req.origin_key);
   // Fees are exact wei (native facts, converted later); blob bytes are a plain fact.
   const wei = settlementInWei(req.measure);
   const table = wei ? 'native_facts' : 'facts';
-  await deleteWhere(
-    db,
-    table,
-    `origin_key = ${ok} AND ${CHAIN} AND metric_key = ${sqlString(req.key)} AND granularity = 'daily' AND period_ms IN (${req.days.join(', ')})`,
-  );
-  if (req.senders.length === 0) return;
-  // Days both chains have blocks in and the settlement chain has complete: a day either chain
-  // has not reached yet stays without a value (unknown), never 0.
-  const asked = req.days.filter((d) => d < req.complete_until);
-  if (asked.length === 0) return;
-  const lo = Math.min(...asked);
-  const hi = Math.max(...asked) + DAY_S * 1000;
-  const [settled, own] = await Promise.all([daysWithBlocks(db, req.settlement_origin_key, lo, hi), daysWithBlocks(db, req.origin_key, lo, hi)]);
-  const days = [...new Set(asked)].filter((d) => settled.has(d) && own.has(d));
-  if (days.length === 0) return;
-  const paid = await db.all<{ d: string; exact: string; v: number }>(
-    `SELECT d, toString(total) AS exact, ${wideToDouble('total')} AS v FROM (
-       SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, ${MEASURE_SUM[req.measure]} AS total FROM transactions FINAL
-       WHERE origin_key = ${sqlString(req.settlement_origin_key)} AND from_address IN (${stringList(req.senders.map((a) => a.toLowerCase()))})
-         AND block_time >= ${Math.floor(Math.min(...days) / 1000)} AND block_time < ${Math.floor(Math.max(...days) / 1000) + DAY_S}
-       GROUP BY d)`,
-  );
+  // Every requested day loses its row unless it gets a new one (replaceRows): a day either
+  // chain has not reached stays without a value (unknown), never 0.
+  const key = (d: number) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d });
+  const gone = [...new Set(req.days)].map(key);
+  const asked = req.senders.length === 0 ? [] : req.days.filter((d) => d < req.complete_until);
+  const days = asked.length === 0 ? [] : await daysBothChainsHave(db, req, asked, known);
+  const paid =
+    days.length === 0
+      ? []
+      : await db.all<{ d: string; exact: string; v: number }>(
+          `SELECT d, toString(total) AS exact, ${wideToDouble('total')} AS v FROM (
+             SELECT intDiv(block_time, ${DAY_S}) * ${DAY_S * 1000} AS d, ${MEASURE_SUM[req.measure]} AS total FROM transactions FINAL
+             WHERE origin_key = ${sqlString(req.settlement_origin_key)} AND from_address IN (${stringList(req.senders.map((a) => a.toLowerCase()))})
+               AND block_time >= ${Math.floor(Math.min(...days) / 1000)} AND block_time < ${Math.floor(Math.max(...days) / 1000) + DAY_S}
+             GROUP BY d)`,
+        );
   const byDay = new Map(paid.map((r) => [Number(r.d), r]));
-  await putRows(
+  await replaceRows(
     db,
     table,
+    gone,
     days.map((d) => {
       const p = byDay.get(d);
-      const row = { origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: req.key, granularity: 'daily', period_ms: d, value: p ? Number(p.v) : 0 };
+      const row = { ...key(d), value: p ? Number(p.v) : 0 };
       return wei ? { ...row, exact_wei: p ? p.exact : '0' } : row;
     }),
   );
+}
+
+/** Of the asked days, those both chains have blocks in (the settlement chain's complete ones were asked). */
+async function daysBothChainsHave(db: SqlRunner, req: SettlementFactsRequest, asked: readonly number[], known?: ChainBlocks): Promise<number[]> {
+  const lo = Math.min(...asked);
+  const hi = Math.max(...asked) + DAY_S * 1000;
+  // The chain's own days from the blocks read for this call (when they cover them), then the settlement chain's.
+  const own = new Set((await periodBlocks(db, known, req.origin_key, 'daily', asked)).blocks.with_blocks);
+  if (own.size === 0) return [];
+  const settled = await daysWithBlocks(db, req.settlement_origin_key, lo, hi);
+  return [...own].filter((d) => settled.has(d));
 }
 
 export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest): Promise<void> {
@@ -77,17 +84,11 @@ export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest)
     if (!scope.has(r.period_ms) || !allowed.has(r.metric_key)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is outside the request's keys and periods`);
     if (r.value !== null && !Number.isFinite(r.value)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is not finite: ${r.value}`);
   }
-  await deleteWhere(
-    db,
-    'facts',
-    `origin_key = ${sqlString(req.origin_key)} AND ${CHAIN} AND granularity = '${req.granularity}'
-       AND metric_key IN (${stringList(req.keys)}) AND period_ms IN (${intList(req.periods, `period of ${req.origin_key}`)})`,
-  );
-  await putRows(
-    db,
-    'facts',
-    req.rows.map((r) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: r.metric_key, granularity: req.granularity, period_ms: r.period_ms, value: r.value })),
-  );
+  intList(req.periods, `period of ${req.origin_key}`);
+  // Every (key, period) of the request is replaced: the ones without a row get a tombstone.
+  const subject = { origin_key: req.origin_key, dimension: 'chain', entity: '', granularity: req.granularity };
+  const gone = [...scope].flatMap((p) => req.keys.map((k) => ({ ...subject, metric_key: k, period_ms: p })));
+  await replaceRows(db, 'facts', gone, req.rows.map((r) => ({ ...subject, metric_key: r.metric_key, period_ms: r.period_ms, value: r.value })));
 }
 
 /** Deletes the chain's 10-minute facts before `beforeMs` (pruneTenMinuteFacts, and pruneRaw for the time it prunes). */

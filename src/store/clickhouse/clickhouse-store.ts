@@ -58,6 +58,7 @@ import type { ContractFingerprintQuery, ContractFingerprints, ContractHoursQuery
 import { BLOCK_COLUMNS, insertColumns, rowBinary, TX_COLUMNS } from './raw-row-binary.js';
 import { deleteWhere, putRows } from './replacing.js';
 import { nodeDdl } from './schema.js';
+import { readChainBlocks, type ChainBlocks } from './period-scope.js';
 import { settleAll } from '../../settle-all.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import { FlushFirst } from './flush-first.js';
@@ -90,6 +91,8 @@ export class ClickHouseStore implements Store {
    * from what is stored.
    */
   private readonly highest = new Map<string, number>();
+  /** Per chain, its blocks read once for the facts writes inside withChainBlocks (period-scope.ts). */
+  private readonly chainBlocks = new Map<string, ChainBlocks>();
 
   /** Every statement but the group's own inserts: each sends the open group first. */
   private readonly db: SqlRunner;
@@ -367,12 +370,24 @@ export class ClickHouseStore implements Store {
     return facts.blockPeriods(this.db, originKey, granularity, untilMs);
   }
 
+  async withChainBlocks<T>(originKey: string, fromMs: number, untilMs: number, fn: () => Promise<T>): Promise<T> {
+    if (!(untilMs > fromMs)) return fn();
+    const before = this.chainBlocks.get(originKey);
+    this.chainBlocks.set(originKey, await readChainBlocks(this.db, originKey, fromMs, untilMs));
+    try {
+      return await fn();
+    } finally {
+      if (before) this.chainBlocks.set(originKey, before);
+      else this.chainBlocks.delete(originKey);
+    }
+  }
+
   writeChainFacts(req: ChainFactsRequest): Promise<void> {
-    return facts.writeChainFacts(this.db, req);
+    return facts.writeChainFacts(this.db, req, this.chainBlocks.get(req.origin_key));
   }
 
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {
-    return chainValues.writeSettlementFacts(this.db, req);
+    return chainValues.writeSettlementFacts(this.db, req, this.chainBlocks.get(req.origin_key));
   }
 
   replaceChainValues(req: ChainValuesRequest): Promise<void> {
@@ -380,7 +395,7 @@ export class ClickHouseStore implements Store {
   }
 
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
-    return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => addressSets.writeChainAddressSets(this.db, req));
+    return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => addressSets.writeChainAddressSets(this.db, req, this.chainBlocks.get(req.origin_key)));
   }
 
   pruneTenMinuteFacts(originKey: string, beforeMs: number): Promise<void> {
@@ -522,11 +537,11 @@ export class ClickHouseStore implements Store {
 
   // --- contract facts (contract-facts.ts, contract-reads.ts, contract-fact-columns.ts) ----------
   writeContractFacts(req: ContractFactsRequest): Promise<void> {
-    return contractFacts.writeContractFacts(this.db, req);
+    return contractFacts.writeContractFacts(this.db, req, this.chainBlocks.get(req.origin_key));
   }
 
   writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {
-    return contractFacts.writeContractAddressSets(this.db, req);
+    return contractFacts.writeContractAddressSets(this.db, req, this.chainBlocks.get(req.origin_key));
   }
 
   pruneContractHours(originKey: string, beforeMs: number): Promise<void> {

@@ -4,56 +4,70 @@
 import { DAY_MS } from '../../clock.js';
 import type { ContractAddressSetsRequest, ContractFactsRequest } from '../contract-facts.js';
 import { PERIOD_SECONDS } from '../granularity.js';
-import { aggregateColumns, unpivot } from './facts.js';
-import { inPeriods, loadPeriodScope } from './period-scope.js';
-import { deleteWhere, insertSelect, putRows } from './replacing.js';
+import { inPeriodsWithBlocks, periodBlocks, type ChainBlocks } from './period-scope.js';
+import { deleteWhere, replaceWhere } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
-import { intList, keyColumn, sqlString, stringList } from './sql-text.js';
+import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-text.js';
 
 /** METRICS.md section 4: the transactions application metrics count (contract = `to`). */
 export const CONTRACT_TX = 'NOT t.input_empty AND t.fee_wei > 0 AND t.to_address IS NOT NULL';
 
-export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest): Promise<void> {
+export async function writeContractFacts(db: SqlRunner, req: ContractFactsRequest, known?: ChainBlocks): Promise<void> {
   const { granularity: g, plain, wei } = req;
   const ok = sqlString(req.origin_key);
   const aggs = [...plain, ...wei];
   if (req.periods.length === 0 || aggs.length === 0) return;
-  const { scope, withBlocks } = await loadPeriodScope(db, req.origin_key, g, req.periods);
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, g, req.periods);
   const scoped = `origin_key = ${ok} AND dimension = 'contract' AND granularity = '${g}' AND period_ms IN (${intList(scope, 'period')})`;
-  if (plain.length > 0) await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`);
-  if (wei.length > 0) await deleteWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`);
-  if (withBlocks.length === 0) return;
-
   const s = PERIOD_SECONDS[g];
   // Only (period, contract) pairs with transactions get rows: a project's zero days are filled
   // by the documents, and storing zeros for every labeled contract would multiply the table.
-  const agg = await db.all(
-    `SELECT period_ms, entity, ${aggregateColumns(plain, wei)} FROM (
-       SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, assumeNotNull(t.to_address) AS entity, ${aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ')}
+  // The aggregates stay on the shards: each table gets one statement that tombstones the
+  // scope's old rows and unpivots the new ones (ARRAY JOIN), instead of reading every row back
+  // and sending it again (the full build's contract facts are most of its rows).
+  const scan = `SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, assumeNotNull(t.to_address) AS entity, ${aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ')}
        FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods(g, withBlocks)} AND ${CONTRACT_TX}
-       GROUP BY period_ms, entity)`,
-  );
-  const rows = unpivot(agg, (r) => ({ origin_key: req.origin_key, dimension: 'contract', entity: String(r.entity) }), g, plain, wei);
-  const version = db.version();
-  await putRows(db, 'facts', rows.facts, version);
-  await putRows(db, 'native_facts', rows.native, version);
+       WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)} AND ${CONTRACT_TX}
+       GROUP BY period_ms, entity`;
+  // Without periods with blocks the old rows only go.
+  const any = blocks.with_blocks.length > 0;
+  const unpivoted = (pairs: string, values: string) =>
+    `SELECT ${ok} AS origin_key, 'contract' AS dimension, entity, kv.1 AS metric_key, '${g}' AS granularity, period_ms, ${values}
+     FROM (${scan}) ARRAY JOIN [${pairs}] AS kv`;
+  if (plain.length > 0) {
+    const pairs = plain.map((a) => `(${sqlString(a.key)}, toNullable(toFloat64(${keyColumn(a.key)})))`).join(', ');
+    await replaceWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value')] : []);
+  }
+  if (wei.length > 0) {
+    const pairs = wei
+      .map((a) => {
+        const c = keyColumn(a.key);
+        const value = a.exact ? wideToDouble(c) : `toFloat64(${c})`;
+        return `(${sqlString(a.key)}, toNullable(${value}), ${a.exact ? `CAST(${c} AS Nullable(UInt256))` : 'CAST(NULL AS Nullable(UInt256))'})`;
+      })
+      .join(', ');
+    await replaceWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value, kv.3 AS exact_wei')] : []);
+  }
 }
 
-export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest): Promise<void> {
+export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest, known?: ChainBlocks): Promise<void> {
   if (req.days.length === 0 || req.sets.length === 0) return;
   const ok = sqlString(req.origin_key);
-  const { scope, withBlocks } = await loadPeriodScope(db, req.origin_key, 'daily', req.days);
-  await deleteWhere(db, 'contract_address_sets', `origin_key = ${ok} AND day_ms IN (${intList(scope, 'day')}) AND set_key IN (${stringList(req.sets.map((x) => x.key))})`);
-  if (withBlocks.length === 0) return;
-  for (const set of req.sets) {
-    await insertSelect(
-      db,
-      'contract_address_sets',
-      `SELECT DISTINCT ${sqlString(set.key)}, ${ok}, assumeNotNull(t.to_address), intDiv(t.block_time, 86400) * ${DAY_MS}, ${set.sql} FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods('daily', withBlocks)} AND ${CONTRACT_TX}`,
-    );
-  }
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, 'daily', req.days);
+  // One statement: the requested days' old sets out, the days with blocks' new sets in.
+  await replaceWhere(
+    db,
+    'contract_address_sets',
+    `origin_key = ${ok} AND day_ms IN (${intList(scope, 'day')}) AND set_key IN (${stringList(req.sets.map((x) => x.key))})`,
+    blocks.with_blocks.length === 0
+      ? []
+      : req.sets.map(
+          (set) =>
+            `SELECT DISTINCT ${sqlString(set.key)} AS set_key, ${ok} AS origin_key, assumeNotNull(t.to_address) AS contract, intDiv(t.block_time, 86400) * ${DAY_MS} AS day_ms, ${set.sql} AS address
+             FROM transactions AS t FINAL
+             WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)} AND ${CONTRACT_TX}`,
+        ),
+  );
 }
 
 export async function pruneContractHours(db: SqlRunner, originKey: string, beforeMs: number): Promise<void> {

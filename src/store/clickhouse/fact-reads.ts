@@ -2,7 +2,7 @@
 // (how far facts are complete, days waiting to complete).
 import type { FactQuery, FactRow, FactStatus } from '../facts.js';
 import { FOUR_HOURS, TEN_MINUTES, type FactGranularity } from '../granularity.js';
-import { deleteWhere, putRows } from './replacing.js';
+import { putRows, replaceRows } from './replacing.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
@@ -62,13 +62,13 @@ export async function pendingDays(db: SqlRunner, originKey: string): Promise<num
 export async function settlePendingDays(db: SqlRunner, originKey: string, computed: readonly number[], pending: readonly number[]): Promise<number> {
   const ok = sqlString(originKey);
   // Remembered before forgotten: a day both computed and pending again stays pending.
+  // One insert: tombstones for the days forgotten, rows for the days pending.
   const stillPending = new Set(pending);
+  intList(computed, 'computed day');
+  intList(pending, 'pending day');
+  const day = (d: number) => ({ origin_key: originKey, day_ms: d });
   const forget = computed.filter((d) => !stillPending.has(d));
-  if (forget.length > 0) await deleteWhere(db, 'pending_days', `origin_key = ${ok} AND day_ms IN (${intList(forget, 'computed day')})`);
-  if (pending.length > 0) {
-    intList(pending, 'pending day');
-    await putRows(db, 'pending_days', [...stillPending].map((d) => ({ origin_key: originKey, day_ms: d })));
-  }
+  if (forget.length > 0 || pending.length > 0) await replaceRows(db, 'pending_days', forget.map(day), [...stillPending].map(day));
   const rows = await db.all<{ n: string }>(`SELECT count() AS n FROM pending_days FINAL WHERE origin_key = ${ok}`);
   return Number(rows[0]?.n ?? 0);
 }

@@ -2,8 +2,8 @@
 // a chain's transactions, unpivoted into `facts` (numbers) and `native_facts` (wei).
 import { PERIOD_SECONDS, type Granularity } from '../granularity.js';
 import type { ChainFactsRequest } from '../facts.js';
-import { inPeriods, loadPeriodScope } from './period-scope.js';
-import { deleteWhere, putRows } from './replacing.js';
+import { inPeriodsWithBlocks, periodBlocks, type ChainBlocks } from './period-scope.js';
+import { deleteWhere, replaceRows } from './replacing.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import { intList, keyColumn, sqlString, stringList, wideToDouble } from './sql-text.js';
 
@@ -40,46 +40,42 @@ export function unpivot(
   return { facts, native };
 }
 
-export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest): Promise<void> {
+export async function writeChainFacts(db: SqlRunner, req: ChainFactsRequest, known?: ChainBlocks): Promise<void> {
   const { granularity: g, plain, wei } = req;
   const ok = sqlString(req.origin_key);
   const aggs = [...plain, ...wei];
   if (req.periods.length === 0 || aggs.length === 0) return;
-  const { scope, withBlocks } = await loadPeriodScope(db, req.origin_key, g, req.periods);
   const s = PERIOD_SECONDS[g];
-  // Every period with blocks gets a row of every key below, with a newer version than the rows
-  // it replaces: only the periods that lost their blocks (a rollback) need tombstones. On a
-  // facts run that is usually none, which saves two statements a granularity.
-  const kept = new Set(withBlocks);
-  const emptied = scope.filter((p) => !kept.has(p));
-  if (emptied.length > 0) {
-    const scoped = `origin_key = ${ok} AND ${CHAIN} AND granularity = '${g}' AND period_ms IN (${intList(emptied, 'period')})`;
-    if (plain.length > 0) await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`);
-    if (wei.length > 0) await deleteWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`);
-  }
-  if (withBlocks.length === 0) return;
-
-  const exprs = aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ');
-  const out = aggregateColumns(plain, wei);
-  // Periods with blocks but no transactions take the aggregates' value over no rows (count 0,
-  // median NULL): the one-row aggregate without GROUP BY over an empty selection.
-  const agg = await db.all(
-    `SELECT period_ms, ${out} FROM (
-       SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, ${exprs}
-       FROM transactions AS t FINAL
-       WHERE t.origin_key = ${ok} AND ${inPeriods(g, withBlocks)}
-       GROUP BY period_ms)`,
-  );
-  const seen = new Set(agg.map((r) => Number(r.period_ms)));
-  const missing = withBlocks.filter((p) => !seen.has(p));
-  if (missing.length > 0) {
-    const none = await db.all(`SELECT 0 AS period_ms, ${out} FROM (SELECT ${exprs} FROM transactions AS t WHERE 0)`);
-    for (const p of missing) agg.push({ ...none[0], period_ms: p });
+  const { scope, blocks } = await periodBlocks(db, known, req.origin_key, g, req.periods);
+  const withBlocks = new Set(blocks.with_blocks);
+  let agg: Row[] = [];
+  if (withBlocks.size > 0) {
+    const exprs = aggs.map((a) => `${a.sql} AS ${keyColumn(a.key)}`).join(', ');
+    const out = aggregateColumns(plain, wei);
+    // One round trip reads the aggregates of the periods with transactions and the aggregates
+    // over no rows (count 0, median NULL: what a period with blocks but no transactions gets).
+    const parts = await db.all(
+      `SELECT 'tx' AS part, period_ms, ${out} FROM (
+         SELECT intDiv(t.block_time, ${s}) * ${s * 1000} AS period_ms, ${exprs}
+         FROM transactions AS t FINAL
+         WHERE t.origin_key = ${ok} AND ${inPeriodsWithBlocks(blocks)}
+         GROUP BY period_ms)
+       UNION ALL
+       SELECT 'none' AS part, 0 AS period_ms, ${out} FROM (SELECT ${exprs} FROM transactions AS t WHERE 0)`,
+    );
+    agg = parts.filter((r) => r.part === 'tx' && withBlocks.has(Number(r.period_ms)));
+    const seen = new Set(agg.map((r) => Number(r.period_ms)));
+    const none = parts.find((r) => r.part === 'none')!;
+    for (const p of withBlocks) if (!seen.has(p)) agg.push({ ...none, period_ms: p });
   }
   const rows = unpivot(agg, () => ({ origin_key: req.origin_key, dimension: 'chain', entity: '' }), g, plain, wei);
-  const version = db.version();
-  await putRows(db, 'facts', rows.facts, version);
-  await putRows(db, 'native_facts', rows.native, version);
+  // Every period with blocks gets a row of every key, newer than the rows it replaces: only
+  // the periods that lost their blocks (a rollback) need tombstones, sent with the rows.
+  const emptied = scope.filter((p) => !withBlocks.has(p));
+  const gone = (keys: readonly { key: string }[]) =>
+    emptied.flatMap((p) => keys.map((a) => ({ origin_key: req.origin_key, dimension: 'chain', entity: '', metric_key: a.key, granularity: g, period_ms: p })));
+  if (plain.length > 0) await replaceRows(db, 'facts', gone(plain), rows.facts);
+  if (wei.length > 0) await replaceRows(db, 'native_facts', gone(wei), rows.native);
 }
 
 export async function blockPeriods(db: SqlRunner, originKey: string, g: Granularity, untilMs: number): Promise<number[]> {

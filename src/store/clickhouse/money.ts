@@ -5,7 +5,7 @@
 // sent with the conversion, which runs on the shards. Same choices, same arithmetic, same bytes.
 import type { Granularity } from '../granularity.js';
 import type { MoneyRequest, PriceStatusRow, PriceStatusSummary } from '../prices.js';
-import { deleteWhere, insertSelect, putRows } from './replacing.js';
+import { deleteWhere, replaceWhere, rowsSelect } from './replacing.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
@@ -86,11 +86,14 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     for (const p of req.periods[g]) scope.set(`${g}:${p}`, { granularity: g, period_ms: p });
   }
   const requested = new Set(scope.keys());
-  const failed = await db.all<{ granularity: Granularity; period_ms: string }>(`SELECT DISTINCT granularity, period_ms FROM price_status FINAL WHERE origin_key = ${ok}`);
+  // Two independent reads, sent together: one round trip's wait instead of two.
+  const [failed, priceRows] = await Promise.all([
+    db.all<{ granularity: Granularity; period_ms: string }>(`SELECT DISTINCT granularity, period_ms FROM price_status FINAL WHERE origin_key = ${ok}`),
+    db.all<{ asset: string; granularity: Granularity; period_ms: string; usd: number }>(
+      `SELECT asset, granularity, period_ms, usd FROM prices FINAL WHERE asset IN (${stringList([req.eth_asset, req.gas_token])})`,
+    ),
+  ]);
   for (const f of failed) scope.set(`${f.granularity}:${f.period_ms}`, { granularity: f.granularity, period_ms: Number(f.period_ms) });
-  const priceRows = await db.all<{ asset: string; granularity: Granularity; period_ms: string; usd: number }>(
-    `SELECT asset, granularity, period_ms, usd FROM prices FINAL WHERE asset IN (${stringList([req.eth_asset, req.gas_token])})`,
-  );
   const of = (asset: string) => priceRows.filter((r) => r.asset === asset).map((r) => ({ granularity: r.granularity, period_ms: Number(r.period_ms), usd: r.usd }));
   const eth = of(req.eth_asset);
   const tok = of(req.gas_token);
@@ -119,9 +122,12 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     return ps.length > 0 ? `(granularity = '${g}' AND period_ms IN (${ps.join(', ')}))` : '0';
   };
   const scoped = `origin_key = ${ok} AND (${inScope('hourly')} OR ${inScope('daily')})`;
-  await deleteWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(outKeys)})`);
-  await deleteWhere(db, 'price_status', scoped);
-  if (chosen.length === 0) return;
+  const replacedFacts = `${scoped} AND metric_key IN (${stringList(outKeys)})`;
+  if (chosen.length === 0) {
+    await deleteWhere(db, 'facts', replacedFacts);
+    await deleteWhere(db, 'price_status', scoped);
+    return;
+  }
 
   const ethUsd = (c: Chosen) => c.eth_exact ?? c.eth_fb?.usd ?? null;
   const tokUsd = (c: Chosen) => c.tok_exact ?? c.tok_fb?.usd ?? null;
@@ -139,27 +145,24 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
      WHERE n.origin_key = ${ok} AND n.metric_key IN (${stringList(req.keys.map((k) => k.native))})`;
   // One pass over the join makes both rows of a native fact (ARRAY JOIN), not a UNION of two.
   const both = `[(${renamed('eth')}, if(n.value = 0, toNullable(0.), ${ethExpr})), (${renamed('usd')}, if(n.value = 0, toNullable(0.), ${usdExpr}))]`;
-  await insertSelect(
-    db,
-    'facts',
-    `SELECT ${ok}, dimension, entity, kv.1, granularity, period_ms, kv.2
+  // The old figures' tombstones and the new figures in one statement (replacing.ts).
+  await replaceWhere(db, 'facts', replacedFacts, [
+    `SELECT ${ok} AS origin_key, dimension, entity, kv.1 AS metric_key, granularity, period_ms, kv.2 AS value
      FROM (SELECT n.dimension AS dimension, n.entity AS entity, n.granularity AS granularity, n.period_ms AS period_ms, ${both} AS pair ${converted})
      ARRAY JOIN pair AS kv`,
-  );
+  ]);
 
   // A period needed a price when it has a non-zero money figure. Chain figures decide: a
   // contract's fees are part of its chain's, so they are non-zero only where the chain's are.
   // Every key needs the ETH price; the token price only the keys in the gas token.
-  const neededBy = async (keys: readonly string[]): Promise<Set<string>> => {
-    if (keys.length === 0) return new Set();
-    const rows = await db.all<{ granularity: Granularity; period_ms: string }>(
-      `SELECT DISTINCT granularity, period_ms FROM native_facts FINAL
-       WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(keys)})`,
-    );
-    return new Set(rows.map((r) => `${r.granularity}:${r.period_ms}`));
-  };
-  const ethNeeds = await neededBy(req.keys.map((k) => k.native));
-  const tokNeeds = await neededBy(tokenKeys.map((k) => k.native));
+  // Both in one read: every key's periods, and whether a key in the gas token is among them.
+  const needs = await db.all<{ granularity: Granularity; period_ms: string; tok: number }>(
+    `SELECT granularity, period_ms, max(metric_key IN (${tokenKeys.length > 0 ? stringList(tokenKeys.map((k) => k.native)) : "''"})) AS tok FROM native_facts FINAL
+     WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(req.keys.map((k) => k.native))})
+     GROUP BY granularity, period_ms`,
+  );
+  const ethNeeds = new Set(needs.map((r) => `${r.granularity}:${r.period_ms}`));
+  const tokNeeds = new Set(tokenKeys.length === 0 ? [] : needs.filter((r) => Number(r.tok) === 1).map((r) => `${r.granularity}:${r.period_ms}`));
   const status: Row[] = [];
   const statusOf = (c: Chosen, exactUsd: number | null, fb: Point | null, asset: string, needs: Set<string>) => {
     if (exactUsd !== null || !needs.has(`${c.granularity}:${c.period_ms}`)) return;
@@ -169,7 +172,7 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     statusOf(c, c.eth_exact, c.eth_fb, req.eth_asset, ethNeeds);
     if (tokenKeys.length > 0) statusOf(c, c.tok_exact, c.tok_fb, req.gas_token, tokNeeds);
   }
-  await putRows(db, 'price_status', status);
+  await replaceWhere(db, 'price_status', scoped, status.length > 0 ? [rowsSelect('price_status', status)] : []);
 }
 
 export async function priceStatus(db: SqlRunner, originKey: string): Promise<PriceStatusRow[]> {

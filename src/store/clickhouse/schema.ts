@@ -157,9 +157,27 @@ export function nodeDdl(database: string, cluster: string): { stages: string[][]
   return { stages: [[`CREATE DATABASE IF NOT EXISTS ${database}`], local, distributed], added };
 }
 
-/** The data columns of a table (without version and deleted), in order. */
-export function columnsOf(name: string): string[] {
+function tableDef(name: string): TableDef {
   const t = TABLES.find((x) => x.name === name);
   if (!t) throw new Error(`no ClickHouse table ${name}`);
-  return t.columns.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+  return t;
+}
+
+/** The data columns of a table (without version and deleted), in order. */
+export function columnsOf(name: string): string[] {
+  return columnTypesOf(name).map((c) => c.name);
+}
+
+/** The data columns of a table with their types (a DEFAULT left out), in order. */
+export function columnTypesOf(name: string): Array<{ name: string; type: string }> {
+  // No type of these tables has a comma inside its parentheses, so a comma ends a column.
+  return tableDef(name).columns.split(',').map((c) => {
+    const [col, type] = c.trim().split(/\s+/);
+    return { name: col!, type: type! };
+  });
+}
+
+/** The columns of a table's sorting key: what makes two rows the same row (a newer version replaces the older). */
+export function keyColumnsOf(name: string): string[] {
+  return tableDef(name).orderBy.split(',').map((c) => c.trim());
 }

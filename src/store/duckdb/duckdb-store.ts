@@ -467,6 +467,11 @@ export class DuckDbStore implements Store {
     return this.use((db) => facts.blockPeriods(db, originKey, granularity, untilMs));
   }
 
+  /** DuckDB reads its blocks in-process for each write (period-scope.ts), so there is nothing to keep. */
+  withChainBlocks<T>(_originKey: string, _fromMs: number, _untilMs: number, fn: () => Promise<T>): Promise<T> {
+    return fn();
+  }
+
   writeChainFacts(req: ChainFactsRequest): Promise<void> {
     return this.transaction(() => facts.writeChainFacts(this.db, req));
   }

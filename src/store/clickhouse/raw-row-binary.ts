@@ -1,6 +1,6 @@
 // Blocks and transactions as RowBinary (row-binary.ts) for the store's inserts, the counterpart of
 // DuckDB's chunk-appender.ts. Each table's columns are listed with their ClickHouse type in the
-// order written; the INSERT names them, and test/clickhouse/raw-rows.test.ts checks the list
+// order written; the INSERT names them, and test/clickhouse/raw-row-binary.test.ts checks the list
 // against schema.ts, so a column added there cannot be silently misaligned here. Wei amounts go
 // from bigint to bytes without passing through a double.
 import type { NormalizedBlock, NormalizedTx } from '../rows.js';

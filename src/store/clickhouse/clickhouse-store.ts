@@ -224,7 +224,7 @@ export class ClickHouseStore implements Store {
     if (batch.blocks.length === 0 || lo > highest) {
       // Raised when added: a send that fails part way may have stored some of these blocks.
       if (batch.blocks.length > 0) this.highest.set(originKey, Math.max(highest, hi));
-      this.group.add(checkpoint, start, txs, blocks, batch.txs.length, hours);
+      this.group.add(checkpoint, start, txs, blocks, batch.txs.length, hours, version);
       if (this.group.full) await this.sendGroup();
       return;
     }
@@ -272,8 +272,8 @@ export class ClickHouseStore implements Store {
       try {
         await this.conn.insertBinary('transactions', TX_INSERT_COLUMNS, g.txs);
         await this.conn.insertBinary('blocks', BLOCK_INSERT_COLUMNS, g.blocks);
-        await putRows(this.conn, 'dirty_hours', g.dirtyHours);
-        await putRows(this.conn, 'checkpoints', g.checkpoints.map((cp) => ({ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash })));
+        await putRows(this.conn, 'dirty_hours', g.dirtyHours, g.version);
+        await putRows(this.conn, 'checkpoints', g.checkpoints.map((cp) => ({ origin_key: cp.origin_key, block_number: cp.block_number, block_hash: cp.block_hash })), g.version);
       } catch (err) {
         this.group.failed(g.firstBlocks, err);
         throw err;

@@ -25,6 +25,14 @@ export interface GroupContents {
   /** Per chain, the first block its batches in the group start at. */
   firstBlocks: Map<string, number>;
   txRows: number;
+  /**
+   * The version the dirty hours and checkpoints are sent with: that of the last batch added, as
+   * if each batch had written them itself. Not a version taken at the send: another store call
+   * takes its version (a tombstone of dirty hours, a rollback's checkpoint) before its first
+   * statement sends the group, and rows versioned at the send would outrank what it wrote after
+   * the batches.
+   */
+  version: number;
 }
 
 interface Lost {
@@ -41,6 +49,7 @@ export class InsertGroup {
   /** The last checkpoint per chain: a later batch's covers the earlier ones'. */
   private readonly checkpoints = new Map<string, Checkpoint>();
   private readonly firstBlocks = new Map<string, number>();
+  private version = 0;
   /** Per chain, what a failed send lost (kept until a batch of the chain starts where it may). */
   private readonly lost = new Map<string, Lost>();
 
@@ -89,8 +98,9 @@ export class InsertGroup {
   }
 
   /** One batch, encoded: its rows, dirty hours and checkpoint; `start` is its first block. */
-  add(checkpoint: Checkpoint, start: number, txs: Buffer[], blocks: Buffer[], txRows: number, hours: readonly number[]): void {
+  add(checkpoint: Checkpoint, start: number, txs: Buffer[], blocks: Buffer[], txRows: number, hours: readonly number[], version: number): void {
     const key = checkpoint.origin_key;
+    this.version = Math.max(this.version, version);
     if (!this.firstBlocks.has(key)) this.firstBlocks.set(key, start);
     for (const b of txs) this.txs.push(b), (this.bytes += b.length);
     for (const b of blocks) this.blocks.push(b), (this.bytes += b.length);
@@ -110,6 +120,7 @@ export class InsertGroup {
       checkpoints: [...this.checkpoints.values()],
       firstBlocks: new Map(this.firstBlocks),
       txRows: this.txRows,
+      version: this.version,
     };
     this.txs = [];
     this.blocks = [];

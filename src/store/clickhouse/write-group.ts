@@ -9,6 +9,7 @@
 // checkpoint of each chain still covers only stored blocks. Its chains are remembered with the
 // first block they lost, so that a later writeBatch of such a chain that starts past that block
 // (a caller that did not read its checkpoint again) fails instead of leaving a hole.
+import { LostBatches } from '../lost-batches.js';
 import type { Checkpoint } from '../store.js';
 
 /** Transactions after which a group is sent: large inserts are what the cluster takes fastest. */
@@ -35,11 +36,6 @@ export interface GroupContents {
   version: number;
 }
 
-interface Lost {
-  from: number;
-  error: unknown;
-}
-
 export class InsertGroup {
   private txs: Buffer[] = [];
   private blocks: Buffer[] = [];
@@ -51,7 +47,7 @@ export class InsertGroup {
   private readonly firstBlocks = new Map<string, number>();
   private version = 0;
   /** Per chain, what a failed send lost (kept until a batch of the chain starts where it may). */
-  private readonly lost = new Map<string, Lost>();
+  private readonly lost = new LostBatches('failed to store');
 
   /** @param rows transactions after which the group is sent (tests use a few). */
   constructor(readonly rows: number = GROUP_ROWS) {
@@ -73,7 +69,7 @@ export class InsertGroup {
 
   /** The first block a failed group lost of this chain, if one did. */
   lostFrom(originKey: string): number | undefined {
-    return this.lost.get(originKey)?.from;
+    return this.lost.from(originKey);
   }
 
   /**
@@ -83,18 +79,7 @@ export class InsertGroup {
    * back below it), so nothing is skipped, and the chain is forgotten here.
    */
   checkResume(originKey: string, start: number, storedNext?: number): void {
-    const lost = this.lost.get(originKey);
-    if (!lost) return;
-    if (start <= lost.from || (storedNext !== undefined && start <= storedNext)) {
-      this.lost.delete(originKey);
-      return;
-    }
-    const why = lost.error instanceof Error ? lost.error.message : String(lost.error);
-    throw new Error(
-      `writeBatch(${originKey}): blocks from ${lost.from} were written in a group that failed to store (${why}); ` +
-        `read the checkpoint again and write from there, this batch starts at ${start}`,
-      { cause: lost.error },
-    );
+    this.lost.checkResume(originKey, start, storedNext);
   }
 
   /** One batch, encoded: its rows, dirty hours and checkpoint; `start` is its first block. */
@@ -134,9 +119,6 @@ export class InsertGroup {
 
   /** A taken group failed to store: every chain it held lost its batches from its first block. */
   failed(firstBlocks: ReadonlyMap<string, number>, error: unknown): void {
-    for (const [originKey, from] of firstBlocks) {
-      const before = this.lost.get(originKey);
-      this.lost.set(originKey, { from: before ? Math.min(before.from, from) : from, error });
-    }
+    this.lost.record(firstBlocks, error);
   }
 }

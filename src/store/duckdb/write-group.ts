@@ -9,21 +9,17 @@
 // first block they lost, so that a later writeBatch of such a chain that starts past that block
 // (a caller that did not read its checkpoint again) fails instead of leaving a hole.
 
+import { LostBatches } from '../lost-batches.js';
+
 /** DuckDB's row group: a transaction appending this many rows to a table writes them to the file directly. */
 export const ROW_GROUP_ROWS = 122_880;
-
-interface Lost {
-  /** The first block of the chain the failed group held. */
-  from: number;
-  error: unknown;
-}
 
 export class WriteGroup {
   /** Transactions appended in the open transaction. */
   private txs = 0;
   /** Per chain in the open transaction, the first block its batches wrote. */
   private readonly firstBlocks = new Map<string, number>();
-  private readonly lost = new Map<string, Lost>();
+  private readonly lost = new LostBatches('failed to commit');
   private isOpen = false;
 
   /** @param rows transactions after which the group commits (tests use a few). */
@@ -51,18 +47,7 @@ export class WriteGroup {
    * below it), so nothing is skipped, and the chain is forgotten here.
    */
   checkResume(originKey: string, start: number): void {
-    const lost = this.lost.get(originKey);
-    if (!lost) return;
-    if (start <= lost.from) {
-      this.lost.delete(originKey);
-      return;
-    }
-    const why = lost.error instanceof Error ? lost.error.message : String(lost.error);
-    throw new Error(
-      `writeBatch(${originKey}): blocks from ${lost.from} were written in a group that failed to commit (${why}); ` +
-        `read the checkpoint again and write from there, this batch starts at ${start}`,
-      { cause: lost.error },
-    );
+    this.lost.checkResume(originKey, start);
   }
 
   /** The transaction was begun. */
@@ -83,10 +68,7 @@ export class WriteGroup {
 
   /** The open transaction was rolled back: every chain with batches in it lost them from its first block. */
   failed(error: unknown): void {
-    for (const [originKey, from] of this.firstBlocks) {
-      const before = this.lost.get(originKey);
-      this.lost.set(originKey, { from: before ? Math.min(before.from, from) : from, error });
-    }
+    this.lost.record(this.firstBlocks, error);
     this.reset();
   }
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/longest-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -23,6 +24,8 @@ export default defineConfig({
     // restores what it changes (process.env), so nothing it leaves behind reaches the next file.
     isolate: false,
     maxWorkers: 2,
+    // Longest files first, on a fresh checkout too (test/longest-first-sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     reporters: ['default'],
   },
 });

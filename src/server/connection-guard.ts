@@ -257,7 +257,10 @@ export class ConnectionGuard {
   private sweep(stallMs: number): void {
     const now = this.now();
     for (const [socket, st] of this.states) {
-      const backedUp = st.pending > 0 || socket.writableLength > 0;
+      // Bytes waiting for the kernel, not a response still open: an event stream between two
+      // events (or a handler still at work) has nothing unflushed and is no stall. Counting open
+      // responses cut the dashboard's quiet document stream after the stall time mid-body.
+      const backedUp = socket.writableLength > 0;
       if (!backedUp || socket.bytesWritten !== st.lastBytes) {
         st.lastBytes = socket.bytesWritten;
         st.lastProgress = now;

@@ -16,10 +16,16 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-async function waitFor(cond: () => boolean, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
+/**
+ * Resolves once `cond` holds; fails at once, with what the command wrote, if it exits first. No
+ * deadline of its own: the first document set took 50-80 s on a machine at load 11-16, against
+ * the 90 s this gave it, so a hang is left to the case's timeout.
+ */
+async function waitFor(cond: () => boolean, exit: Promise<unknown>, what: string, output: () => string): Promise<void> {
+  let exited = false;
+  void exit.then(() => (exited = true));
   while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (exited) throw new Error(`the command exited before ${what}; it wrote:\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -39,7 +45,7 @@ describe('chainlytics command', () => {
     const port = await freePort();
     const dir = join(tmp, 'serve');
     const r = run(['serve', '--port', String(port), '--data-dir', dir, '--devnet-days', '3', '--devnet-tx-per-day', '100']);
-    await waitFor(() => r.out().includes('first document set ready'), 90_000, `first document set (output so far:\n${r.out()})`);
+    await waitFor(() => r.out().includes('first document set ready'), r.exit, 'the first document set', r.out);
     expect(r.out()).toContain(`http://localhost:${port}/v1/master.json`);
     const master = await fetch(`http://127.0.0.1:${port}/v1/master.json`);
     expect(master.status).toBe(200);
@@ -100,12 +106,12 @@ describe('chainlytics on a terminal', () => {
     // and NODE_DISABLE_COLORS: the terminal this case draws is a colour one whoever runs it.
     for (const name of ['LOG_FORMAT', 'NO_COLOR', 'FORCE_COLOR', 'NODE_DISABLE_COLORS', 'CI']) delete env[name];
     const r = runInTerminal(['serve', '--port', String(port), '--host', '127.0.0.1', '--data-dir', join(tmp, 'tty'), '--devnet-days', '2', '--devnet-tx-per-day', '40'], size, env);
-    await waitFor(() => r.raw().includes('first document set ready'), 90_000, `first document set (terminal so far:\n${r.raw()})`);
+    await waitFor(() => r.raw().includes('first document set ready'), r.exit, 'the first document set', r.raw);
     // Requests a person's browser would make: none of them may print a line.
     for (const path of ['/v1/master.json', '/healthz', '/v1/nosuch.json']) await (await fetch(`http://127.0.0.1:${port}${path}`)).arrayBuffer();
     const before = r.raw().length;
     // The bars redraw at most 10 times a second: wait for one redraw after the requests.
-    await waitFor(() => r.raw().length > before, 10_000, 'a redraw');
+    await waitFor(() => r.raw().length > before, r.exit, 'a redraw', r.raw);
     r.type('\x03');
     expect(await r.exit).toBe(0);
 

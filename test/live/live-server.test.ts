@@ -30,6 +30,10 @@ interface Harness {
   clock: FixedClock;
   holder: DocumentHolder;
   http: NodeHttpServer;
+  /** The connection guard's sweeps, held until a test fires them. */
+  guardTime: ManualTime;
+  /** server.connections.write_stall_seconds, ms. */
+  stallMs: number;
 }
 
 const open: Harness[] = [];
@@ -63,7 +67,7 @@ async function start(live: LiveSection = {}, chains = ['alpha', 'beta'], maxOpen
     connectionGuard: { sleep: guardTime.sleep, monotonic: guardTime.monotonic },
   });
   const base = await http.listen(0, '127.0.0.1');
-  const h = { base, hub, clock, holder, http };
+  const h = { base, hub, clock, holder, http, guardTime, stallMs };
   open.push(h);
   return h;
 }
@@ -360,6 +364,28 @@ describe('limits (12.8)', () => {
     socket.resume();
     await closed;
     expect(h.hub.streams.streams.size).toBe(0);
+  });
+
+  it('a quiet stream (nothing to send, nothing unflushed) outlives the connection guard\'s write-stall time', async () => {
+    // The dashboard's document stream between two swaps writes nothing; the guard once counted
+    // its open response as backed-up writes and destroyed the socket after write_stall_seconds
+    // (the browser saw net::ERR_INCOMPLETE_CHUNKED_ENCODING on a page open that long).
+    const h = await start();
+    const r = await stream(h, '/events/documents');
+    expect((await r.next())!.retry).toBe(3000);
+    // Every sweep up to twice the stall time, each after I/O had its turn.
+    while (h.guardTime.monotonic() <= 2 * h.stallMs) {
+      const sweep = await h.guardTime.next();
+      await new Promise((resolve) => setImmediate(resolve));
+      sweep.fire();
+    }
+    await h.guardTime.next(); // the last fired sweep has run
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(h.http.guard.destroyed.stalled).toBe(0);
+    expect([r.ended, h.hub.streams.byKind.documents]).toEqual([false, 1]);
+    // Still the same stream: the next swap's event reaches it.
+    h.holder.swap(docs(T0, { '/v1/master.json': { v: 1 } }));
+    expect((await r.next())!.event).toBe('document');
   });
 
   it('lifetime: retry 1000 and close after 60 min ± 10 % (here 1 min, the jitter drawn at its middle)', async () => {

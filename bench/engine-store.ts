@@ -23,14 +23,15 @@ export interface EngineStore {
   close(): Promise<void>;
 }
 
-export async function openEngineStore(engine: EngineName, label = 'engine'): Promise<EngineStore> {
+/** `systemLogs`: the cluster keeps system.query_log and system.part_log (bench/query-log.ts). */
+export async function openEngineStore(engine: EngineName, label = 'engine', opts: { systemLogs?: boolean } = {}): Promise<EngineStore> {
   const dir = mkdtempSync(join(tmpdir(), `chainlytics-bench-${label}-`));
   const path = join(dir, 'bench.duckdb');
   let cluster: ClickHouseCluster | null = null;
   let store: DuckDbStore | ClickHouseStore;
   try {
     if (engine === 'clickhouse') {
-      cluster = await startClickHouseCluster({ shards: 2 });
+      cluster = await startClickHouseCluster({ shards: 2, systemLogs: opts.systemLogs ?? false });
       store = await ClickHouseStore.open({ engine: 'clickhouse', url: cluster.nodes[0]!.url, database: 'bench', cluster: cluster.name, user: 'default', password_env: null, password: null });
     } else {
       store = await DuckDbStore.open({ path });

@@ -32,6 +32,9 @@
 // of the full facts build and of each incremental hour (bench/call-profile.ts). Beside the wall
 // time of the facts phases, *_cost gives this process's and the nodes' CPU seconds and the
 // statements sent (bench/phase-meter.ts).
+// BENCH_QUERY_LOG=1 keeps the nodes' query_log and part_log and prints, after each facts phase, the
+// statements and merges the nodes' CPU went to (bench/query-log.ts; the logs cost some CPU of
+// their own, so figures from such a run are not compared with one without).
 // BENCH_WRITE_ONLY=1 stops each engine after the write figures (ingest, write, bulk_same, and the
 // check that both engines hold the same rows), for quick work on the write path.
 import { dirname } from 'node:path';
@@ -51,6 +54,7 @@ import { batch, BLOCK_S, clickhouseHistorySql, duckdbHistorySql, T0, workload } 
 import { clickhouseBulk, duckdbBulk, type BulkResult } from './engine-bulk.js';
 import { NodeConnection } from '../src/store/clickhouse/connection.js';
 import { phaseMeter, type PhaseCost } from './phase-meter.js';
+import { reportQueryLog } from './query-log.js';
 
 const TOTAL_TX = Number(process.env.BENCH_TX ?? 20_000_000);
 const CHAINS = Number(process.env.BENCH_CHAINS ?? 6);
@@ -59,6 +63,7 @@ const INGEST_DAYS = Number(process.env.BENCH_INGEST_DAYS ?? 4);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',') as EngineName[];
 const BLOCKS_PER_BATCH = Number(process.env.BENCH_BLOCKS_PER_BATCH ?? 200);
 const WRITE_ONLY = process.env.BENCH_WRITE_ONLY === '1';
+const QUERY_LOG = process.env.BENCH_QUERY_LOG === '1';
 const log = (msg: string): void => void process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${msg}\n`);
 
 if (!(Number.isInteger(INGEST_DAYS) && INGEST_DAYS >= 1 && INGEST_DAYS < DAYS)) throw new Error(`BENCH_INGEST_DAYS must be an integer from 1 to BENCH_DAYS - 1, got ${INGEST_DAYS}`);
@@ -151,7 +156,7 @@ const checksums: Record<string, string> = {};
 
 async function run(engine: EngineName): Promise<Figures> {
   rss.reset();
-  const opened = await openEngineStore(engine);
+  const opened = await openEngineStore(engine, 'engine', { systemLogs: QUERY_LOG });
   const { store, cluster } = opened;
   const logger = createLogger('silent');
   const seconds = (from: number): number => (performance.now() - from) / 1000;
@@ -194,11 +199,16 @@ async function run(engine: EngineName): Promise<Figures> {
     const end = (T0 + blocksPerChain * BLOCK_S) * 1000;
     const meter = phaseMeter(store, cluster);
     const calls = process.env.BENCH_PROFILE ? profileCalls(store) : null;
+    const queryLog = async (fromMs: number): Promise<void> => {
+      if (QUERY_LOG && cluster) await reportQueryLog(cluster, fromMs, log);
+    };
+    const fullFrom = Date.now();
     const full = (await meter.measure(() => computeFacts(store, chains, new FixedClock(end + 60_000), { logger }))).cost;
     const fullS = full.wall_s;
     log(`${engine}: full facts ${fullS.toFixed(1)} s ${JSON.stringify(full)}`);
     calls?.report(log);
     if (calls) meter.report(log);
+    await queryLog(fullFrom);
     // What every application document build reads first: all contracts' facts, 14 days of hours.
     const contracts = await store.contractsWithFacts(CONTRACT_TXCOUNT.key);
     const t3 = performance.now();
@@ -211,6 +221,7 @@ async function run(engine: EngineName): Promise<Figures> {
     const hourFacts: PhaseCost[] = [];
     for (const [i, what] of ['incremental hour', 'next hour'].entries()) {
       const t2 = performance.now();
+      const hourFrom = Date.now();
       await writeRange(store, blocksPerChain + i * hourBlocks, blocksPerChain + (i + 1) * hourBlocks);
       const writeS = seconds(t2);
       const { result: report, cost } = await meter.measure(() => computeFacts(store, chains, new FixedClock(end + (i + 1) * 3_600_000 + 60_000), { logger }));
@@ -221,6 +232,7 @@ async function run(engine: EngineName): Promise<Figures> {
       log(`${engine}: ${what} ${hourS.toFixed(2)} s (write ${writeS.toFixed(2)} s; facts ${(hourS - writeS).toFixed(2)} s of which contract ${(report.contract_ms / 1000).toFixed(2)} s, settlement ${(report.settlement_ms / 1000).toFixed(2)} s; computed ${computed}) facts ${JSON.stringify(cost)}`);
       calls?.report(log);
       if (calls) meter.report(log);
+      await queryLog(hourFrom);
     }
     const [hourS, nextS] = hours as [number, number];
     const disk = await diskMb(opened);

@@ -117,9 +117,9 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
     .filter((c) => c.requested || c.eth_fb !== null || (!ethChain && c.tok_fb !== null));
 
   const outKeys = req.keys.flatMap((k) => [k.eth, k.usd]);
-  const inScope = (g: Granularity) => {
+  const inScope = (g: Granularity, t = '') => {
     const ps = chosen.filter((c) => c.granularity === g).map((c) => c.period_ms);
-    return ps.length > 0 ? `(granularity = '${g}' AND period_ms IN (${ps.join(', ')}))` : '0';
+    return ps.length > 0 ? `(${t}granularity = '${g}' AND ${t}period_ms IN (${ps.join(', ')}))` : '0';
   };
   const scoped = `origin_key = ${ok} AND (${inScope('hourly')} OR ${inScope('daily')})`;
   const replacedFacts = `${scoped} AND metric_key IN (${stringList(outKeys)})`;
@@ -142,7 +142,7 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
   const usdExpr = inEther('n.value / 1e18 * c.eth_usd', 'n.value / 1e18 * c.tok_usd');
   const renamed = (to: 'eth' | 'usd') => `multiIf(${req.keys.map((k) => `n.metric_key = ${sqlString(k.native)}, ${sqlString(k[to])}`).join(', ')}, '')`;
   const converted = `FROM native_facts AS n FINAL INNER JOIN (${prices}) AS c ON c.granularity = n.granularity AND c.period_ms = n.period_ms
-     WHERE n.origin_key = ${ok} AND n.metric_key IN (${stringList(req.keys.map((k) => k.native))})`;
+     WHERE n.origin_key = ${ok} AND n.metric_key IN (${stringList(req.keys.map((k) => k.native))}) AND (${inScope('hourly', 'n.')} OR ${inScope('daily', 'n.')})`;
   // One pass over the join makes both rows of a native fact (ARRAY JOIN), not a UNION of two.
   const both = `[(${renamed('eth')}, if(n.value = 0, toNullable(0.), ${ethExpr})), (${renamed('usd')}, if(n.value = 0, toNullable(0.), ${usdExpr}))]`;
   // The old figures' tombstones and the new figures in one statement (replacing.ts).

@@ -7,9 +7,37 @@
 // `replaceWhere` selects the old rows' tombstones and the new rows in one INSERT … SELECT. The
 // tombstones' version is older than the new rows', so a new row of an old key wins, and a retry
 // of either statement (same text, same versions) writes rows that collapse into the first ones.
+//
+// The old rows whose tombstones a statement writes are found without FINAL when the condition
+// reads only the table's key columns (`tombstonesOf`): every version of a key has the same key
+// columns, so such a condition selects all versions of a key or none, and a tombstone newer than
+// every stored version deletes the key whichever version is its current one. Reading every
+// version can only add tombstones of keys already deleted, which delete nothing. FINAL merged all
+// the rows the key's prefix selected (every contract fact of a chain, to replace one hour's).
 import { columnTypesOf, columnsOf, keyColumnsOf } from './schema.js';
 import type { Row, SqlRunner } from './sql-runner.js';
 import { sqlString } from './sql-text.js';
+
+/** The data columns of `table` that are not in its key. */
+function nonKeyColumns(table: string): string[] {
+  const key = new Set(keyColumnsOf(table));
+  return columnsOf(table).filter((c) => !key.has(c));
+}
+
+/**
+ * `SELECT <data columns>, version, deleted` of the rows of `table` matching `where` that a
+ * tombstone must cover: every stored live version when `where` names no column outside the key
+ * (string literals left out of the check), else the rows FINAL keeps.
+ */
+export function tombstonesOf(table: string, where: string, version: number): string {
+  const cols = columnsOf(table).join(', ');
+  const bare = where.replace(/'(?:[^'\\]|\\.)*'/g, "''");
+  const keyOnly = !nonKeyColumns(table).some((c) => new RegExp(`\\b${c}\\b`).test(bare));
+  return keyOnly
+    ? // The inner SELECT's `deleted` is the column; in the outer one it is the tombstone's alias.
+      `SELECT ${cols}, toUInt64(${version}) AS version, toUInt8(1) AS deleted FROM (SELECT ${cols} FROM ${table} WHERE (${where}) AND deleted = 0)`
+    : `SELECT ${cols}, toUInt64(${version}) AS version, toUInt8(1) AS deleted FROM ${table} FINAL WHERE ${where}`;
+}
 
 /** Inserts `rows` (data columns only) with one fresh version. */
 export function putRows(db: SqlRunner, table: string, rows: readonly Row[], version = db.version()): Promise<void> {
@@ -22,7 +50,7 @@ export function putRows(db: SqlRunner, table: string, rows: readonly Row[], vers
  */
 export async function deleteWhere(db: SqlRunner, table: string, where: string, version = db.version()): Promise<void> {
   const cols = columnsOf(table).join(', ');
-  await db.run(`INSERT INTO ${table} (${cols}, version, deleted) SELECT ${cols}, ${version}, 1 FROM ${table} FINAL WHERE ${where}`);
+  await db.run(`INSERT INTO ${table} (${cols}, version, deleted) ${tombstonesOf(table, where, version)}`);
 }
 
 /** Inserts the rows a SELECT of the table's data columns returns, with one fresh version. */
@@ -58,7 +86,7 @@ export async function replaceWhere(db: SqlRunner, table: string, where: string, 
   const put = db.version();
   const cast = columnTypesOf(table).map((c) => `CAST(${c.name} AS ${c.type}) AS ${c.name}`).join(', ');
   const parts = [
-    `SELECT ${cols}, toUInt64(${gone}) AS version, toUInt8(1) AS deleted FROM ${table} FINAL WHERE ${where}`,
+    tombstonesOf(table, where, gone),
     ...selects.map((s) => `SELECT ${cast}, toUInt64(${put}) AS version, toUInt8(0) AS deleted FROM (${s})`),
   ];
   await db.run(`INSERT INTO ${table} (${cols}, version, deleted) ${parts.join('\n UNION ALL ')}`);

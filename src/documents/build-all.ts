@@ -17,6 +17,7 @@ import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { ExportBytesCache } from './flat-exports/export-bytes-cache.js';
 import type { BlockspaceChainCache } from './blockspace/blockspace-chain-cache.js';
+import type { ChainOverviewCache } from './chain-overview/overview-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   exportCache?: ExportBytesCache;
   /** Each chain's blockspace and document bytes of the previous build, kept while the store's digests of them are equal. */
   blockspaceCache?: BlockspaceChainCache;
+  /** Each chain overview's data bytes of the previous build, kept while made of the same inputs (reuse needs factsCache and rawMemo). */
+  overviewCache?: ChainOverviewCache;
   /** Raw-transaction window reads of the previous build, kept the same way. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources (provenance/provenance-inputs.ts). */
@@ -119,7 +122,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, metricPartsCache: opts.metricPartsCache, exportCache: opts.exportCache, blockspaceCache: opts.blockspaceCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, metricPartsCache: opts.metricPartsCache, exportCache: opts.exportCache, blockspaceCache: opts.blockspaceCache, overviewCache: opts.overviewCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

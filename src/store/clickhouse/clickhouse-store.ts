@@ -3,7 +3,7 @@ import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import type { BlockSpan } from '../block-span.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  DailyFactFingerprintRequest, HourFingerprintRequest,
+  DailyFactFingerprintRequest, DailyFactFingerprintGroups, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -456,6 +456,10 @@ export class ClickHouseStore implements Store {
 
   dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
     return dailyFactFingerprints.dailyFactFingerprints(this.db, req);
+  }
+
+  dailyFactFingerprintGroups(req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
+    return dailyFactFingerprints.dailyFactFingerprintGroups(this.db, req);
   }
 
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  DailyFactFingerprintRequest, HourFingerprintRequest,
+  DailyFactFingerprintRequest, DailyFactFingerprintGroups, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -546,6 +546,10 @@ export class DuckDbStore implements Store {
 
   dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
     return this.use((db) => dailyFactFingerprints.dailyFactFingerprints(db, req));
+  }
+
+  dailyFactFingerprintGroups(req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
+    return this.use((db) => dailyFactFingerprints.dailyFactFingerprintGroups(db, req));
   }
 
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {

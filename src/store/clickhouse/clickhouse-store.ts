@@ -28,7 +28,7 @@ import type {
 } from '../contract-facts.js';
 import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProjectRows } from '../row-checks.js';
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
-import { HistogramCache } from '../histogram-cache.js';
+import { copyRows, HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
@@ -467,7 +467,9 @@ export class ClickHouseStore implements Store {
   }
 
   sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
-    return sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window);
+    // Kept until one of the chains' sets changes, as the histograms are: a window of complete days asked every hour. A copy each time: callers own their rows.
+    const key = JSON.stringify(['sharedAddressCounts', setKey, [...originKeys].sort(), window]);
+    return this.histograms.keep(key, originKeys, () => sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window)).then(copyRows);
   }
 
   distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {

@@ -35,7 +35,7 @@ import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
-import { HistogramCache } from '../histogram-cache.js';
+import { copyRows, HistogramCache } from '../histogram-cache.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
@@ -557,7 +557,9 @@ export class DuckDbStore implements Store {
   }
 
   sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
-    return this.use((db) => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window));
+    // Kept until one of the chains' sets changes, as the histograms are: a window of complete days asked every hour. A copy each time: callers own their rows.
+    const key = JSON.stringify(['sharedAddressCounts', setKey, [...originKeys].sort(), window]);
+    return this.use((db) => this.histograms.keep(key, originKeys, () => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window))).then(copyRows);
   }
 
   distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {

@@ -244,6 +244,16 @@ export class DuckDbStore implements Store {
   }
 
   /**
+   * A read of this store's own, in turn with the other calls. Not `query`, which may be any SQL
+   * and so drops the histograms and the write bookkeeping: getCheckpoint and dirtyHours, asked by
+   * ingestion and by every facts run, dropped every chain's histograms each hour, so every hourly
+   * build counted all history's address sets again.
+   */
+  private read<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
+    return this.use((db) => db.all<T>(sql, params));
+  }
+
+  /**
    * Any SQL, for tests and benchmarks that inspect tables. Not part of the Store interface:
    * code outside this folder goes through typed methods.
    */
@@ -393,7 +403,7 @@ export class DuckDbStore implements Store {
   }
 
   async getCheckpoint(originKey: string): Promise<Checkpoint | null> {
-    const rows = await this.query<{ block_number: bigint; block_hash: string }>(
+    const rows = await this.read<{ block_number: bigint; block_hash: string }>(
       'SELECT block_number, block_hash FROM checkpoints WHERE origin_key = $1',
       [originKey],
     );
@@ -402,7 +412,7 @@ export class DuckDbStore implements Store {
   }
 
   async blockRefs(originKey: string, from: number, to: number): Promise<StoredBlockRef[]> {
-    const rows = await this.query<{ block_number: bigint; block_hash: string; parent_hash: string }>(
+    const rows = await this.read<{ block_number: bigint; block_hash: string; parent_hash: string }>(
       `SELECT block_number, block_hash, parent_hash FROM blocks
        WHERE origin_key = $1 AND block_number BETWEEN $2 AND $3 ORDER BY block_number`,
       [originKey, from, to],
@@ -435,7 +445,7 @@ export class DuckDbStore implements Store {
   }
 
   async dirtyHours(originKey: string): Promise<number[]> {
-    const rows = await this.query<{ hour_ms: bigint }>(
+    const rows = await this.read<{ hour_ms: bigint }>(
       'SELECT hour_ms FROM dirty_hours WHERE origin_key = $1 ORDER BY hour_ms',
       [originKey],
     );

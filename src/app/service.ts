@@ -19,6 +19,7 @@ import { HourlyUnionCache } from '../documents/metric-detail/hourly-union-cache.
 import { MetricDetailPartsCache } from '../documents/metric-detail/metric-detail-parts-cache.js';
 import { ExportBytesCache } from '../documents/flat-exports/export-bytes-cache.js';
 import { BlockspaceChainCache } from '../documents/blockspace/blockspace-chain-cache.js';
+import { ChainOverviewCache } from '../documents/chain-overview/overview-cache.js';
 import { RawWindowMemo } from '../documents/raw-window-memo.js';
 import { RoundStats } from './round-stats.js';
 import { ChainReadiness } from './chain-readiness.js';
@@ -140,11 +141,12 @@ export class Service {
   private readonly appCache = new AppFactsCache();
   /** The application details' serialized daily parts of the last build (documents/apps/app-details-cache.ts); undefined when turned off. */
   private readonly appDetailsCache: AppDetailsCache | undefined;
-  /** The chains' daily facts, the metric details' serialized daily pieces, the flat exports' files and the blockspace chain documents of the last build; undefined when turned off. */
+  /** The chains' daily facts, the metric details' serialized daily pieces, the flat exports' files, the blockspace chain documents and the chain overviews of the last build; undefined when turned off. */
   private readonly factsCache: DailyFactsCache | undefined;
   private readonly metricPartsCache: MetricDetailPartsCache | undefined;
   private readonly exportCache: ExportBytesCache | undefined;
   private readonly blockspaceCache: BlockspaceChainCache | undefined;
+  private readonly overviewCache: ChainOverviewCache | undefined;
   private readonly unionCache = new HourlyUnionCache();
   private readonly rawMemo = new RawWindowMemo();
   private readonly firstBlocks = new FirstBlockMemo();
@@ -167,6 +169,7 @@ export class Service {
     this.metricPartsCache = incremental ? new MetricDetailPartsCache() : undefined;
     this.exportCache = incremental ? new ExportBytesCache() : undefined;
     this.blockspaceCache = incremental ? new BlockspaceChainCache() : undefined;
+    this.overviewCache = incremental ? new ChainOverviewCache() : undefined;
     const caps = config.max_answer_mb;
     // Every RPC client of a chain (ingestion, the stablecoin sampler) reads at most this per request.
     const rpc = { maxAnswerBytes: caps.rpc * MIB, ...opts.rpc };
@@ -331,7 +334,7 @@ export class Service {
     const chains = readyChains ?? (await this.readiness.refresh(store, config.chains));
     if (chains.length === 0) throw new Error('no chain has a complete day stored yet: nothing to publish. Let ingestion run past the end of its first day (chainlytics ingest shows the progress), then build again.');
     const built = await this.roundStats.time('documents', () =>
-      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, factsCache: this.factsCache, metricPartsCache: this.metricPartsCache, exportCache: this.exportCache, blockspaceCache: this.blockspaceCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
+      buildAllDocuments(store, chains, clock, { logger: logger.child({ stage: 'documents' }), appCache: this.appCache, appDetailsCache: this.appDetailsCache, factsCache: this.factsCache, metricPartsCache: this.metricPartsCache, exportCache: this.exportCache, blockspaceCache: this.blockspaceCache, overviewCache: this.overviewCache, unionCache: this.unionCache, rawMemo: this.rawMemo, provenance: this.provenanceInputs() }),
     );
     const inputs: DocumentInput[] = [...built.inputs, openApiDocument(publishedBaseUrl(config.server))];
     // Large documents get their compressed variants when first requested, not every round: the

@@ -10,6 +10,7 @@ import { factKeys, settlementFacts, type ChainMetric, type FeeMetric } from '../
 import type { Chain } from '../registry/types.js';
 import type { Store } from '../store/store.js';
 import { loadAppInputs } from '../metrics/app-inputs.js';
+import { BLOCKSPACE_FACT_KEYS } from '../metrics/blockspace-days.js';
 import type { AppFactsCache } from './apps/app-facts-cache.js';
 import type { AppDetailsCache } from './apps/app-details-cache.js';
 import type { DailyFactsCache } from './daily-facts-cache.js';
@@ -17,6 +18,7 @@ import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { ExportBytesCache } from './flat-exports/export-bytes-cache.js';
 import type { BlockspaceChainCache } from './blockspace/blockspace-chain-cache.js';
+import type { ChainOverviewCache } from './chain-overview/overview-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport, DocumentStatus } from './build-report.js';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   exportCache?: ExportBytesCache;
   /** Each chain's blockspace and document bytes of the previous build, kept while the store's digests of them are equal. */
   blockspaceCache?: BlockspaceChainCache;
+  /** Each chain overview's data bytes of the previous build, kept while made of the same inputs (reuse needs factsCache and rawMemo). */
+  overviewCache?: ChainOverviewCache;
   /** Raw-transaction window reads of the previous build, kept the same way. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources (provenance/provenance-inputs.ts). */
@@ -99,11 +103,13 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   ];
   const loaded: ChainInputs[] = [];
   const cache = opts.factsCache;
-  await cache?.begin(
-    store,
-    keys,
-    chains.flatMap((c) => (statuses.has(c.origin_key) ? [{ origin_key: c.origin_key, status: statuses.get(c.origin_key)! }] : [])),
-  );
+  const withFacts = chains.flatMap((c) => (statuses.has(c.origin_key) ? [{ origin_key: c.origin_key, status: statuses.get(c.origin_key)! }] : []));
+  // The digests the kept parts are checked by, in one scan of the facts and before any read: the
+  // chains' daily facts (factsCache) and the blockspace documents' chain and contract facts.
+  const groups = [...(cache ? [{ keys }] : []), ...(opts.blockspaceCache ? [{ keys: BLOCKSPACE_FACT_KEYS.chain }, { keys: BLOCKSPACE_FACT_KEYS.contract, dimension: 'contract' as const }] : [])];
+  const digests = groups.length > 0 ? await store.dailyFactFingerprintGroups({ chains: withFacts.map((c) => ({ origin_key: c.origin_key, days_until: c.status.days_until })), groups }) : [];
+  await cache?.begin(store, keys, withFacts, digests[0]);
+  const blockspaceDigests = opts.blockspaceCache ? { chain: digests.at(-2)!, contract: digests.at(-1)! } : undefined;
   for (const chain of chains) {
     const status = statuses.get(chain.origin_key) ?? null;
     if (!status) {
@@ -119,7 +125,7 @@ export async function loadBuildContext(store: Store, chains: readonly Chain[], c
   const bounds = new Map(loaded.flatMap((c) => (c.status ? [[c.chain.origin_key, { days_until: c.status.days_until, hours_until: c.status.hours_until }] as const] : [])));
   const apps = await loadAppInputs(store, bounds);
 
-  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, metricPartsCache: opts.metricPartsCache, exportCache: opts.exportCache, blockspaceCache: opts.blockspaceCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
+  return { store, builtAt, chains: loaded, metrics, catalog, feeMetrics, supported: new Map(), overviews: new Set(), apps, appCache: opts.appCache, appDetailsCache: opts.appDetailsCache, unionCache: opts.unionCache, metricPartsCache: opts.metricPartsCache, exportCache: opts.exportCache, blockspaceCache: opts.blockspaceCache, blockspaceDigests, overviewCache: opts.overviewCache, rawMemo: opts.rawMemo, provenance: opts.provenance, report, logger };
 }
 
 /** A builder's document must be what its declaration says: its path pattern, format and freshness. */

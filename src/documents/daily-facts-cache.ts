@@ -38,14 +38,18 @@ export class DailyFactsCache {
   private digests = new Map<string, string>();
   readonly stats: DailyFactsCacheStats = { reused: 0, read: 0 };
 
-  /** Takes every listed chain's digest for this build, before any read of it. */
-  async begin(store: Store, keys: readonly string[], chains: ReadonlyArray<{ origin_key: string; status: FactStatus }>): Promise<void> {
+  /**
+   * Takes every listed chain's digest for this build, before any read of it: `digests`, when the
+   * caller read them with others in one scan (Store.dailyFactFingerprintGroups, with these keys
+   * and chains), else read here.
+   */
+  async begin(store: Store, keys: readonly string[], chains: ReadonlyArray<{ origin_key: string; status: FactStatus }>, digests?: Map<string, string>): Promise<void> {
     const keysText = JSON.stringify(keys);
     if (store !== this.store || keysText !== this.keys) this.kept.clear();
     this.store = store;
     this.keys = keysText;
     this.digests = new Map(); // a failed digest read reuses nothing
-    this.digests = await store.dailyFactFingerprints({ keys, chains: chains.map((c) => ({ origin_key: c.origin_key, days_until: c.status.days_until })) });
+    this.digests = digests ?? (await store.dailyFactFingerprints({ keys, chains: chains.map((c) => ({ origin_key: c.origin_key, days_until: c.status.days_until })) }));
     for (const ok of this.kept.keys()) if (!chains.some((c) => c.origin_key === ok)) this.kept.delete(ok);
   }
 

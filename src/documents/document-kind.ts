@@ -16,6 +16,7 @@ import type { HourlyUnionCache } from './metric-detail/hourly-union-cache.js';
 import type { MetricDetailPartsCache } from './metric-detail/metric-detail-parts-cache.js';
 import type { ExportBytesCache } from './flat-exports/export-bytes-cache.js';
 import type { BlockspaceChainCache } from './blockspace/blockspace-chain-cache.js';
+import type { ChainOverviewCache } from './chain-overview/overview-cache.js';
 import type { RawWindowMemo } from './raw-window-memo.js';
 import type { ProvenanceInputs } from './provenance/provenance-inputs.js';
 import type { BuildReport } from './build-report.js';
@@ -77,6 +78,10 @@ export interface BuildContext {
   exportCache?: ExportBytesCache;
   /** Each chain's blockspace and its document's bytes kept from the previous build while the store's digests of them are equal (blockspace/blockspace-chain-cache.ts); absent: read every build. */
   blockspaceCache?: BlockspaceChainCache;
+  /** With blockspaceCache: the store's digests of every chain's blockspace chain facts and contract facts, taken with the build's others in one scan before any read. */
+  blockspaceDigests?: { chain: Map<string, string>; contract: Map<string, string> };
+  /** Each chain overview's `data` bytes kept from the previous build while made of the same inputs (chain-overview/overview-cache.ts; reuse needs rawMemo and the daily facts cache); absent: made every build. */
+  overviewCache?: ChainOverviewCache;
   /** Reads of raw-transaction windows kept from the previous build while their rows are the same (raw-window-memo.ts); absent: read cold. */
   rawMemo?: RawWindowMemo;
   /** What the running process knows of the chains' nodes and the sources, for provenance; absent: the store's figures only. */

@@ -156,6 +156,12 @@ export interface DailyFactFingerprintRequest {
   dimension?: 'chain' | 'contract';
 }
 
+/** Several dailyFactFingerprints of the same chains, for dailyFactFingerprintGroups: each group its keys and dimension. */
+export interface DailyFactFingerprintGroups {
+  chains: ReadonlyArray<{ origin_key: string; days_until: number }>;
+  groups: ReadonlyArray<{ keys: readonly string[]; dimension?: 'chain' | 'contract' }>;
+}
+
 /** Hours [hours_from, hours_until) of the listed chains, for hourFingerprints. */
 export interface HourFingerprintRequest {
   origin_keys: readonly string[];
@@ -260,6 +266,12 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
    * Compared within one engine only.
    */
   dailyFactFingerprints(req: DailyFactFingerprintRequest): Promise<Map<string, string>>;
+  /**
+   * dailyFactFingerprints of each group, in the groups' order (each map what a call with that
+   * group's keys and dimension gives), in one scan of the facts: a build that keeps the daily
+   * facts and the blockspace documents takes its three digests at once.
+   */
+  dailyFactFingerprintGroups(req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>>;
   /**
    * Per chain of `originKeys` with at least one address in the window of days [from, to]
    * (inclusive day starts), exact: its distinct addresses of the chain set `setKey` and how many

@@ -12,20 +12,28 @@ import type { FactSubject } from './facts.js';
  * may have changed, and all of them on raw SQL or a rolled-back transaction.
  */
 export class HistogramCache {
-  private readonly byKey = new Map<string, { origins: ReadonlySet<string>; h: Promise<DayHistogram> }>();
+  private readonly byKey = new Map<string, { origins: ReadonlySet<string>; h: Promise<unknown> }>();
 
   get(setKey: string, subjects: readonly FactSubject[], load: () => Promise<DayHistogram>): Promise<DayHistogram> {
-    const key = JSON.stringify([setKey, subjects.map((s) => [s.origin_key, s.dimension, s.entity]).sort()]);
+    return this.keep(JSON.stringify([setKey, subjects.map((s) => [s.origin_key, s.dimension, s.entity]).sort()]), subjects.map((s) => s.origin_key), load);
+  }
+
+  /**
+   * Any other answer read from the sets of the chains `origins` only (the landing page's shared
+   * addresses over its window of complete days, every hour), kept and dropped as the histograms
+   * are. `key` names the read and its arguments; it must not look like a histogram's.
+   */
+  keep<T>(key: string, origins: Iterable<string>, load: () => Promise<T>): Promise<T> {
     let e = this.byKey.get(key);
     if (!e) {
-      e = { origins: new Set(subjects.map((s) => s.origin_key)), h: load() };
+      e = { origins: new Set(origins), h: load() };
       this.byKey.set(key, e);
       const mine = e;
       e.h.catch(() => {
         if (this.byKey.get(key) === mine) this.byKey.delete(key);
       });
     }
-    return e.h;
+    return e.h as Promise<T>;
   }
 
   /** Drops the histograms that read `originKey`'s sets, or every one when no chain is named. */
@@ -33,4 +41,9 @@ export class HistogramCache {
     if (originKey === undefined) return this.byKey.clear();
     for (const [key, e] of this.byKey) if (e.origins.has(originKey)) this.byKey.delete(key);
   }
+}
+
+/** Rows of a kept answer, copied for a caller (which may change its own). */
+export function copyRows<T extends object>(rows: readonly T[]): T[] {
+  return rows.map((r) => ({ ...r }));
 }

@@ -165,14 +165,14 @@ const DOCUMENTS_SHARED = [
 /**
  * The families a shared module may import: kinds.ts lists every kind; the build loop takes the
  * hourly window of the metric details and the caches kept between builds (the application facts,
- * the all_l2s hourly union, the flat exports' files, the blockspace chain documents), whose types the build context names, and what the running process
+ * the all_l2s hourly union, the flat exports' files, the blockspace chain documents, the chain overviews), whose types the build context names, and what the running process
  * passes for provenance (its inputs' type; provenance/provenance-inputs.ts). Any other edge from the shared modules into a family would make the core depend
  * on one page's documents.
  */
 const SHARED_IMPORTS_FAMILY: Record<string, readonly string[]> = {
   'kinds.ts': DOCUMENT_FAMILIES,
-  'build-all.ts': ['apps', 'blockspace', 'flat-exports', 'metric-detail', 'provenance'],
-  'document-kind.ts': ['apps', 'blockspace', 'flat-exports', 'metric-detail', 'provenance'],
+  'build-all.ts': ['apps', 'blockspace', 'chain-overview', 'flat-exports', 'metric-detail', 'provenance'],
+  'document-kind.ts': ['apps', 'blockspace', 'chain-overview', 'flat-exports', 'metric-detail', 'provenance'],
 };
 
 /** Where src/documents/ breaks its layout: a file outside the shared modules and the family folders, or a shared module importing a family it may not. */

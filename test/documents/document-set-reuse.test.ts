@@ -8,6 +8,8 @@ import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { DailyFactsCache } from '../../src/documents/daily-facts-cache.js';
 import { MetricDetailPartsCache } from '../../src/documents/metric-detail/metric-detail-parts-cache.js';
 import { BlockspaceChainCache } from '../../src/documents/blockspace/blockspace-chain-cache.js';
+import { ChainOverviewCache } from '../../src/documents/chain-overview/overview-cache.js';
+import { RawWindowMemo } from '../../src/documents/raw-window-memo.js';
 import {
   buildDocumentSet,
   buildDocumentSetAsync,
@@ -286,19 +288,22 @@ describe('daily facts and metric detail pieces kept between builds', () => {
   const factsCache = new DailyFactsCache();
   const partsCache = new MetricDetailPartsCache();
   const blockspaceCache = new BlockspaceChainCache();
+  const overviewCache = new ChainOverviewCache();
+  const rawMemo = new RawWindowMemo();
   const isDetail = (path: string) => path.startsWith('/v1/metrics/chains/');
   const build = async (warm: boolean) => {
-    return (await buildAllDocuments(store, chains, clock, { logger: silent, ...(warm ? { factsCache, metricPartsCache: partsCache, blockspaceCache } : {}) })).inputs;
+    return (await buildAllDocuments(store, chains, clock, { logger: silent, ...(warm ? { factsCache, metricPartsCache: partsCache, blockspaceCache, overviewCache, rawMemo } : {}) })).inputs;
   };
-  let seen = { facts: { reused: 0, read: 0 }, parts: { reused: 0, made: 0 }, blockspace: { reused: 0, made: 0 } };
+  let seen = { facts: { reused: 0, read: 0 }, parts: { reused: 0, made: 0 }, blockspace: { reused: 0, made: 0 }, overview: { reused: 0, made: 0 } };
   /** What the caches did since the last call. */
   const delta = () => {
     const d = {
       facts: { reused: factsCache.stats.reused - seen.facts.reused, read: factsCache.stats.read - seen.facts.read },
       parts: { reused: partsCache.stats.reused - seen.parts.reused, made: partsCache.stats.made - seen.parts.made },
       blockspace: { reused: blockspaceCache.stats.reused - seen.blockspace.reused, made: blockspaceCache.stats.made - seen.blockspace.made },
+      overview: { reused: overviewCache.stats.reused - seen.overview.reused, made: overviewCache.stats.made - seen.overview.made },
     };
-    seen = { facts: { ...factsCache.stats }, parts: { ...partsCache.stats }, blockspace: { ...blockspaceCache.stats } };
+    seen = { facts: { ...factsCache.stats }, parts: { ...partsCache.stats }, blockspace: { ...blockspaceCache.stats }, overview: { ...overviewCache.stats } };
     return d;
   };
   /** Builds warm, then cold; every document's published bytes equal, the spliced ones JSON.stringify of their value. Returns the warm metric details. */
@@ -310,6 +315,10 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     warm.forEach((w, i) => expect(serialize(w).toString('utf8'), w.path).toBe(serialize(cold[i]!).toString('utf8')));
     const details = warm.filter((i) => isDetail(i.path));
     for (const d of details) expect(serialize(d).toString('utf8'), d.path).toBe(JSON.stringify(d.json));
+    // The chain overviews too (kept data spliced under a new last_updated_utc), and both chains have one.
+    const overviews = warm.filter((i) => /^\/v1\/chains\/[^/]+\/overview\.json$/.test(i.path));
+    expect(overviews.map((i) => i.path).sort()).toEqual(['/v1/chains/alpha/overview.json', '/v1/chains/beta/overview.json']);
+    for (const d of overviews) expect(serialize(d).toString('utf8'), d.path).toBe(JSON.stringify(d.json));
     return details;
   }
   const txcountOf = (details: DocumentInput[]) => JSON.parse(serialize(details.find((i) => i.path === '/v1/metrics/chains/alpha/txcount.json')!).toString('utf8'));
@@ -346,11 +355,11 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     // Both chains publish a blockspace document (else its reuse below would count empty chains).
     const paths = (await build(false)).map((i) => i.path);
     for (const ok of ['alpha', 'beta']) expect(paths).toContain(`/v1/chains/blockspace/${ok}.json`);
-    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 } });
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 }, overview: { reused: 0, made: 2 } });
     // Nothing changed since: a warm build publishes what the cold one before it did.
     last = (await build(true)).filter((i) => isDetail(i.path));
     expect(last.map((i) => serialize(i).toString('utf8'))).toEqual(cold.map((i) => serialize(i).toString('utf8')));
-    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 }, overview: { reused: 2, made: 0 } });
   }, 300_000);
 
   it('a new hour: the daily parts reused, the hourly series and last_1h moved', async () => {
@@ -362,7 +371,7 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     }
     clock.set(REND + 3.5 * HOUR);
     const after = txcountOf(await warmEqualsCold());
-    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
+    expect(delta()).toEqual({ facts: { reused: 2, read: 0 }, parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 }, overview: { reused: 2, made: 0 } });
     expect(after.details.timeseries.daily).toEqual(before.details.timeseries.daily);
     // An hour is complete once a later block is stored: 01:00–02:00 now (its one transaction at 01:10).
     expect(after.details.timeseries.hourly.data.length).toBe(before.details.timeseries.hourly.data.length + 1);
@@ -376,12 +385,14 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     const d = delta();
     expect(d.facts).toEqual({ reused: 1, read: 1 });
     expect(d.blockspace).toEqual({ reused: 1, made: 1 });
+    // Every overview ranks both chains: both made again.
+    expect(d.overview).toEqual({ reused: 0, made: 2 });
     // alpha's documents and the all_l2s sums over it are made again; beta's are reused.
     expect(d.parts.made).toBeGreaterThan(0);
     expect(d.parts.reused).toBeGreaterThan(0);
     expect(d.parts.made + d.parts.reused).toBe(DETAILS);
     await warmEqualsCold();
-    expect(delta()).toMatchObject({ parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 } });
+    expect(delta()).toMatchObject({ parts: { reused: DETAILS, made: 0 }, blockspace: { reused: 2, made: 0 }, overview: { reused: 2, made: 0 } });
   }, 300_000);
 
   it('a price arriving for a complete day re-converts money: the money pieces made again', async () => {
@@ -393,6 +404,7 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     expect(d.facts).toEqual({ reused: 0, read: 2 });
     expect(d.parts.made).toBeGreaterThan(0);
     expect(d.blockspace).toEqual({ reused: 0, made: 2 });
+    expect(d.overview).toEqual({ reused: 0, made: 2 });
   }, 300_000);
 
   it("a relabel: every chain's blockspace made again (a contract changes category), the daily facts kept", async () => {
@@ -403,11 +415,12 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     const d = delta();
     expect(d.facts).toEqual({ reused: 2, read: 0 });
     expect(d.blockspace).toEqual({ reused: 0, made: 2 });
+    expect(d.overview).toEqual({ reused: 0, made: 2 });
     // The relabel shows: alpha's document moved, and the warm build published it.
     const path = '/v1/chains/blockspace/alpha.json';
     const after = await build(true);
     expect(serialize(after.find((i) => i.path === path)!).toString('utf8')).not.toBe(serialize(before.find((i) => i.path === path)!).toString('utf8'));
-    expect(delta().blockspace).toEqual({ reused: 2, made: 0 });
+    expect(delta()).toMatchObject({ blockspace: { reused: 2, made: 0 }, overview: { reused: 2, made: 0 } });
   }, 300_000);
 
   it('a new complete day: every chain read again and every piece made again', async () => {
@@ -418,6 +431,6 @@ describe('daily facts and metric detail pieces kept between builds', () => {
     }
     clock.set(REND + DAY + 0.5 * HOUR);
     await warmEqualsCold();
-    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 } });
+    expect(delta()).toEqual({ facts: { reused: 0, read: 2 }, parts: { reused: 0, made: DETAILS }, blockspace: { reused: 0, made: 2 }, overview: { reused: 0, made: 2 } });
   }, 300_000);
 });

@@ -109,4 +109,30 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     await price(2000);
     expect(await q()).toEqual(before);
   }, 30_000);
+
+  it('digests of several groups in one scan: each group what its own call gives (overlapping keys, both dimensions, unknown keys, no keys)', async () => {
+    const chains = [{ origin_key: 'alpha', days_until: D0 + 2 * DAY_MS }, { origin_key: 'beta', days_until: D0 + DAY_MS }];
+    const groups = [
+      { keys: ['txcount', 'fees_paid_usd'] },
+      { keys: QUERY.keys, dimension: 'contract' as const },
+      { keys: ['txcount', 'daa', 'no_such_key'] },
+      { keys: ['no_such_key'], dimension: 'contract' as const },
+      { keys: [] },
+    ];
+    const own = async () => Promise.all(groups.map((g) => store.dailyFactFingerprints({ chains, ...g })));
+    const grouped = await store.dailyFactFingerprintGroups({ chains, groups });
+    expect(grouped).toEqual(await own());
+    // alpha's groups have rows (beta has no facts), the unknown key and no keys none.
+    expect(grouped.map((m) => [...m.keys()])).toEqual([['alpha'], ['alpha'], ['alpha'], [], []]);
+    expect(grouped[0]!.get('alpha')).not.toBe(grouped[2]!.get('alpha'));
+    // A re-converted day moves the money groups in the grouped read as in the single ones.
+    const changed = [{ asset: 'ethereum', granularity: 'daily' as const, period_ms: D0, usd: 2600 }];
+    await store.writePrices(changed);
+    await reconvertChangedPrices(store, [chain], changed);
+    const after = await store.dailyFactFingerprintGroups({ chains, groups });
+    expect(after).toEqual(await own());
+    expect(after[0]!.get('alpha')).not.toBe(grouped[0]!.get('alpha'));
+    expect(after[1]!.get('alpha')).not.toBe(grouped[1]!.get('alpha'));
+    expect(after[2]!.get('alpha')).toBe(grouped[2]!.get('alpha'));
+  }, 30_000);
 });

@@ -11,6 +11,7 @@ import { chainSubject, type HourlyDistinctRequest, type HourlyDistinctRow } from
 import type { Store } from '../../src/store/store.js';
 import { addr, ChainWriter, makeChain } from '../metrics/chain-fixture.js';
 import { bothEngines } from '../helpers/both-engines.js';
+import type { HistogramCache } from '../../src/store/histogram-cache.js';
 
 const D0 = Date.UTC(2024, 2, 4);
 const DAY = 86_400_000;
@@ -200,5 +201,32 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     expect((await q(D0 + 2 * DAY)).get('one')).not.toBe(changed.get('one'));
     await txcount(1);
     expect(await q(D0 + 2 * DAY)).toEqual(before);
+  });
+
+  it('keeps its histograms through the reads an hourly facts run makes (checkpoint, dirty hours), so an hour counts no set again', async () => {
+    // The store's own cache, watched: how many histograms it loads (what each one costs is a scan of a chain's sets over all days).
+    const cache = (store as unknown as { histograms: HistogramCache }).histograms;
+    const get = cache.get.bind(cache);
+    let loads = 0;
+    cache.get = (setKey, subjects, load) => get(setKey, subjects, () => (loads++, load()));
+    try {
+      const ask = () => store.distinctCounts('daa', chainSubject('one'), [[D0, D0 + DAY]]);
+      expect(await ask()).toEqual([3]);
+      const first = loads;
+      await store.getCheckpoint('one');
+      await store.dirtyHours('one');
+      await store.blockRefs('one', 0, 10);
+      await computeFacts(store, [one, two], new FixedClock(D0 + 2 * DAY + 2 * HOUR), { logger: createLogger('silent') });
+      expect(await ask()).toEqual([3]);
+      expect(loads).toBe(first);
+      // A change of the sets still drops them: the chain's facts cleared, its histogram loaded again.
+      await store.clearFacts('two');
+      await store.distinctCounts('daa', chainSubject('two'), [[D0, D0 + DAY]]);
+      expect(loads).toBe(first + 1);
+      expect(await ask()).toEqual([3]);
+      expect(loads).toBe(first + 1);
+    } finally {
+      cache.get = get;
+    }
   });
 });

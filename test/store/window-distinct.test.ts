@@ -68,6 +68,24 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('%s: distinct count
     await store.clearFacts('a');
     expect(await store.distinctCounts('daa', subject('a'), w)).toEqual([0]);
   });
+
+  it('shared addresses over a window: kept while the sets stay, read again once a listed chain\'s sets change', async () => {
+    const w = [D0 + 60 * DAY, D0 + 61 * DAY] as const;
+    const x = `0x${'2'.repeat(40)}`;
+    expect(await store.sharedAddressCounts('daa', ['b', 'c'], w)).toEqual([]);
+    await store.exec(`INSERT INTO address_sets VALUES ${row(`'daa', 'b', 'chain', '', ${D0 + 60 * DAY}, '${x}'`)}, ${row(`'daa', 'c', 'chain', '', ${D0 + 61 * DAY}, '${x}'`)}`);
+    const both = [{ origin_key: 'b', addresses: 1, shared: 1 }, { origin_key: 'c', addresses: 1, shared: 1 }];
+    const first = await store.sharedAddressCounts('daa', ['b', 'c'], w);
+    expect(first).toEqual(both);
+    // A caller changing its rows changes no later answer.
+    first[0]!.addresses = 99;
+    expect(await store.sharedAddressCounts('daa', ['c', 'b'], w)).toEqual(both);
+    // Another chain's sets cleared: b and c's answer stands; c's own cleared: read again.
+    await store.clearFacts('a');
+    expect(await store.sharedAddressCounts('daa', ['b', 'c'], w)).toEqual(both);
+    await store.clearFacts('c');
+    expect(await store.sharedAddressCounts('daa', ['b', 'c'], w)).toEqual([{ origin_key: 'b', addresses: 1, shared: 0 }]);
+  });
 });
 
 // The cache's policy alone, on a runner that counts the histogram queries it is asked: an hour
@@ -104,5 +122,19 @@ describe('histogram cache', () => {
     cache.clear();
     await read('a');
     expect(asked).toHaveLength(6);
+  });
+
+  it('keeps any other answer over some chains\' sets the same way, dropped with any of them', async () => {
+    const cache = new HistogramCache();
+    let loads = 0;
+    const read = () => cache.keep('shared a+b', ['a', 'b'], async () => ++loads);
+    expect([await read(), await read()]).toEqual([1, 1]);
+    cache.clear('c');
+    expect(await read()).toBe(1);
+    cache.clear('b');
+    expect(await read()).toBe(2);
+    // A failed load is not kept.
+    await expect(cache.keep('failing', ['a'], () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.keep('failing', ['a'], async () => 'read again')).toBe('read again');
   });
 });

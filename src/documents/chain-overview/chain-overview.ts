@@ -6,13 +6,14 @@
 import { DAY_MS } from '../../clock.js';
 import { blockspaceTable, BLOCKSPACE_COLUMNS } from '../../metrics/blockspace.js';
 import { formatUtc } from '../../metrics/calendar.js';
-import type { ChainMetric } from '../../metrics/definition.js';
-import type { SeriesRow } from '../../metrics/series.js';
+import type { BlockspaceRow } from '../../store/blockspace.js';
 import { appData } from '../apps/app-data.js';
 import { HINT_MASTER, patternMatcher, type BuildContext, type ChainInputs, type DocumentKind } from '../document-kind.js';
-import type { DocumentInput } from '../document-set.js';
+import { checkedJsonText, type DocumentInput } from '../document-set.js';
+import { JsonSlots, partBytes, spliceJson } from '../json-splice.js';
+import { readFingerprints } from '../raw-window-memo.js';
 import { dailyRows } from '../metric-detail/metric-detail-json.js';
-import { chainAchievements } from './overview-achievements.js';
+import { chainAchievements, lifetimeDistinct, type SeriesOf } from './overview-achievements.js';
 import { chainEcosystem } from './overview-ecosystem.js';
 import { chainHighlights } from './overview-highlights.js';
 import { chainRankingAndCards, rankedMetrics, rankedSeries, rankingDay, rankings, type SeriesByMetric } from './overview-ranking.js';
@@ -28,53 +29,122 @@ export function chainOverviewPath(originKey: string): string {
 
 async function buildChainOverviews(ctx: BuildContext): Promise<DocumentInput[]> {
   const metrics = rankedMetrics(ctx);
-  const series = rankedSeries(ctx);
-  const tables = rankings(metrics, series, rankingDay(ctx));
   const labels = await ctx.store.readLabels();
   const apps = await appData(ctx);
+  const cache = ctx.overviewCache;
+  // Made only when a chain's overview is made: with every overview kept they are not needed.
+  let ranked: { series: SeriesByMetric; tables: ReturnType<typeof rankings> } | undefined;
+  const rankedNow = () => {
+    if (!ranked) {
+      const series = rankedSeries(ctx);
+      ranked = { series, tables: rankings(metrics, series, rankingDay(ctx)) };
+    }
+    return ranked;
+  };
+  const windows = new Map(
+    ctx.chains.flatMap(({ chain, status }) => (status ? [[chain.origin_key, { from_ms: status.days_until - BLOCKSPACE_DAYS * DAY_MS, until_ms: status.days_until }] as const] : [])),
+  );
+  const rawWindow = (ok: string, w: { from_ms: number; until_ms: number }) => ({ origin_keys: [ok], hours_from: w.from_ms, hours_until: w.until_ms });
+  // The weeks' digests in one read for all chains, before any of their reads.
+  const fingerprints = ctx.rawMemo ? await readFingerprints(ctx.store, [...windows].map(([ok, w]) => rawWindow(ok, w))) : undefined;
+  // What every overview reads besides its own chain's: all chains' daily facts and bounds (the
+  // ranking), the metrics and the labels (the blockspace split).
+  const shared = cache ? { objects: ctx.chains.map((c) => c.facts?.daily ?? null), key: JSON.stringify([ctx.chains.map((c) => [c.chain.origin_key, c.status?.days_until ?? null]), ctx.metrics.map((m) => m.metric_id), metrics.map((m) => m.metric_id), labels]) } : undefined;
   const out: DocumentInput[] = [];
   for (const inputs of ctx.chains) {
     const ok = inputs.chain.origin_key;
     const path = chainOverviewPath(ok);
-    const { ranking, kpi_cards } = chainRankingAndCards(ok, metrics, series, tables);
-    if (!inputs.status || Object.keys(kpi_cards).length === 0) {
-      ctx.report.skipped.push({ path, reason: 'no complete day of data for this chain yet' });
-      continue;
-    }
-    const seriesOf = chainSeries(ctx, inputs, series);
-    const achievements = await chainAchievements(ctx.store, ok, seriesOf);
-    const ranked = metrics.flatMap((m) => {
-      const rows = series.get(m.metric_id)?.get(ok);
-      return rows ? [{ metric: m, rows }] : [];
-    });
-    const until = inputs.status.days_until;
-    const q = { origin_key: ok, from_ms: until - BLOCKSPACE_DAYS * DAY_MS, until_ms: until };
+    const w = windows.get(ok);
+    const q = { origin_key: ok, from_ms: w?.from_ms ?? 0, until_ms: w?.until_ms ?? 0 };
     // Complete days: unchanged from one hourly build to the next unless their raw rows changed.
-    const counts = ctx.rawMemo
-      ? await ctx.rawMemo.get(ctx.store, `blockspaceCounts ${ok}`, { origin_keys: [ok], hours_from: q.from_ms, hours_until: q.until_ms }, () => ctx.store.blockspaceCounts(q))
-      : await ctx.store.blockspaceCounts(q);
-    ctx.overviews.add(ok);
-    const json = {
-      last_updated_utc: formatUtc(ctx.builtAt),
-      data: {
+    const counts = async () =>
+      ctx.rawMemo ? ctx.rawMemo.get(ctx.store, `blockspaceCounts ${ok}`, rawWindow(ok, q), () => ctx.store.blockspaceCounts(q), fingerprints) : ctx.store.blockspaceCounts(q);
+    const ecosystem = chainEcosystem(ok, apps);
+    const make = async (seriesOf: SeriesOf, distinct: ReadonlyMap<string, readonly number[]>, blockspace: () => Promise<BlockspaceRow[]>): Promise<OverviewData | null> => {
+      const { series, tables } = rankedNow();
+      const { ranking, kpi_cards } = chainRankingAndCards(ok, metrics, series, tables);
+      if (!inputs.status || Object.keys(kpi_cards).length === 0) return null;
+      const achievements = chainAchievements(seriesOf, distinct);
+      const rankedRows = metrics.flatMap((m) => {
+        const rows = series.get(m.metric_id)?.get(ok);
+        return rows ? [{ metric: m, rows }] : [];
+      });
+      return {
         chain_id: ok,
         chain_name: inputs.chain.name,
-        highlights: chainHighlights(ranked, achievements.trails),
+        highlights: chainHighlights(rankedRows, achievements.trails),
         events: inputs.chain.events.map((e) => ({ ...e })),
         ranking,
         kpi_cards,
         achievements: achievements.json,
-        blockspace: { types: [...BLOCKSPACE_COLUMNS], data: blockspaceTable(ok, counts, labels) },
-        ecosystem: chainEcosystem(ok, apps),
-      },
+        blockspace: { types: [...BLOCKSPACE_COLUMNS], data: blockspaceTable(ok, await blockspace(), labels) },
+        ecosystem,
+      };
     };
-    out.push({ path, json, freshness: 'daily' });
+    let data: OverviewData | 'kept' | null;
+    let bytes: Buffer | null = null;
+    if (!cache || !shared) {
+      const seriesOf = chainSeries(ctx, inputs, rankedNow().series);
+      data = inputs.status ? await make(seriesOf, await lifetimeDistinct(ctx.store, ok, seriesOf), counts) : null;
+    } else {
+      // The series of this chain alone are enough to ask the lifetime distinct counts again.
+      const seriesOf = chainSeries(ctx, inputs, new Map());
+      const distinct = inputs.status ? await lifetimeDistinct(ctx.store, ok, seriesOf) : new Map<string, number[]>();
+      const blockspace = inputs.status ? await counts() : [];
+      const key = JSON.stringify([shared.key, inputs.chain.name, inputs.chain.events, [...distinct], ecosystem]);
+      const fresh: { data?: OverviewData | null } = {};
+      bytes = await cache.overview(ok, [...shared.objects, blockspace], key, async () => {
+        fresh.data = inputs.status ? await make(chainSeries(ctx, inputs, rankedNow().series), distinct, async () => blockspace) : null;
+        return fresh.data === null ? null : partBytes(fresh.data, path);
+      });
+      // A kept overview's value is its bytes read back (JSON.stringify of it gives the same bytes), made only when read.
+      data = fresh.data !== undefined ? fresh.data : bytes === null ? null : 'kept';
+    }
+    if (data === null) {
+      ctx.report.skipped.push({ path, reason: 'no complete day of data for this chain yet' });
+      continue;
+    }
+    ctx.overviews.add(ok);
+    const updated = formatUtc(ctx.builtAt);
+    if (bytes === null) {
+      out.push({ path, json: { last_updated_utc: updated, data }, freshness: 'daily' });
+      continue;
+    }
+    const kept = bytes;
+    const made = data;
+    const value = () => ({ last_updated_utc: updated, data: made === 'kept' ? (JSON.parse(kept.toString('utf8')) as unknown) : made });
+    out.push({
+      path,
+      freshness: 'daily',
+      get json() {
+        return value();
+      },
+      bytes: () => {
+        const slots = new JsonSlots();
+        // A string of the data that looks like a slot (spliceJson: null) falls back to the whole document.
+        return spliceJson({ last_updated_utc: updated, data: slots.slot(kept) }, slots, path) ?? Buffer.from(checkedJsonText(value(), path), 'utf8');
+      },
+    });
   }
+  cache?.keepOnly(new Set(ctx.chains.filter((c) => c.status).map((c) => c.chain.origin_key)));
   return out;
 }
 
+/** An overview's `data`: everything it publishes but last_updated_utc. */
+interface OverviewData {
+  chain_id: string;
+  chain_name: string;
+  highlights: unknown;
+  events: unknown;
+  ranking: unknown;
+  kpi_cards: unknown;
+  achievements: unknown;
+  blockspace: unknown;
+  ecosystem: unknown;
+}
+
 /** A chain's daily rows of any computed metric (the ranked ones computed once for all chains). */
-function chainSeries(ctx: BuildContext, inputs: ChainInputs, series: SeriesByMetric): (metricId: string) => { metric: ChainMetric; rows: SeriesRow[] } | undefined {
+function chainSeries(ctx: BuildContext, inputs: ChainInputs, series: SeriesByMetric): SeriesOf {
   return (metricId) => {
     const metric = ctx.metrics.find((m) => m.metric_id === metricId);
     if (!metric || !inputs.status || !inputs.facts) return undefined;

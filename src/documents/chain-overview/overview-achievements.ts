@@ -39,15 +39,33 @@ export function columnIndex(metric: ChainMetric, column: string): number {
   return i < 0 ? -1 : i + 1;
 }
 
+/** A chain's daily rows of a computed metric (undefined: not computed, or no data). */
+export type SeriesOf = (metricId: string) => { metric: ChainMetric; rows: SeriesRow[] } | undefined;
+
+/**
+ * The lifetime totals of the metrics counted by distinct addresses (daa), per metric_id: the
+ * exact distinct count from the first day to each of the trail's days, read from the store's
+ * address sets. Apart from chainAchievements so that a build keeping the overview
+ * (overview-cache.ts) can ask them again and compare: the sets may change while every daily
+ * fact stays equal.
+ */
+export async function lifetimeDistinct(store: Store, originKey: string, seriesOf: SeriesOf): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  for (const metricId of Object.keys(LIFETIME_LADDERS)) {
+    const s = seriesOf(metricId);
+    if (!s || s.metric.monthly_agg !== 'unique') continue;
+    const first = s.rows[0]![0];
+    out.set(metricId, await distinctCounts(store, originKey, s.metric.address_set.key, trailDays(s.rows).map((d) => [first, d] as const)));
+  }
+  return out;
+}
+
 /**
  * A chain's achievements. `seriesOf(metricId)` gives the chain's daily rows of a computed
- * metric (undefined: not computed, or no data): those metrics are left out.
+ * metric (undefined: not computed, or no data): those metrics are left out. `distinct` holds
+ * lifetimeDistinct's counts for the same series.
  */
-export async function chainAchievements(
-  store: Store,
-  originKey: string,
-  seriesOf: (metricId: string) => { metric: ChainMetric; rows: SeriesRow[] } | undefined,
-): Promise<Achievements> {
+export function chainAchievements(seriesOf: SeriesOf, distinct: ReadonlyMap<string, readonly number[]>): Achievements {
   const streaks: Achievements['json']['streaks'] = {};
   for (const [metricId, columns] of Object.entries(STREAKS)) {
     const s = seriesOf(metricId);
@@ -61,7 +79,7 @@ export async function chainAchievements(
     if (!s) continue;
     const out: Record<string, Lifetime> = {};
     for (const [column, ladder] of Object.entries(ladders) as Array<[LadderColumn, Ladder]>) {
-      const totals = await lifetimeTotals(store, originKey, s.metric, s.rows, columnIndex(s.metric, column));
+      const totals = lifetimeTotals(s.metric, s.rows, columnIndex(s.metric, column), distinct.get(metricId));
       const total = totals[totals.length - 1]![1];
       const { level, percent_to_next_level } = levelOf(ladder, total);
       out[column] = { level, total_value: total, percent_to_next_level };
@@ -72,15 +90,21 @@ export async function chainAchievements(
   return { json: { streaks, lifetime }, trails };
 }
 
-/** Totals at the end of each of the last HIGHLIGHT_DAYS + 1 days (fewer for a younger series). */
-async function lifetimeTotals(store: Store, originKey: string, metric: ChainMetric, rows: readonly SeriesRow[], col: number): Promise<Array<[number, number]>> {
+/** The last HIGHLIGHT_DAYS + 1 days of a series (fewer for a younger one). */
+function trailDays(rows: readonly SeriesRow[]): number[] {
   const first = rows[0]![0];
   const last = rows[rows.length - 1]![0];
   const days: number[] = [];
   for (let d = Math.max(first, last - HIGHLIGHT_DAYS * DAY_MS); d <= last; d += DAY_MS) days.push(d);
+  return days;
+}
+
+/** Totals at the end of each trail day: a `unique` metric's from `distinct`, a summed one's added up. */
+function lifetimeTotals(metric: ChainMetric, rows: readonly SeriesRow[], col: number, distinct: readonly number[] | undefined): Array<[number, number]> {
+  const days = trailDays(rows);
   if (metric.monthly_agg === 'unique') {
-    const counts = await distinctCounts(store, originKey, metric.address_set.key, days.map((d) => [first, d] as const));
-    return days.map((d, i) => [d, counts[i]!]);
+    if (distinct === undefined || distinct.length !== days.length) throw new Error(`${metric.metric_id}: lifetime distinct counts not read for this series`);
+    return days.map((d, i) => [d, distinct[i]!]);
   }
   const before = columnTotal(rows.slice(0, rows.length - days.length), col);
   let running = before;

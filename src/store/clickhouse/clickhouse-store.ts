@@ -3,7 +3,7 @@ import type { BlobFactsRequest, BlobSenderDay } from '../blobs.js';
 import type { BlockspaceQuery, BlockspaceRow } from '../blockspace.js';
 import type { BlockSpan } from '../block-span.js';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  DailyFactFingerprintRequest, HourFingerprintRequest,
+  DailyFactFingerprintRequest, DailyFactFingerprintGroups, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -28,7 +28,7 @@ import type {
 } from '../contract-facts.js';
 import { checkBatch, checkLabelRows, checkMarketRows, checkPriceRows, checkProjectRows } from '../row-checks.js';
 import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
-import { HistogramCache } from '../histogram-cache.js';
+import { copyRows, HistogramCache } from '../histogram-cache.js';
 import * as addressSets from './address-sets.js';
 import * as blobs from './blobs.js';
 import * as blockspace from './blockspace.js';
@@ -458,12 +458,18 @@ export class ClickHouseStore implements Store {
     return dailyFactFingerprints.dailyFactFingerprints(this.db, req);
   }
 
+  dailyFactFingerprintGroups(req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
+    return dailyFactFingerprints.dailyFactFingerprintGroups(this.db, req);
+  }
+
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {
     return hourlyDistinct.hourFingerprints(this.db, req);
   }
 
   sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
-    return sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window);
+    // Kept until one of the chains' sets changes, as the histograms are: a window of complete days asked every hour. A copy each time: callers own their rows.
+    const key = JSON.stringify(['sharedAddressCounts', setKey, [...originKeys].sort(), window]);
+    return this.histograms.keep(key, originKeys, () => sharedAddresses.sharedAddressCounts(this.db, setKey, originKeys, window)).then(copyRows);
   }
 
   distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { ChainAddressSetsRequest, ChainFactsRequest, ChainValuesRequest, FactQuery, SettlementFactsRequest, FactRow, FactStatus, FactSubject, HourFingerprint,
-  DailyFactFingerprintRequest, HourFingerprintRequest,
+  DailyFactFingerprintRequest, DailyFactFingerprintGroups, HourFingerprintRequest,
   HourlyDistinctRequest, HourlyDistinctRow, SharedAddressCount } from '../facts.js';
 import type { Granularity } from '../granularity.js';
 import type { LabelRow, MarketRow, ProjectRow } from '../labels.js';
@@ -35,7 +35,7 @@ import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
 import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
-import { HistogramCache } from '../histogram-cache.js';
+import { copyRows, HistogramCache } from '../histogram-cache.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
 import * as sharedAddresses from './shared-addresses.js';
@@ -244,6 +244,16 @@ export class DuckDbStore implements Store {
   }
 
   /**
+   * A read of this store's own, in turn with the other calls. Not `query`, which may be any SQL
+   * and so drops the histograms and the write bookkeeping: getCheckpoint and dirtyHours, asked by
+   * ingestion and by every facts run, dropped every chain's histograms each hour, so every hourly
+   * build counted all history's address sets again.
+   */
+  private read<T extends Row = Row>(sql: string, params?: SqlValue[]): Promise<T[]> {
+    return this.use((db) => db.all<T>(sql, params));
+  }
+
+  /**
    * Any SQL, for tests and benchmarks that inspect tables. Not part of the Store interface:
    * code outside this folder goes through typed methods.
    */
@@ -393,7 +403,7 @@ export class DuckDbStore implements Store {
   }
 
   async getCheckpoint(originKey: string): Promise<Checkpoint | null> {
-    const rows = await this.query<{ block_number: bigint; block_hash: string }>(
+    const rows = await this.read<{ block_number: bigint; block_hash: string }>(
       'SELECT block_number, block_hash FROM checkpoints WHERE origin_key = $1',
       [originKey],
     );
@@ -402,7 +412,7 @@ export class DuckDbStore implements Store {
   }
 
   async blockRefs(originKey: string, from: number, to: number): Promise<StoredBlockRef[]> {
-    const rows = await this.query<{ block_number: bigint; block_hash: string; parent_hash: string }>(
+    const rows = await this.read<{ block_number: bigint; block_hash: string; parent_hash: string }>(
       `SELECT block_number, block_hash, parent_hash FROM blocks
        WHERE origin_key = $1 AND block_number BETWEEN $2 AND $3 ORDER BY block_number`,
       [originKey, from, to],
@@ -435,7 +445,7 @@ export class DuckDbStore implements Store {
   }
 
   async dirtyHours(originKey: string): Promise<number[]> {
-    const rows = await this.query<{ hour_ms: bigint }>(
+    const rows = await this.read<{ hour_ms: bigint }>(
       'SELECT hour_ms FROM dirty_hours WHERE origin_key = $1 ORDER BY hour_ms',
       [originKey],
     );
@@ -548,12 +558,18 @@ export class DuckDbStore implements Store {
     return this.use((db) => dailyFactFingerprints.dailyFactFingerprints(db, req));
   }
 
+  dailyFactFingerprintGroups(req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
+    return this.use((db) => dailyFactFingerprints.dailyFactFingerprintGroups(db, req));
+  }
+
   hourFingerprints(req: HourFingerprintRequest): Promise<HourFingerprint[]> {
     return this.use((db) => hourlyDistinct.hourFingerprints(db, req));
   }
 
   sharedAddressCounts(setKey: string, originKeys: readonly string[], window: readonly [number, number]): Promise<SharedAddressCount[]> {
-    return this.use((db) => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window));
+    // Kept until one of the chains' sets changes, as the histograms are: a window of complete days asked every hour. A copy each time: callers own their rows.
+    const key = JSON.stringify(['sharedAddressCounts', setKey, [...originKeys].sort(), window]);
+    return this.use((db) => this.histograms.keep(key, originKeys, () => sharedAddresses.sharedAddressCounts(db, setKey, originKeys, window))).then(copyRows);
   }
 
   distinctTotals(setKey: string, originKeys: readonly string[], untilDay: number): Promise<Map<string, number>> {

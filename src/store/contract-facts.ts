@@ -121,6 +121,18 @@ export interface GroupDistinctQuery {
   windows: DayWindows;
 }
 
+/** One grouping of a GroupDistinctManyQuery: its groups and what to count for them, as in GroupDistinctQuery. */
+export type GroupDistinctGrouping = Omit<GroupDistinctQuery, 'set_key'>;
+
+/**
+ * Several groupings of contracts counted over one set: the sets of every contract they name are
+ * read once, however many groupings share them (a build counts per project and per contract).
+ */
+export interface GroupDistinctManyQuery {
+  set_key: string;
+  groupings: readonly GroupDistinctGrouping[];
+}
+
 /**
  * Exact distinct addresses over the union of a group's contracts' sets (an address sending to
  * two contracts, or on two chains, counts once): per chain, and over all chains (`origin_key`
@@ -170,6 +182,8 @@ export interface ContractFactStore {
   sumContractFactsOverWindows(q: GroupWindowQuery): Promise<GroupWindowRow[]>;
   /** Exact distinct addresses of each group's contracts per day and per window, per chain and in total. */
   distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult>;
+  /** distinctOverContracts for each grouping (results in the groupings' order), their sets read once. */
+  distinctOverGroupings(q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]>;
 }
 
 /** Hours of groups' contracts to count senders in, from the raw transactions. */

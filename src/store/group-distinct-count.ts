@@ -17,8 +17,8 @@ import { uniqueWindows } from './unique-windows.js';
 /** The rows, one per (contract of the group, day, address): group and chain are indexes into `GroupNames`. */
 export interface GroupSetRows {
   length: number;
-  grp: Float64Array;
-  chain: Float64Array;
+  grp: Int32Array;
+  chain: Int32Array;
   day_ms: Float64Array;
   address: Float64Array;
 }

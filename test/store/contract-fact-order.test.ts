@@ -56,10 +56,12 @@ describe('contract fact columns', () => {
       const j = s % (i + 1);
       [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
     }
-    const columns = [0, 1, 2, 3, 4].map((x) => Float64Array.from(shuffled, (r) => r[x]!));
+    // The run of (contract, key, hourly) as the reader computes it: (contract * keys + key) * 2 + hourly.
+    const columns = [Float64Array.from(shuffled, (r) => (r[0]! * 2 + r[1]!) * 2 + r[2]!), ...[3, 4].map((x) => Float64Array.from(shuffled, (r) => r[x]!))];
     const out = orderContractFacts(shuffled.length, columns, 3, 2);
     const got = Array.from(out.contract, (_, i) => [out.contract[i], out.key[i], out.hourly[i], out.period_ms[i], out.value[i]]);
     expect(got).toEqual(rows);
-    expect(() => orderContractFacts(1, [0, 2, 0, 0, 1].map((x) => Float64Array.of(x)), 3, 2)).toThrow(/key 2 out of range/);
+    expect(() => orderContractFacts(1, [12, 0, 1].map((x) => Float64Array.of(x)), 3, 2)).toThrow(/run 12 out of range/);
+    expect(() => orderContractFacts(1, [-1, 0, 1].map((x) => Float64Array.of(x)), 3, 2)).toThrow(/run -1 out of range/);
   });
 });

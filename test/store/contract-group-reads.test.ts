@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractGroup, ContractRef, DayWindows } from '../../src/store/contract-facts.js';
+import type { ContractGroup, ContractRef, DayWindows, GroupDistinctResult } from '../../src/store/contract-facts.js';
 import { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { startTestCluster, type TestCluster } from '../helpers/clickhouse-store.js';
@@ -183,6 +183,31 @@ describe('contract group reads', () => {
         const w = await store.distinctOverContracts({ set_key: 'contract_senders', groups, days_from: 0, days_until: 0, windows: many });
         expect(w.daily).toEqual([]);
         expect(w.windows.map((x) => `${x.group} ${x.origin_key} ${x.window} ${x.n}`).sort()).toEqual(bruteDistinct(data, groups, 0, 0, many).windows);
+        // Several groupings from one read of their sets: each counts only its own days and contracts,
+        // as its own distinctOverContracts would (a grouping that asks for nothing, and one
+        // without groups, get empty results in their places).
+        const projects = groups.slice(0, 7);
+        const singles = groups.slice(7);
+        const late: DayWindows = [[D0 + 12 * DAY, D0 + 19 * DAY], [D0 + 17 * DAY, D0 + 19 * DAY]];
+        const [byProject, nothing, noGroups, bySingle] = await store.distinctOverGroupings({
+          set_key: 'contract_senders',
+          groupings: [
+            { groups: projects, days_from: D0 + 2 * DAY, days_until: D0 + 6 * DAY, windows: [[D0, D0 + 4 * DAY]] },
+            { groups: projects, days_from: 0, days_until: 0, windows: [] },
+            { groups: [], days_from: D0, days_until: D0 + 20 * DAY, windows },
+            { groups: singles, days_from: 0, days_until: 0, windows: late },
+          ],
+        });
+        const text = (r: GroupDistinctResult) => ({
+          daily: r.daily.map((x) => `${x.group} ${x.origin_key} ${x.day_ms} ${x.n}`).sort(),
+          windows: r.windows.map((x) => `${x.group} ${x.origin_key} ${x.window} ${x.n}`).sort(),
+        });
+        expect(text(byProject!)).toEqual(bruteDistinct(data, projects, D0 + 2 * DAY, D0 + 6 * DAY, [[D0, D0 + 4 * DAY]]));
+        expect(byProject!.daily.length).toBeGreaterThan(0);
+        expect(nothing).toEqual({ daily: [], windows: [] });
+        expect(noGroups).toEqual({ daily: [], windows: [] });
+        expect(text(bySingle!)).toEqual(bruteDistinct(data, singles, 0, 0, late));
+        expect(bySingle!.windows.length).toBeGreaterThan(0);
 
         const sums = await store.sumContractFacts({ groups, keys: ['x', 'y'], days_until: D0 + 30 * DAY, hours_from: 0, hours_until: 0 });
         expect(sums.map((x) => `${x.group} ${x.origin_key} ${x.metric_key} ${x.granularity} ${x.period_ms} ${x.value}`).sort()).toEqual(bruteSums(data, groups, null));

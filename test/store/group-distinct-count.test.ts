@@ -45,7 +45,8 @@ function brute(rows: Row[], groups: GroupNames, from: number, until: number, win
 
 function run(rows: Row[], groups: GroupNames, from: number, until: number, windows: DayWindows) {
   const col = (i: number) => Float64Array.from(rows, (r) => r[i]!);
-  const got = countGroupDistinct({ length: rows.length, grp: col(0), chain: col(1), day_ms: col(2), address: col(3) }, groups, { days_from: from, days_until: until, windows });
+  const int = (i: number) => Int32Array.from(rows, (r) => r[i]!);
+  const got = countGroupDistinct({ length: rows.length, grp: int(0), chain: int(1), day_ms: col(2), address: col(3) }, groups, { days_from: from, days_until: until, windows });
   return { daily: got.daily.map((x) => `${x.group} ${x.origin_key ?? 'null'} ${x.day_ms} ${x.n}`).sort(), windows: got.windows.map((x) => `${x.group} ${x.origin_key ?? 'null'} ${x.window} ${x.n}`).sort() };
 }
 

@@ -8,7 +8,7 @@ import { CONTRACT_FEES_PAID } from '../../metrics/definitions/app/gas-fees.js';
 import { CONTRACT_SUCCESSES } from '../../metrics/definitions/app/success-rate.js';
 import { CONTRACT_TXCOUNT } from '../../metrics/definitions/app/txcount.js';
 import { moneyKeys } from '../../metrics/definition.js';
-import type { ContractGroup, ContractRef } from '../../store/contract-facts.js';
+import type { ContractGroup, ContractRef, GroupDistinctResult } from '../../store/contract-facts.js';
 import type { Store } from '../../store/store.js';
 import type { AppContract, AppInputs } from '../../metrics/app-inputs.js';
 import { sumAppFacts } from './app-fact-sums.js';
@@ -66,8 +66,14 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   // Sequential: one DuckDB connection, and the group reads share its temp tables.
   const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
   sumAppFacts(out, active, facts, SUM_KEYS);
-  const projectDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows });
-  const contractDaa = await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: contractGroups, days_from: 0, days_until: 0, windows });
+  // Both groupings from one read of the contracts' sender sets.
+  const [projectDaa, contractDaa] = (await store.distinctOverGroupings({
+    set_key: CONTRACT_SENDERS.key,
+    groupings: [
+      { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows },
+      { groups: contractGroups, days_from: 0, days_until: 0, windows },
+    ],
+  })) as [GroupDistinctResult, GroupDistinctResult];
   const hourlySenders = await store.hourlySendersOverContracts({
     groups: projectGroups,
     address_sql: senderSql(store),

@@ -17,6 +17,7 @@ import type {
   ContractFactColumns,
   ContractFactsQuery,
   ContractFactsRequest,
+  GroupDistinctManyQuery,
   GroupDistinctQuery,
   GroupDistinctResult,
   GroupFactRow,
@@ -572,6 +573,10 @@ export class ClickHouseStore implements Store {
 
   distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult> {
     return contractReads.distinctOverContracts(this.db, q);
+  }
+
+  distinctOverGroupings(q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+    return contractReads.distinctOverGroupings(this.db, q);
   }
 
   // --- prices and money (prices.ts, money.ts) --------------------------------------------------

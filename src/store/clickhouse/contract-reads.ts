@@ -10,6 +10,7 @@
 import type {
   ContractActivity,
   DayWindows,
+  GroupDistinctManyQuery,
   GroupDistinctQuery,
   GroupDistinctResult,
   GroupFactRow,
@@ -18,7 +19,7 @@ import type {
   GroupWindowRow,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
-import { countGroupDistinct } from '../group-distinct-count.js';
+import { type ContractSetRows, countGroupings, planGroupings } from '../grouping-distinct.js';
 import { uniqueWindows } from '../unique-windows.js';
 import { contractKey, loadContractGroups, type LoadedGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -159,34 +160,27 @@ export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQ
 }
 
 export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery): Promise<GroupDistinctResult> {
-  const out: GroupDistinctResult = { daily: [], windows: [] };
-  const wantDays = q.days_until > q.days_from;
-  if (!wantDays && q.windows.length === 0) return out;
-  const groups = loadContractGroups(q.groups);
-  if (groups.rows === 0) return out;
-  const { unique } = uniqueWindows(q.windows);
-  if (wantDays) intList([q.days_from, q.days_until], 'day bound');
-  const from = Math.min(...(wantDays ? [q.days_from] : []), ...unique.map((w) => w[0]));
-  const until = Math.max(...(wantDays ? [q.days_until - 1] : []), ...unique.map((w) => w[1]));
+  return (await distinctOverGroupings(db, { set_key: q.set_key, groupings: [q] }))[0]!;
+}
+
+export async function distinctOverGroupings(db: SqlRunner, q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+  const plan = planGroupings(q.groupings);
+  if (plan.contracts.length === 0) return countGroupings({ length: 0, contract: new Int32Array(0), day_ms: new Float64Array(0), address: new Float64Array(0) }, plan, q.groupings);
+  // Contract i of the plan as group i: the sets of every grouping's contracts read once.
+  const contracts = loadContractGroups(plan.contracts.map((c, i) => ({ group: String(i), contracts: [c] })));
   const rows = await db.all<{ origin_key: string; contract: string; day_ms: string; address: string }>(
     `SELECT origin_key, contract, day_ms, address FROM contract_address_sets FINAL
-     WHERE set_key = ${sqlString(q.set_key)} AND day_ms BETWEEN ${from} AND ${until} AND ${groups.memberSql('origin_key', 'contract')}`,
+     WHERE set_key = ${sqlString(q.set_key)} AND day_ms BETWEEN ${plan.from} AND ${plan.until} AND ${contracts.memberSql('origin_key', 'contract')}`,
   );
-  // Counted as DuckDB counts them (store/group-distinct-count.ts): addresses as numbers, in
-  // order of first appearance, and a row per group the contract is in.
+  // Addresses as numbers in order of first appearance (counted as DuckDB counts its address ids).
   const ids = new Map<string, number>();
-  const cols: number[][] = [[], [], [], []];
-  for (const r of rows) {
+  const out: ContractSetRows = { length: rows.length, contract: new Int32Array(rows.length), day_ms: new Float64Array(rows.length), address: new Float64Array(rows.length) };
+  rows.forEach((r, j) => {
     let id = ids.get(r.address);
     if (id === undefined) ids.set(r.address, (id = ids.size));
-    const chain = groups.chains.indexOf(r.origin_key);
-    for (const grp of groups.groupsOf.get(contractKey(r.origin_key, r.contract)) ?? []) {
-      cols[0]!.push(grp);
-      cols[1]!.push(chain);
-      cols[2]!.push(Number(r.day_ms));
-      cols[3]!.push(id);
-    }
-  }
-  const [grp, chain, day_ms, address] = cols.map((c) => Float64Array.from(c)) as [Float64Array, Float64Array, Float64Array, Float64Array];
-  return countGroupDistinct({ length: grp.length, grp, chain, day_ms, address }, groups, q);
+    out.contract[j] = contracts.groupsOf.get(contractKey(r.origin_key, r.contract))![0]!;
+    out.day_ms[j] = Number(r.day_ms);
+    out.address[j] = id;
+  });
+  return countGroupings(out, plan, q.groupings);
 }

@@ -7,6 +7,7 @@
 // and one statement per chunk keeps both the statement size and DuckDB's planning time small
 // (bound parameters cost more, see sql-text.ts).
 import type { ContractGroup } from '../contract-facts.js';
+import { indexContractGroups } from '../contract-group-index.js';
 import type { SqlRunner } from './sql-runner.js';
 import { sqlString } from './sql-text.js';
 
@@ -24,44 +25,17 @@ export interface LoadedGroups {
 }
 
 export async function loadContractGroups(db: SqlRunner, groups: readonly ContractGroup[]): Promise<LoadedGroups> {
-  const out: LoadedGroups = { names: [], chains: [], multi: [], rows: 0 };
-  const grpIds = new Map<string, number>();
-  const chainIds = new Map<string, number>();
-  const firstChain: number[] = [];
-  const seen = new Set<string>();
-  const rows: string[] = [];
-  for (const g of groups) {
-    let grp = grpIds.get(g.group);
-    if (grp === undefined) {
-      grp = out.names.push(g.group) - 1;
-      grpIds.set(g.group, grp);
-      out.multi.push(false);
-      firstChain.push(-1);
-    }
-    for (const c of g.contracts) {
-      const address = c.address.toLowerCase();
-      const key = `${grp}\u0000${c.origin_key}\u0000${address}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      let chain = chainIds.get(c.origin_key);
-      if (chain === undefined) {
-        chain = out.chains.push(c.origin_key) - 1;
-        chainIds.set(c.origin_key, chain);
-      }
-      if (firstChain[grp] === -1) firstChain[grp] = chain;
-      else if (firstChain[grp] !== chain) out.multi[grp] = true;
-      rows.push(`(${grp}, ${chain}, ${sqlString(c.origin_key)}, ${sqlString(address)})`);
-    }
-  }
+  const { names, chains, multi, members } = indexContractGroups(groups);
+  const out: LoadedGroups = { names, chains, multi, rows: members.length };
+  const rows = members.map((m) => `(${m.grp}, ${m.chain}, ${sqlString(m.origin_key)}, ${sqlString(m.entity)})`);
   await db.run('CREATE OR REPLACE TEMP TABLE contract_groups (grp INTEGER NOT NULL, chain INTEGER NOT NULL, origin_key VARCHAR NOT NULL, entity VARCHAR NOT NULL)');
   for (let i = 0; i < rows.length; i += CHUNK) {
     await db.run(`INSERT INTO contract_groups VALUES ${rows.slice(i, i + CHUNK).join(',')}`);
   }
-  const multi = out.multi.flatMap((m, i) => (m ? [i] : []));
+  const several = multi.flatMap((m, i) => (m ? [i] : []));
   // The flag as a column (not a long IN list) so that every read can filter on it.
   await db.run(
-    `CREATE OR REPLACE TEMP TABLE contract_groups AS SELECT *, ${multi.length > 0 ? `grp IN (SELECT unnest([${multi.join(',')}]))` : 'false'} AS multi FROM contract_groups`,
+    `CREATE OR REPLACE TEMP TABLE contract_groups AS SELECT *, ${several.length > 0 ? `grp IN (SELECT unnest([${several.join(',')}]))` : 'false'} AS multi FROM contract_groups`,
   );
-  out.rows = rows.length;
   return out;
 }

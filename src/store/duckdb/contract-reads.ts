@@ -10,6 +10,7 @@
 // several chains; a one-chain group's total is a copy of its chain's row.
 import type {
   ContractActivity,
+  GroupDistinctManyQuery,
   GroupDistinctQuery,
   GroupDistinctResult,
   GroupFactRow,
@@ -19,7 +20,7 @@ import type {
   DayWindows,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
-import { countGroupDistinct } from '../group-distinct-count.js';
+import { type ContractSetRows, countGroupings, planGroupings } from '../grouping-distinct.js';
 import { uniqueWindows } from '../unique-windows.js';
 import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -128,25 +129,44 @@ export async function sumContractFactsOverWindows(db: SqlRunner, q: GroupWindowQ
 }
 
 export async function distinctOverContracts(db: SqlRunner, q: GroupDistinctQuery): Promise<GroupDistinctResult> {
-  const wantDays = q.days_until > q.days_from;
-  if (!wantDays && q.windows.length === 0) return { daily: [], windows: [] };
-  const groups = await loadContractGroups(db, q.groups);
-  if (groups.rows === 0) return { daily: [], windows: [] };
-  const { unique } = uniqueWindows(q.windows);
-  if (wantDays) intList([q.days_from, q.days_until], 'day bound');
-  // Only days some count looks at.
-  const from = Math.min(...(wantDays ? [q.days_from] : []), ...unique.map((w) => w[0]));
-  const until = Math.max(...(wantDays ? [q.days_until - 1] : []), ...unique.map((w) => w[1]));
-  // The groups' sets as numbers (group, chain, day, address id), counted in JavaScript
-  // (group-distinct-count.ts): DuckDB's count DISTINCT and per-address bit masks were four hash
-  // aggregations of every row for the project groups.
-  const { rows, columns } = await db.numericColumns(
-    `SELECT g.grp::DOUBLE, g.chain::DOUBLE, s.day_ms::DOUBLE, s.address_id::DOUBLE
-     FROM contract_address_sets s
-     JOIN (SELECT g.grp, g.chain, g.origin_key, c.id FROM contract_groups g JOIN address_ids c ON c.address = g.entity) g
-       ON g.origin_key = s.origin_key AND g.id = s.contract_id
-     WHERE s.set_key = ${sqlString(q.set_key)} AND s.day_ms BETWEEN ${from} AND ${until}`,
+  return (await distinctOverGroupings(db, { set_key: q.set_key, groupings: [q] }))[0]!;
+}
+
+/** Contracts up to this many are numbered in the high bits of the address id (a UINTEGER), one column instead of two. */
+const PACKED_CONTRACTS = 2 ** 20;
+const ADDRESS_UNIT = 2 ** 32;
+
+export async function distinctOverGroupings(db: SqlRunner, q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+  const plan = planGroupings(q.groupings);
+  const none: ContractSetRows = { length: 0, contract: new Int32Array(0), day_ms: new Float64Array(0), address: new Float64Array(0) };
+  if (plan.contracts.length === 0) return countGroupings(none, plan, q.groupings);
+  // Contract i of the plan as group i, so that `grp` is its index.
+  await loadContractGroups(
+    db,
+    plan.contracts.map((c, i) => ({ group: String(i), contracts: [c] })),
   );
-  const [grp, chain, day_ms, address] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
-  return countGroupDistinct({ length: rows, grp, chain, day_ms, address }, groups, q);
+  // The sets' rows as numbers (contract, day, address id), counted in JavaScript
+  // (group-distinct-count.ts): DuckDB's count DISTINCT and per-address bit masks were four hash
+  // aggregations of every row per grouping. Copying the rows out costs about as much per column
+  // as the scan itself, so the contract rides in the address id's high bits when it fits.
+  const packed = plan.contracts.length <= PACKED_CONTRACTS;
+  const { rows, columns } = await db.numericColumns(
+    `SELECT ${packed ? `(g.grp::BIGINT * ${ADDRESS_UNIT} + s.address_id)::DOUBLE` : 'g.grp::DOUBLE, s.address_id::DOUBLE'}, s.day_ms::DOUBLE
+     FROM contract_address_sets s
+     JOIN (SELECT g.grp, g.origin_key, c.id FROM contract_groups g JOIN address_ids c ON c.address = g.entity) g
+       ON g.origin_key = s.origin_key AND g.id = s.contract_id
+     WHERE s.set_key = ${sqlString(q.set_key)} AND s.day_ms BETWEEN ${plan.from} AND ${plan.until}`,
+  );
+  const contract = new Int32Array(rows);
+  let address = columns[1]!;
+  if (packed) {
+    const keys = columns[0]!;
+    address = new Float64Array(rows);
+    for (let j = 0; j < rows; j++) {
+      const c = Math.floor(keys[j]! / ADDRESS_UNIT);
+      contract[j] = c;
+      address[j] = keys[j]! - c * ADDRESS_UNIT;
+    }
+  } else contract.set(columns[0]!);
+  return countGroupings({ length: rows, contract, day_ms: columns[packed ? 1 : 2]!, address }, plan, q.groupings);
 }

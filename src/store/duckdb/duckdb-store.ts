@@ -17,6 +17,7 @@ import type {
   ContractFactColumns,
   ContractFactsQuery,
   ContractFactsRequest,
+  GroupDistinctManyQuery,
   GroupDistinctQuery,
   GroupDistinctResult,
   GroupFactRow,
@@ -674,6 +675,10 @@ export class DuckDbStore implements Store {
 
   distinctOverContracts(q: GroupDistinctQuery): Promise<GroupDistinctResult> {
     return this.use((db) => contractReads.distinctOverContracts(db, q));
+  }
+
+  distinctOverGroupings(q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+    return this.use((db) => contractReads.distinctOverGroupings(db, q));
   }
 
   // --- prices and money (prices.ts, money.ts) --------------------------------------------------

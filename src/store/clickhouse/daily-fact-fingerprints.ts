@@ -4,18 +4,18 @@
 // groupBitXor / sum of cityHash64 (the digest of contract-fingerprints.ts, restricted to the
 // group's rows).
 import type { DailyFactFingerprintGroups, DailyFactFingerprintRequest } from '../facts.js';
+import { askedGroups, asOneGroup } from '../fact-fingerprint-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, stringList } from './sql-text.js';
 
 export async function dailyFactFingerprints(db: SqlRunner, req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
-  const [one] = await dailyFactFingerprintGroups(db, { chains: req.chains, groups: [{ keys: req.keys, dimension: req.dimension }] });
+  const [one] = await dailyFactFingerprintGroups(db, asOneGroup(req));
   return one!;
 }
 
 export async function dailyFactFingerprintGroups(db: SqlRunner, req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
-  const out = req.groups.map(() => new Map<string, string>());
-  const groups = req.groups.flatMap((g, i) => (g.keys.length > 0 ? [{ ...g, i }] : []));
-  if (req.chains.length === 0 || groups.length === 0) return out;
+  const { out, groups } = askedGroups(req);
+  if (groups.length === 0) return out;
   // Each chain's own bound, looked up by its origin_key.
   const bounds = `transform(origin_key, [${stringList(req.chains.map((c) => c.origin_key))}], CAST([${intList(req.chains.map((c) => c.days_until), 'days_until')}] AS Array(Int64)), toInt64(0))`;
   const member = (g: (typeof groups)[number]) =>

@@ -3,18 +3,18 @@
 // cut at its own days_until, folded per chain and group into count / bit_xor / sum of DuckDB's
 // 64-bit row hash (the digest of contract-fingerprints.ts, restricted to the group's rows).
 import type { DailyFactFingerprintGroups, DailyFactFingerprintRequest } from '../facts.js';
+import { askedGroups, asOneGroup } from '../fact-fingerprint-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
 export async function dailyFactFingerprints(db: SqlRunner, req: DailyFactFingerprintRequest): Promise<Map<string, string>> {
-  const [one] = await dailyFactFingerprintGroups(db, { chains: req.chains, groups: [{ keys: req.keys, dimension: req.dimension }] });
+  const [one] = await dailyFactFingerprintGroups(db, asOneGroup(req));
   return one!;
 }
 
 export async function dailyFactFingerprintGroups(db: SqlRunner, req: DailyFactFingerprintGroups): Promise<Array<Map<string, string>>> {
-  const out = req.groups.map(() => new Map<string, string>());
-  const groups = req.groups.flatMap((g, i) => (g.keys.length > 0 ? [{ ...g, i }] : []));
-  if (req.chains.length === 0 || groups.length === 0) return out;
+  const { out, groups } = askedGroups(req);
+  if (groups.length === 0) return out;
   intList(req.chains.map((c) => c.days_until), 'days_until');
   const chains = req.chains.map((c) => `(origin_key = ${sqlString(c.origin_key)} AND period_ms < ${c.days_until})`).join(' OR ');
   const member = (g: (typeof groups)[number]) =>

@@ -106,7 +106,7 @@ describe('a cluster node killed in the middle of a round', () => {
 
   beforeAll(async () => {
     ch = await startTestCluster({ own: true });
-    devnet = await startDevnet({ seed: 8, clock, historyDays: 3, txPerDay: 60, chains: ['ethereum', 'base'] });
+    devnet = await startDevnet({ seed: 8, clock, historyDays: 1, txPerDay: 60, chains: ['ethereum', 'base'] });
     const defaults = loadConfig(null, {});
     const configOf = (settings: ReturnType<TestCluster['settings']>): AppConfig => ({
       ...defaults,

@@ -42,6 +42,9 @@ export interface IngestedDevnet {
   chains: Chain[];
   /** The caller's own copy of the ingested store, open. */
   store: DuckDbStore;
+  /** Another fresh copy of the ingested store, open, for a test that must start from it again; closed by the caller. */
+  copy(): Promise<DuckDbStore>;
+  /** Closes the devnet and `store` and removes every copy's file. */
   close(): Promise<void>;
 }
 
@@ -84,10 +87,13 @@ async function ingestInto(path: string, o: IngestedDevnetOptions): Promise<void>
 export async function sharedIngestedDevnet(o: IngestedDevnetOptions): Promise<IngestedDevnet> {
   const own = mkdtempSync(join(tmpdir(), 'chainlytics-ingested-'));
   const path = join(own, 'store.duckdb');
+  // The file as ingested, never opened here: `copy` starts from it.
+  const pristine = join(own, 'ingested.duckdb');
   try {
     const cache = inject('devnetDocumentCache');
-    if (!cache) await ingestInto(path, o);
-    else copyFileSync(await cachedStoreFile(cache, o), path);
+    if (!cache) await ingestInto(pristine, o);
+    else copyFileSync(await cachedStoreFile(cache, o), pristine);
+    copyFileSync(pristine, path);
     const devnet = await devnetOf(o);
     let store: DuckDbStore;
     try {
@@ -96,6 +102,12 @@ export async function sharedIngestedDevnet(o: IngestedDevnetOptions): Promise<In
       await devnet.close();
       throw err;
     }
+    let copies = 0;
+    const copy = async (): Promise<DuckDbStore> => {
+      const again = join(own, `copy-${++copies}.duckdb`);
+      copyFileSync(pristine, again);
+      return DuckDbStore.open({ path: again });
+    };
     const close = async (): Promise<void> => {
       try {
         await store.close();
@@ -104,7 +116,7 @@ export async function sharedIngestedDevnet(o: IngestedDevnetOptions): Promise<In
         rmSync(own, { recursive: true, force: true });
       }
     };
-    return { devnet, chains: devnet.chainConfigs(), store, close };
+    return { devnet, chains: devnet.chainConfigs(), store, copy, close };
   } catch (err) {
     rmSync(own, { recursive: true, force: true });
     throw err;

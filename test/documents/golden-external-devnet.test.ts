@@ -1,32 +1,30 @@
 // Golden test of tvl and app_revenue over the real pipeline: the devnet's feed answers
 // DefiLlama's per-chain TVL and fees overview for its chains' DefiLlama names; devnet JSON-RPC
-// → Ingestor, feed → ExternalSources → DuckDB → facts → documents. Every daily value is checked
-// against the devnet's ground truth (devnetTvl, devnetAppRevenue, devnetPrice), never against
-// the code under test; a CSV row replaces the feed's value of its day.
+// → Ingestor (the run's shared ingested store), feed → ExternalSources → DuckDB → facts →
+// documents. Every daily value is checked against the devnet's ground truth (devnetTvl,
+// devnetAppRevenue, devnetPrice), never against the code under test; a CSV row replaces the
+// feed's value of its day.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { devnetAppRevenue, devnetPrice, devnetTvl, startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { devnetAppRevenue, devnetPrice, devnetTvl, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { DefiLlamaClient } from '../../src/sources/external/defillama-client.js';
 import { ExternalSources } from '../../src/sources/external/external-sync.js';
-import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { sharedIngestedDevnet, type IngestedDevnet } from '../helpers/shared-devnet-store.js';
+import { THREE_CHAIN_DEVNET, THREE_CHAIN_KEYS } from './three-chain-devnet.js';
 
 const silent = createLogger('silent');
-const SEED = 44;
-const LIVE_SINCE = Date.UTC(2024, 7, 20, 9);
-const NOW = LIVE_SINCE + 10 * 60_000;
+const { seed: SEED, nowMs: NOW } = THREE_CHAIN_DEVNET;
 const YESTERDAY = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
-const KEYS = ['ethereum', 'optimism', 'mantle'];
+const KEYS = THREE_CHAIN_KEYS;
 /** The CSV's app revenue of optimism two days ago: it must replace the feed's value. */
 const CSV_DAY = YESTERDAY - DAY_MS;
 const CSV_USD = 1234.5;
@@ -39,6 +37,7 @@ describe('golden: tvl and app_revenue from the devnet feed', () => {
   const clock = new FixedClock(NOW);
   let devnet: Devnet;
   let store: DuckDbStore;
+  let shared: IngestedDevnet | undefined;
   let chains: Chain[];
   let inputs: DocumentInput[];
   let dir: string;
@@ -46,16 +45,9 @@ describe('golden: tvl and app_revenue from the devnet feed', () => {
   const nameOf = (ok: string) => chains.find((c) => c.origin_key === ok)!.defillama!;
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: 8, txPerDay: 200, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
-    chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 50 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    expect((await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: 12, logger: silent })).failed).toEqual([]);
+    // Ingested and priced once per run for this file and golden-sources-devnet, each with its own copy.
+    shared = await sharedIngestedDevnet(THREE_CHAIN_DEVNET);
+    ({ devnet, chains, store } = shared);
     dir = mkdtempSync(join(tmpdir(), 'chainlytics-external-'));
     const csv = join(dir, 'app_revenue.csv');
     writeFileSync(csv, `date,origin_key,usd\n${iso(CSV_DAY)},optimism,${CSV_USD}\n`);
@@ -66,8 +58,7 @@ describe('golden: tvl and app_revenue from the devnet feed', () => {
     ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
   });
   afterAll(async () => {
-    await store?.close();
-    await devnet?.close();
+    await shared?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -6,50 +6,46 @@
 // JSON-RPC request at the block its ground truth names, never from the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { devnetMarketPoint, startDevnet, type Devnet } from '../../src/devnet/index.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
+import { devnetMarketPoint, type Devnet } from '../../src/devnet/index.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import { factValue } from '../metrics/chain-fixture.js';
+import { sharedIngestedDevnet, type IngestedDevnet } from '../helpers/shared-devnet-store.js';
+import { THREE_CHAIN_DEVNET } from './three-chain-devnet.js';
 
 const silent = createLogger('silent');
-const SEED = 45;
-const LIVE_SINCE = Date.UTC(2024, 7, 20, 9);
-const NOW = LIVE_SINCE + 10 * 60_000;
+// The sources golden files' devnet (its mantle's token and history serve this test as well), so
+// its ingested store is the run's shared one; each case samples and computes on its own copy.
+const { seed: SEED, nowMs: NOW } = THREE_CHAIN_DEVNET;
 const YESTERDAY = Math.floor(NOW / DAY_MS) * DAY_MS - DAY_MS;
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
 
 describe('golden: fdv from the token contract (eth_call totalSupply), else the registry supply', () => {
   const clock = new FixedClock(NOW);
   let devnet: Devnet;
+  let shared: IngestedDevnet | undefined;
   let mantle: Chain;
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: 6, txPerDay: 100, chains: ['ethereum', 'mantle'], liveSince: LIVE_SINCE / 1000 });
+    shared = await sharedIngestedDevnet(THREE_CHAIN_DEVNET);
+    devnet = shared.devnet;
     const base = devnet.chainConfigs().find((c) => c.origin_key === 'mantle')!;
     const coin = base.stablecoins[0]!;
     // The token contract stands in for MNT; its own stablecoin list is left out so the contract is read as the token only.
     mantle = { ...base, stablecoins: [], token: { ...base.token!, address: coin.address, decimals: coin.decimals } };
   });
-  afterAll(async () => devnet?.close());
+  afterAll(async () => shared?.close());
 
   async function pipeline(): Promise<DuckDbStore> {
-    const store = await DuckDbStore.open({ path: ':memory:' });
+    // Blocks and prices as ingested (ingestion reads no token contract and no state).
+    const store = await shared!.copy();
     const chains = [devnet.chainConfigs().find((c) => c.origin_key === 'ethereum')!, mantle];
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 50 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
     const cg = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 });
-    expect((await syncPrices(store, cg, assetsFor(chains), { clock, historyDays: 10, logger: silent })).failed).toEqual([]);
     expect((await syncMarketData(store, cg, ['ethereum', 'mantle'], { clock, historyDays: 10 })).failed).toEqual([]);
     const sampler = new StablecoinSampler({ clock, logger: silent, rpc: { maxAttempts: 1 } });
     try {

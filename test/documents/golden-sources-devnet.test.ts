@@ -1,27 +1,26 @@
 // Golden test of rent_paid, profit, market_cap and fdv over the real pipeline: the devnet L1
 // carries its L2s' batch postings (mostly type-3 blob transactions) and its feed serves ETH and
-// MNT market data; devnet JSON-RPC and feed → Ingestor, market sync → DuckDB → facts (the
-// settlement join) → documents. Every daily value is checked against the devnet's ground truth
-// (rentGroundTruth, groundTruth) and its price functions, never against the code under test.
+// MNT market data; devnet JSON-RPC and feed → Ingestor (the run's shared ingested store), market
+// sync → DuckDB → facts (the settlement join) → documents. Every daily value is checked against
+// the devnet's ground truth (rentGroundTruth, groundTruth) and its price functions, never against
+// the code under test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, FixedClock } from '../../src/clock.js';
-import { devnetMarketPoint, devnetPrice, startDevnet, type Devnet } from '../../src/devnet/index.js';
+import { devnetMarketPoint, devnetPrice, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts, type FactsReport } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { syncMarketData } from '../../src/sources/market/sync-market.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { sharedIngestedDevnet, type IngestedDevnet } from '../helpers/shared-devnet-store.js';
+import { THREE_CHAIN_DEVNET, THREE_CHAIN_KEYS } from './three-chain-devnet.js';
 
 const silent = createLogger('silent');
-const SEED = 43;
-const LIVE_SINCE = Date.UTC(2024, 7, 20, 9);
-const NOW = LIVE_SINCE + 10 * 60_000;
-const KEYS = ['ethereum', 'optimism', 'mantle']; // the L1, an ETH-gas rollup, one paying gas in MNT
+const { seed: SEED, nowMs: NOW } = THREE_CHAIN_DEVNET;
+const KEYS = THREE_CHAIN_KEYS; // the L1, an ETH-gas rollup, one paying gas in MNT
 
 type Table = { types: string[]; data: Array<Array<number | null>> };
 const rel = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(b), 1e-300);
@@ -30,23 +29,16 @@ describe('golden: rent_paid and profit from the devnet L1', () => {
   const clock = new FixedClock(NOW);
   let devnet: Devnet;
   let store: DuckDbStore;
+  let shared: IngestedDevnet | undefined;
   let chains: Chain[];
   let inputs: DocumentInput[];
   let report: FactsReport;
   const json = (path: string) => JSON.parse(JSON.stringify(inputs.find((i) => i.path === path)?.json ?? null));
 
   beforeAll(async () => {
-    devnet = await startDevnet({ seed: SEED, clock, historyDays: 8, txPerDay: 300, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
-    chains = devnet.chainConfigs();
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 50 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), assetsFor(chains), { clock, historyDays: 12, logger: silent });
-    expect(sync.failed).toEqual([]);
+    // Ingested and priced once per run for this file and golden-external-devnet, each with its own copy.
+    shared = await sharedIngestedDevnet(THREE_CHAIN_DEVNET);
+    ({ devnet, chains, store } = shared);
     const ids = chains.flatMap((c) => (c.token ? [c.token.market_data_id] : []));
     expect(ids).toEqual(['ethereum', 'mantle']);
     expect((await syncMarketData(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2 }), ids, { clock, historyDays: 12 })).failed).toEqual([]);
@@ -54,8 +46,7 @@ describe('golden: rent_paid and profit from the devnet L1', () => {
     ({ inputs } = await buildAllDocuments(store, chains, clock, { logger: silent }));
   });
   afterAll(async () => {
-    await store?.close();
-    await devnet?.close();
+    await shared?.close();
   });
 
   it('every daily rent_paid value is the fees (blob fees included) of the L2 batcher on the L1, in ETH and USD', () => {

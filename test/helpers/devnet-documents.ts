@@ -9,8 +9,7 @@
 // wait for its file in the run's cache folder (test/global-setup.ts), about 25 CPU-seconds saved
 // per file that waits. Each file still runs its own devnet (its ground truth is computed on
 // demand from the seed, so a start costs well under a second) and checks the set against it.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -34,6 +33,7 @@ import { loadProjectDirectory } from '../../src/sources/projects/project-directo
 import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
+import { cacheKey, cachedFile } from './run-cache.js';
 
 export interface DevnetDocumentsOptions {
   seed: number;
@@ -131,38 +131,14 @@ export type SharedDevnetDocuments = Omit<DevnetDocuments, 'store'>;
 export async function sharedDevnetDocuments(o: Omit<DevnetDocumentsOptions, 'openStore'>): Promise<SharedDevnetDocuments> {
   const dir = inject('devnetDocumentCache');
   if (!dir) return buildDevnetDocuments(o);
-  const key = createHash('sha256')
-    .update(JSON.stringify([o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.liveSinceMs, o.nowMs, o.publicBaseUrl, ...(o.chains ? [o.chains] : [])]))
-    .digest('hex')
-    .slice(0, 16);
-  const file = join(dir, `${key}.set`);
-  const failed = join(dir, `${key}.failed`);
-  let builder = false;
-  try {
-    writeFileSync(join(dir, `${key}.lock`), String(process.pid), { flag: 'wx' });
-    builder = true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  if (builder) {
-    let built: DevnetDocuments;
-    try {
-      built = await buildDevnetDocuments(o);
-    } catch (err) {
-      writeFileSync(failed, String((err as Error)?.stack ?? err));
-      throw err;
-    }
-    await built.store.close();
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, serialize({ builtAt: built.set.builtAt, entries: built.set.entries }));
-    renameSync(tmp, file); // whole or absent for the readers
-    return { devnet: built.devnet, chains: built.chains, set: built.set, close: () => built.devnet.close() };
-  }
-  // Another file of this run is building it: its process writes the file or the failure.
-  while (!existsSync(file)) {
-    if (existsSync(failed)) throw new Error(`the shared devnet documents (seed ${o.seed}) failed to build in another test file:\n${readFileSync(failed, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const key = cacheKey([o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.liveSinceMs, o.nowMs, o.publicBaseUrl, ...(o.chains ? [o.chains] : [])]);
+  const { file, built } = await cachedFile(dir, `${key}.set`, `the shared devnet documents (seed ${o.seed})`, async (path) => {
+    const b = await buildDevnetDocuments(o);
+    await b.store.close();
+    writeFileSync(path, serialize({ builtAt: b.set.builtAt, entries: b.set.entries }));
+    return b;
+  });
+  if (built) return { devnet: built.devnet, chains: built.chains, set: built.set, close: () => built.devnet.close() };
   const set = deserialize(readFileSync(file)) as DocumentSet;
   const devnet = await startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
   return { devnet, chains: devnet.chainConfigs(), set, close: () => devnet.close() };

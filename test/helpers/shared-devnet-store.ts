@@ -6,8 +6,7 @@
 // one file writes (market data, external values, facts) never reaches another.
 // A file whose assertion is about ingestion itself (crash, reorg, faults, the pipeline) ingests
 // on its own instead.
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, inject } from 'vitest';
@@ -19,6 +18,7 @@ import type { Chain } from '../../src/registry/types.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { cacheKey, cachedFile } from './run-cache.js';
 
 export interface IngestedDevnetOptions {
   seed: number;
@@ -125,36 +125,7 @@ export async function sharedIngestedDevnet(o: IngestedDevnetOptions): Promise<In
 
 /** The path of the run's ingested store file of these parameters, built here if no file has claimed it. */
 async function cachedStoreFile(cache: string, o: IngestedDevnetOptions): Promise<string> {
-  const key = createHash('sha256')
-    .update(JSON.stringify(['ingested', o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.chains ?? null, o.liveSinceMs, o.nowMs, o.priceDays]))
-    .digest('hex')
-    .slice(0, 16);
-  const file = join(cache, `${key}.duckdb`);
-  const failed = join(cache, `${key}.duckdb-failed`);
-  let builder = false;
-  try {
-    writeFileSync(join(cache, `${key}.duckdb-lock`), String(process.pid), { flag: 'wx' });
-    builder = true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  if (builder) {
-    // Built under another name and renamed: a reader sees the whole closed file or none.
-    const tmp = join(cache, `${key}.${process.pid}.building`);
-    try {
-      await ingestInto(join(tmp, 'store.duckdb'), o);
-      renameSync(join(tmp, 'store.duckdb'), file);
-    } catch (err) {
-      writeFileSync(failed, String((err as Error)?.stack ?? err));
-      throw err;
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
-    return file;
-  }
-  while (!existsSync(file)) {
-    if (existsSync(failed)) throw new Error(`the shared ingested devnet store (seed ${o.seed}) failed to build in another test file:\n${readFileSync(failed, 'utf8')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const key = cacheKey(['ingested', o.seed, o.historyDays, o.txPerDay, o.historyBlockInterval ?? null, o.chains ?? null, o.liveSinceMs, o.nowMs, o.priceDays]);
+  const { file } = await cachedFile(cache, `${key}.duckdb`, `the shared ingested devnet store (seed ${o.seed})`, (path) => ingestInto(path, o));
   return file;
 }

@@ -15,11 +15,10 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { expect, inject } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
-import { startDevnet, writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
+import { writeDevnetAppFiles, type Devnet } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import { buildDocumentSet, type DocumentSet } from '../../src/documents/document-set.js';
 import { openApiDocument } from '../../src/documents/openapi.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { DefiLlamaClient } from '../../src/sources/external/defillama-client.js';
 import { ExternalSources } from '../../src/sources/external/external-sync.js';
@@ -28,11 +27,11 @@ import type { Chain } from '../../src/registry/types.js';
 import { LabelSources } from '../../src/sources/labels/label-sources.js';
 import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
 import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
+import { ingestWithPrices, startDevnetOf } from './ingest-devnet.js';
 import { cacheKey, cachedFile } from './run-cache.js';
 
 export interface DevnetDocumentsOptions {
@@ -70,7 +69,7 @@ export interface DevnetDocuments {
 export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<DevnetDocuments> {
   const clock = new FixedClock(o.nowMs);
   const silent = createLogger('silent');
-  const devnet = await startDevnet({ seed: o.seed, clock, historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
+  const devnet = await startDevnetOf(o);
   const chains = devnet.chainConfigs();
   const store = o.openStore ? await o.openStore() : await DuckDbStore.open({ path: ':memory:' });
   const close = async (): Promise<void> => {
@@ -78,15 +77,7 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
     await devnet.close();
   };
   try {
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
-    const sync = await syncPrices(store, client, assetsFor(chains), { clock, historyDays: o.historyDays + 5, logger: silent });
-    expect(sync.failed).toEqual([]);
+    await ingestWithPrices(store, devnet, clock, o.historyDays + 5);
     const dir = mkdtempSync(join(tmpdir(), 'chainlytics-devnet-apps-'));
     try {
       const files = writeDevnetAppFiles(dir, { chains: o.chains });
@@ -95,6 +86,7 @@ export async function buildDevnetDocuments(o: DevnetDocumentsOptions): Promise<D
       expect(directory.issues).toEqual([]);
       await store.replaceProjects(directory.projects);
       const ids = [...new Set([...chains.flatMap((c) => (c.token ? [c.token.market_data_id] : [])), ...directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []))])];
+      const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
       expect((await syncMarketData(store, client, ids, { clock, historyDays: o.historyDays + 5 })).failed).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -140,6 +132,6 @@ export async function sharedDevnetDocuments(o: Omit<DevnetDocumentsOptions, 'ope
   });
   if (built) return { devnet: built.devnet, chains: built.chains, set: built.set, close: () => built.devnet.close() };
   const set = deserialize(readFileSync(file)) as DocumentSet;
-  const devnet = await startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
+  const devnet = await startDevnetOf(o);
   return { devnet, chains: devnet.chainConfigs(), set, close: () => devnet.close() };
 }

@@ -9,29 +9,17 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { FixedClock } from '../../src/clock.js';
-import { startDevnet, type Devnet } from '../../src/devnet/index.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
-import { createLogger } from '../../src/log.js';
+import type { Devnet } from '../../src/devnet/index.js';
 import type { Chain } from '../../src/registry/types.js';
-import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DevnetDocumentsOptions } from './devnet-documents.js';
+import { ingestWithPrices, startDevnetOf } from './ingest-devnet.js';
 import { cacheKey, cachedFile } from './run-cache.js';
 
-export interface IngestedDevnetOptions {
-  seed: number;
-  historyDays: number;
-  txPerDay: number;
-  /** Seconds between history blocks (the devnet's default when absent). */
-  historyBlockInterval?: number;
-  /** The devnet chains (all of them when absent). */
-  chains?: string[];
-  /** Where history ends and live blocks start, ms. */
-  liveSinceMs: number;
-  /** The fixed clock, ms: ingestion reaches the heads of this time. */
-  nowMs: number;
+/** A devnet's parameters as the document sets take them, and the days of prices to sync. */
+export interface IngestedDevnetOptions extends Omit<DevnetDocumentsOptions, 'publicBaseUrl' | 'openStore'> {
   /** Days of price history synced from the devnet's feed. */
   priceDays: number;
 }
@@ -48,28 +36,13 @@ export interface IngestedDevnet {
   close(): Promise<void>;
 }
 
-const silent = createLogger('silent');
-
-function devnetOf(o: IngestedDevnetOptions): Promise<Devnet> {
-  return startDevnet({ seed: o.seed, clock: new FixedClock(o.nowMs), historyDays: o.historyDays, txPerDay: o.txPerDay, liveSince: o.liveSinceMs / 1000, historyBlockInterval: o.historyBlockInterval, chains: o.chains });
-}
-
 /** Ingests every chain to its head and syncs the prices into a DuckDB file at `path`, closed after. */
 async function ingestInto(path: string, o: IngestedDevnetOptions): Promise<void> {
-  const clock = new FixedClock(o.nowMs);
-  const devnet = await devnetOf(o);
+  const devnet = await startDevnetOf(o);
   try {
-    const chains = devnet.chainConfigs();
     const store = await DuckDbStore.open({ path });
     try {
-      const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-      try {
-        expect((await ing.syncOnce()).ok).toBe(true);
-      } finally {
-        await ing.close();
-      }
-      const sync = await syncPrices(store, new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock }), assetsFor(chains), { clock, historyDays: o.priceDays, logger: silent });
-      expect(sync.failed).toEqual([]);
+      await ingestWithPrices(store, devnet, new FixedClock(o.nowMs), o.priceDays);
     } finally {
       await store.close();
     }
@@ -94,7 +67,7 @@ export async function sharedIngestedDevnet(o: IngestedDevnetOptions): Promise<In
     if (!cache) await ingestInto(pristine, o);
     else copyFileSync(await cachedStoreFile(cache, o), pristine);
     copyFileSync(pristine, path);
-    const devnet = await devnetOf(o);
+    const devnet = await startDevnetOf(o);
     let store: DuckDbStore;
     try {
       store = await DuckDbStore.open({ path });

@@ -210,10 +210,12 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
   const until = Math.max(...spans.map(([, end]) => end));
   await store.withChainBlocks(ok, from, until, async () => {
     const aggs = transactionAggregates(defs);
-    for (const g of GRANULARITIES) {
-      const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
-      await store.writeChainFacts({ origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) });
-    }
+    await store.writeChainFacts(
+      GRANULARITIES.map((g) => {
+        const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
+        return { origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) };
+      }),
+    );
     await computeFourHourFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
     await computeTenMinuteFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
     const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };

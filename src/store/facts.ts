@@ -208,7 +208,12 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
    * computed on the next run.
    */
   withChainBlocks<T>(originKey: string, fromMs: number, untilMs: number, fn: () => Promise<T>): Promise<T>;
-  writeChainFacts(req: ChainFactsRequest): Promise<void>;
+  /**
+   * One chain's facts of several granularities (one request each, same origin_key, distinct
+   * granularities), each replaced as if written alone. Given together so an engine that pays per
+   * statement (ClickHouse) can compute them all in one pass over the transactions.
+   */
+  writeChainFacts(reqs: readonly ChainFactsRequest[]): Promise<void>;
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void>;
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void>;
   replaceChainValues(req: ChainValuesRequest): Promise<void>;

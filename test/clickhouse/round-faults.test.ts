@@ -151,7 +151,7 @@ describe('a cluster node killed in the middle of a round', () => {
     const named = new RegExp(`^ClickHouse node 127\\.0\\.0\\.1:\\d+ .*${node2.host.replace(/\./g, '\\.')}:${node2.tcpPort}`, 's');
     const faults: Array<[keyof ClickHouseStore, number]> = [
       ['writeBatch', 2], // ingestion: the second chain's batch of this round
-      ['writeChainFacts', 2], // facts: the first chain's facts written, the next ones not
+      ['writeChainFacts', 2], // facts: the first chain's chain facts (all granularities, one call) written, the next ones not
       // documents: the second digest read of the build (the all_l2s hourly union's came first; the
       // chain overviews' week, kept by the raw-window memo, asks for them next), so a build half done.
       ['hourFingerprints', 2],

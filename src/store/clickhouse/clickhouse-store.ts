@@ -383,8 +383,8 @@ export class ClickHouseStore implements Store {
     }
   }
 
-  writeChainFacts(req: ChainFactsRequest): Promise<void> {
-    return facts.writeChainFacts(this.db, req, this.chainBlocks.get(req.origin_key));
+  writeChainFacts(reqs: readonly ChainFactsRequest[]): Promise<void> {
+    return facts.writeChainFacts(this.db, reqs, reqs[0] && this.chainBlocks.get(reqs[0].origin_key));
   }
 
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {

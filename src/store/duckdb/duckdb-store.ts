@@ -483,8 +483,10 @@ export class DuckDbStore implements Store {
     return fn();
   }
 
-  writeChainFacts(req: ChainFactsRequest): Promise<void> {
-    return this.transaction(() => facts.writeChainFacts(this.db, req));
+  // One transaction per granularity, as before the requests came together: DuckDB's scan costs
+  // per row, not per statement, so one statement per granularity stays.
+  async writeChainFacts(reqs: readonly ChainFactsRequest[]): Promise<void> {
+    for (const req of reqs) await this.transaction(() => facts.writeChainFacts(this.db, req));
   }
 
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void> {

@@ -78,6 +78,16 @@ export class AppFactsCache {
       const from = firstChangedHour(prev, next);
       facts = await updateHours(store, inputs, prev.facts, { from: prev.hours_from, until: prev.hours_until }, hoursFrom, from);
       this.last = { daily_reused: true, hours_read: (inputs.hours_until - from) / HOUR_MS, fingerprint_ms };
+    } else if (prev && prev.store === store && prev.contracts === contracts) {
+      // A day completed (or a complete day changed): the daily part is read again, but the
+      // hourly part does not depend on the complete days, so its unchanged hours are kept as in
+      // any other hour. Read cold, it was 14 days of hourly facts and raw transactions (the
+      // sender counts) at every day-completing hour.
+      const from = firstChangedHour(prev, next);
+      const daily = await readAppFacts(store, inputs, { hourly: false });
+      adoptHours(daily, prev.facts);
+      facts = await updateHours(store, inputs, daily, { from: prev.hours_from, until: prev.hours_until }, hoursFrom, from);
+      this.last = { daily_reused: false, hours_read: (inputs.hours_until - from) / HOUR_MS, fingerprint_ms };
     } else {
       facts = await readAppFacts(store, inputs);
       this.last = { daily_reused: false, hours_read: APP_HOURLY_HOURS, fingerprint_ms };
@@ -143,6 +153,20 @@ async function updateHours(store: Store, inputs: AppInputs, facts: AppFacts, kep
   }
   facts.hours_from = hoursFrom;
   return facts;
+}
+
+/**
+ * Gives the freshly read daily facts the kept hourly maps of the same projects (the same active
+ * contracts, so the same projects on the same chains; a one-chain project's '*' stays its
+ * chain's map). `daily` was read without hours, so it has none of its own.
+ */
+function adoptHours(daily: AppFacts, kept: AppFacts): void {
+  for (const [group, pf] of daily.projects) {
+    const old = kept.projects.get(group);
+    if (!old) throw new Error(`application facts: project ${group} missing from the kept facts of the same contracts`);
+    pf.hourly = old.hourly;
+    pf.sendersHourly = old.sendersHourly;
+  }
 }
 
 function emptyProject(): ProjectFacts {

@@ -8,8 +8,10 @@
 // reads, a build takes content fingerprints (store/contract-changes.ts) of every daily
 // contract fact and sender set it reads and of each hour of hourly facts and raw contract
 // transactions. The daily part is reused when that fingerprint, days_until and the active
-// contracts with their projects (labels resolved now) are all equal; otherwise, and on a store
-// error, everything is read cold. Taking the fingerprints before the reads means a write that
+// contracts with their projects (labels resolved now) are all equal; otherwise the daily part is
+// read cold, and the hourly part too unless the active contracts are the same (it does not
+// depend on the complete days: a day that completes keeps its unchanged hours). After a store
+// error the next read is cold. Taking the fingerprints before the reads means a write that
 // lands between them leaves a fingerprint older than the facts kept, so the next build sees a
 // difference and reads again: the cache can be needlessly cold, never stale.
 //

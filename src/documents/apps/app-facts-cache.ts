@@ -8,8 +8,10 @@
 // reads, a build takes content fingerprints (store/contract-changes.ts) of every daily
 // contract fact and sender set it reads and of each hour of hourly facts and raw contract
 // transactions. The daily part is reused when that fingerprint, days_until and the active
-// contracts with their projects (labels resolved now) are all equal; otherwise, and on a store
-// error, everything is read cold. Taking the fingerprints before the reads means a write that
+// contracts with their projects (labels resolved now) are all equal; otherwise the daily part is
+// read cold, and the hourly part too unless the active contracts are the same (it does not
+// depend on the complete days: a day that completes keeps its unchanged hours). After a store
+// error the next read is cold. Taking the fingerprints before the reads means a write that
 // lands between them leaves a fingerprint older than the facts kept, so the next build sees a
 // difference and reads again: the cache can be needlessly cold, never stale.
 //
@@ -78,6 +80,16 @@ export class AppFactsCache {
       const from = firstChangedHour(prev, next);
       facts = await updateHours(store, inputs, prev.facts, { from: prev.hours_from, until: prev.hours_until }, hoursFrom, from);
       this.last = { daily_reused: true, hours_read: (inputs.hours_until - from) / HOUR_MS, fingerprint_ms };
+    } else if (prev && prev.store === store && prev.contracts === contracts) {
+      // A day completed (or a complete day changed): the daily part is read again, but the
+      // hourly part does not depend on the complete days, so its unchanged hours are kept as in
+      // any other hour. Read cold, it was 14 days of hourly facts and raw transactions (the
+      // sender counts) at every day-completing hour.
+      const from = firstChangedHour(prev, next);
+      const daily = await readAppFacts(store, inputs, { hourly: false });
+      adoptHours(daily, prev.facts);
+      facts = await updateHours(store, inputs, daily, { from: prev.hours_from, until: prev.hours_until }, hoursFrom, from);
+      this.last = { daily_reused: false, hours_read: (inputs.hours_until - from) / HOUR_MS, fingerprint_ms };
     } else {
       facts = await readAppFacts(store, inputs);
       this.last = { daily_reused: false, hours_read: APP_HOURLY_HOURS, fingerprint_ms };
@@ -143,6 +155,20 @@ async function updateHours(store: Store, inputs: AppInputs, facts: AppFacts, kep
   }
   facts.hours_from = hoursFrom;
   return facts;
+}
+
+/**
+ * Gives the freshly read daily facts the kept hourly maps of the same projects (the same active
+ * contracts, so the same projects on the same chains; a one-chain project's '*' stays its
+ * chain's map). `daily` was read without hours, so it has none of its own.
+ */
+function adoptHours(daily: AppFacts, kept: AppFacts): void {
+  for (const [group, pf] of daily.projects) {
+    const old = kept.projects.get(group);
+    if (!old) throw new Error(`application facts: project ${group} missing from the kept facts of the same contracts`);
+    pf.hourly = old.hourly;
+    pf.sendersHourly = old.sendersHourly;
+  }
 }
 
 function emptyProject(): ProjectFacts {

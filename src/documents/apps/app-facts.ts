@@ -52,7 +52,12 @@ export function appContractGroups(inputs: AppInputs): { active: AppContract[]; b
   return { active, byProject, projectGroups };
 }
 
-export async function readAppFacts(store: Store, inputs: AppInputs): Promise<AppFacts> {
+/**
+ * The application facts of `inputs`, read cold. With `hourly: false` only the daily part is read
+ * (the hourly maps stay empty): a caller that keeps the hourly part of an earlier read, which does
+ * not depend on the complete days, adds the hours itself (app-facts-cache.ts).
+ */
+export async function readAppFacts(store: Store, inputs: AppInputs, { hourly = true }: { hourly?: boolean } = {}): Promise<AppFacts> {
   const lastDay = inputs.days_until - DAY_MS;
   const windows = windowsEndingAt(lastDay);
   const hoursFrom = inputs.hours_until - APP_HOURLY_HOURS * HOUR_MS;
@@ -64,7 +69,8 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
   if (projectGroups.length === 0) return out;
 
   // Sequential: one DuckDB connection, and the group reads share its temp tables.
-  const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hoursFrom, hours_until: inputs.hours_until });
+  // An empty range of hours ([hours_until, hours_until)) reads the daily facts only.
+  const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hourly ? hoursFrom : inputs.hours_until, hours_until: inputs.hours_until });
   sumAppFacts(out, active, facts, SUM_KEYS);
   // Both groupings from one read of the contracts' sender sets.
   const [projectDaa, contractDaa] = (await store.distinctOverGroupings({
@@ -74,7 +80,7 @@ export async function readAppFacts(store: Store, inputs: AppInputs): Promise<App
       { groups: contractGroups, days_from: 0, days_until: 0, windows },
     ],
   })) as [GroupDistinctResult, GroupDistinctResult];
-  const hourlySenders = await store.hourlySendersOverContracts({
+  const hourlySenders = !hourly ? [] : await store.hourlySendersOverContracts({
     groups: projectGroups,
     address_sql: senderSql(store),
     hours_from: hoursFrom,

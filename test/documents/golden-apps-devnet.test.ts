@@ -24,7 +24,6 @@ import {
 } from '../../src/devnet/index.js';
 import { buildAllDocuments } from '../../src/documents/build-all.js';
 import type { DocumentInput } from '../../src/documents/document-set.js';
-import { Ingestor } from '../../src/ingest/ingestor.js';
 import { createLogger } from '../../src/log.js';
 import { computeFacts } from '../../src/metrics/compute-facts.js';
 import type { Chain } from '../../src/registry/types.js';
@@ -33,10 +32,10 @@ import { LabelSources } from '../../src/sources/labels/label-sources.js';
 import { syncMarketData } from '../../src/sources/market/sync-market.js';
 import { CoinGeckoClient } from '../../src/sources/prices/coingecko-client.js';
 import { loadProjectDirectory } from '../../src/sources/projects/project-directory.js';
-import { assetsFor, syncPrices } from '../../src/sources/prices/sync.js';
 import type { Store } from '../../src/store/store.js';
 import { bothEngines } from '../helpers/both-engines.js';
 import { devnetCategories } from '../helpers/devnet-categories.js';
+import { ingestWithPrices } from '../helpers/ingest-devnet.js';
 
 const silent = createLogger('silent');
 const SEED = 11;
@@ -71,14 +70,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
     devnet = await startDevnet({ seed: SEED, clock, historyDays: HISTORY_DAYS, txPerDay: 600, historyBlockInterval: 900, chains: KEYS, liveSince: LIVE_SINCE / 1000 });
     chains = devnet.chainConfigs();
     store = await OPEN[engine]();
-    const ing = new Ingestor({ store, chains, clock, logger: silent, batchSize: 200 });
-    try {
-      expect((await ing.syncOnce()).ok).toBe(true);
-    } finally {
-      await ing.close();
-    }
-    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
-    expect((await syncPrices(store, client, assetsFor(chains), { clock, historyDays: HISTORY_DAYS + 5, logger: silent })).failed).toEqual([]);
+    await ingestWithPrices(store, devnet, clock, HISTORY_DAYS + 5);
     await computeFacts(store, chains, clock, { logger: silent });
     // The devnet's application files through the real importers.
     const files = writeDevnetAppFiles(dir, { chains: KEYS });
@@ -88,6 +80,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
     expect(directory.issues).toEqual([]);
     await store.replaceProjects(directory.projects);
     const ids = directory.projects.flatMap((p) => (p.market_data_id ? [p.market_data_id] : []));
+    const client = new CoinGeckoClient({ baseUrl: devnet.priceUrl, retries: 2, clock });
     expect((await syncMarketData(store, client, ids, { clock, historyDays: HISTORY_DAYS + 5 })).failed).toEqual([]);
     await build();
     const genesis = Math.min(...KEYS.map((k) => Math.floor((devnet.blockTime(k, 0) * 1000) / DAY_MS) * DAY_MS));

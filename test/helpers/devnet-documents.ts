@@ -31,28 +31,10 @@ import { loadProjectDirectory } from '../../src/sources/projects/project-directo
 import { StablecoinSampler } from '../../src/sources/stablecoins/supply-sampler.js';
 import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
 import type { Store } from '../../src/store/store.js';
-import { ingestWithPrices, startDevnetOf } from './ingest-devnet.js';
+import { ingestWithPrices, startDevnetOf, type DevnetParameters } from './ingest-devnet.js';
 import { cacheKey, cachedFile } from './run-cache.js';
 
-export interface DevnetDocumentsOptions {
-  seed: number;
-  historyDays: number;
-  txPerDay: number;
-  /**
-   * Seconds between history blocks (the devnet's default, 300, when absent). Tests that read the
-   * documents' shapes rather than per-block figures take 3600: a twelfth of the blocks to ingest.
-   */
-  historyBlockInterval?: number;
-  /**
-   * The devnet chains to run (all of them when absent, as `npm start` does). A test that checks
-   * what happens per chain, not across the whole set, runs a few: each chain is its own ingest,
-   * facts and documents.
-   */
-  chains?: string[];
-  /** Where history ends and live blocks start, ms. */
-  liveSinceMs: number;
-  /** The fixed build time, ms. */
-  nowMs: number;
+export interface DevnetDocumentsOptions extends DevnetParameters {
   publicBaseUrl: string;
   /** The store to build in (default: DuckDB in memory); the ClickHouse tests pass a cluster's. */
   openStore?: () => Promise<Store>;

@@ -15,11 +15,20 @@ export interface DevnetParameters {
   seed: number;
   historyDays: number;
   txPerDay: number;
+  /**
+   * Seconds between history blocks (the devnet's default, 300, when absent). Tests that read the
+   * documents' shapes rather than per-block figures take 3600: a twelfth of the blocks to ingest.
+   */
   historyBlockInterval?: number;
+  /**
+   * The devnet chains to run (all of them when absent, as `npm start` does). A test that checks
+   * what happens per chain, not across the whole set, runs a few: each chain is its own ingest,
+   * facts and documents.
+   */
   chains?: string[];
   /** Where history ends and live blocks start, ms. */
   liveSinceMs: number;
-  /** The fixed clock, ms. */
+  /** The fixed clock (and build time), ms. */
   nowMs: number;
 }
 

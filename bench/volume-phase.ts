@@ -204,7 +204,10 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
         calls?.report(log);
       }
       const bulk_same_rows = o.bulkSameRows ? await bulkHour(opened, w, H, 0) : null;
-      if (bulk_same_rows) log(`${tag}: hour 1's ${bulk_same_rows.rows.toLocaleString('en')} transactions by the engine's bulk insert in ${bulk_same_rows.seconds.toFixed(2)} s (${Math.round(bulk_same_rows.rows / bulk_same_rows.seconds).toLocaleString('en')} rows/s)`);
+      if (bulk_same_rows) {
+        const pq = bulk_same_rows.parquet_seconds === null ? '' : `; from Parquet in ${bulk_same_rows.parquet_seconds.toFixed(2)} s`;
+        log(`${tag}: hour 1's ${bulk_same_rows.rows.toLocaleString('en')} transactions by the engine's bulk insert in ${bulk_same_rows.seconds.toFixed(2)} s (${Math.round(bulk_same_rows.rows / bulk_same_rows.seconds).toLocaleString('en')} rows/s)${pq}`);
+      }
       const checksum = o.checksum ? await rawChecksum(opened) : null;
       const node_peak_rss_mb = opened.cluster ? opened.cluster.nodes.map((n) => nodePeakRssMb(n.pid())) : null;
       const disk_mb = await diskMb(opened);

@@ -43,6 +43,9 @@
 //   write_over_same_rows  write_rows_per_s ÷ bulk_same_rows_per_s: the issue's "same engine's own
 //                       bulk insert of the same rows"; write_over_bulk holds writeBatch to the
 //                       stricter reference of rows that never leave the engine
+//   bulk_parquet_rows_per_s, write_over_parquet  DuckDB only: the same rows again by
+//                       `INSERT … SELECT` from Parquet files of them (one per table and chain),
+//                       DuckDB's own reader with no JavaScript value crossing into the engine
 //   history_s, history_tx   that generation's time and transactions (1 day)
 //   facts_full_s        computeFacts over the whole real-density history (full: true): its 24 hours
 //                       and its day
@@ -187,6 +190,12 @@ function realReport(r: PhaseFigures | null) {
     write_over_bulk: r3(write_rows_per_s / bulk_rows_per_s),
     bulk_same_rows_per_s: r.bulk_same_rows ? Math.round(r.bulk_same_rows.rows / r.bulk_same_rows.seconds) : null,
     write_over_same_rows: r.bulk_same_rows ? r3(write_rows_per_s / (r.bulk_same_rows.rows / r.bulk_same_rows.seconds)) : null,
+    ...(r.bulk_same_rows?.parquet_seconds
+      ? {
+          bulk_parquet_rows_per_s: Math.round(r.bulk_same_rows.rows / r.bulk_same_rows.parquet_seconds),
+          write_over_parquet: r3(write_rows_per_s / (r.bulk_same_rows.rows / r.bulk_same_rows.parquet_seconds)),
+        }
+      : {}),
     history_s: r.history_s,
     history_tx: r.history_tx,
     facts_full_s: r.facts_full_s,

@@ -38,7 +38,7 @@ import { settlementPlan } from '../registry/settlement.js';
 import { computeSupplyFacts } from './supply-facts.js';
 import { computeMarketFacts } from './market-facts.js';
 import { computeExternalFacts } from './external-facts.js';
-import { computeFourHourFeeFacts, computeTenMinuteFeeFacts } from './fee-bucket-facts.js';
+import { computeFeeBucketFacts } from './fee-bucket-facts.js';
 import { computeBlobFacts } from './blob-facts.js';
 import { chainSubject, settlementInWei } from '../store/facts.js';
 import { DEFINITIONS } from './definitions/index.js';
@@ -216,8 +216,7 @@ async function computeChain(store: Store, chain: FactChain, clock: Clock, run: R
         return { origin_key: ok, granularity: g, periods: scope[g], ...splitByUnit(store, aggs.filter((a) => a.granularities.includes(g)), ctx) };
       }),
     );
-    await computeFourHourFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
-    await computeTenMinuteFeeFacts(store, chain, defs, scope.hourly, hoursUntil);
+    await computeFeeBucketFacts(store, chain, defs, scope.hourly, hoursUntil);
     const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
     await store.writeChainAddressSets({
       origin_key: ok,

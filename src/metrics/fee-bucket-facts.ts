@@ -20,11 +20,12 @@
 import { DAY_MS } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { FOUR_HOURS, FOUR_HOURS_MS, TEN_MINUTES, TEN_MINUTES_MS } from '../store/granularity.js';
-import { chainSubject } from '../store/facts.js';
+import type { BucketAggregateRow } from '../store/bucket-aggregates.js';
+import type { FactRow } from '../store/facts.js';
 import type { Store } from '../store/store.js';
 import { isFeeMetric, type FeeMetric, type MetricDefinition } from './definition.js';
 import { TPS } from './definitions/fee-table/tps.js';
-import { adjacentRuns, aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBucketAggregates } from './fee-buckets.js';
+import { adjacentRuns, aggregateOf, BUCKET_CHECK_KEY, consistentWith, feeBucketAggregates, hourlyTps, type FeeBucketRange } from './fee-buckets.js';
 
 /**
  * How far back 10-minute facts are kept, from the chain's newest complete hour. The chart's 24
@@ -33,36 +34,64 @@ import { adjacentRuns, aggregateOf, BUCKET_CHECK_KEY, consistentBuckets, feeBuck
  */
 export const TEN_MINUTE_FACTS_KEPT_MS = 2 * DAY_MS;
 
-/** Buckets at most this far apart are read in one scan (computeBucketFacts). */
+/** Buckets at most this far apart are read as one range (computeFeeBucketFacts). */
 const SCAN_GAP_MS = DAY_MS;
 
 type FeeChain = Pick<Chain, 'origin_key' | 'family'>;
 
-/** Recomputes the 4-hour buckets holding `hours` (hour starts, ms), up to `hoursUntil` (exclusive). Call inside the chain's facts transaction. */
-export async function computeFourHourFeeFacts(store: Store, chain: FeeChain, defs: readonly MetricDefinition[], hours: readonly number[], hoursUntil: number): Promise<void> {
-  const metrics = defs.filter(isFeeMetric);
-  if (metrics.length === 0 || hours.length === 0) return;
-  const buckets = [...new Set(hours.map((h) => Math.floor(h / FOUR_HOURS_MS) * FOUR_HOURS_MS))].sort((a, b) => a - b);
-  await computeBucketFacts(store, chain, metrics, { granularity: FOUR_HOURS, ms: FOUR_HOURS_MS, check: false }, buckets, hoursUntil);
-}
-
 /**
- * Recomputes the six 10-minute buckets of each of `hours` (hour starts, ms) within the kept
- * window, up to `hoursUntil` (exclusive), and prunes those before the window. Call inside the
- * chain's facts transaction.
+ * Recomputes the 4-hour buckets holding `hours` (hour starts, ms) and the six 10-minute buckets
+ * of each of those hours within the kept window, up to `hoursUntil` (exclusive), and prunes the
+ * 10-minute buckets before the window. Call inside the chain's facts transaction.
+ *
+ * Both widths are asked of the store at once (bucketAggregateSets: one scan on ClickHouse, where
+ * a scan costs per statement), and one read of the hourly TPS facts serves both the 10-minute
+ * hours with blocks and every bucket's check; the two widths' facts are replaced in one write.
  */
-export async function computeTenMinuteFeeFacts(store: Store, chain: FeeChain, defs: readonly MetricDefinition[], hours: readonly number[], hoursUntil: number): Promise<void> {
+export async function computeFeeBucketFacts(store: Store, chain: FeeChain, defs: readonly MetricDefinition[], hours: readonly number[], hoursUntil: number): Promise<void> {
   const metrics = defs.filter(isFeeMetric);
   if (metrics.length === 0) return;
+  const ok = chain.origin_key;
   const keepFrom = hoursUntil - TEN_MINUTE_FACTS_KEPT_MS;
+  const fourHours = [...new Set(hours.map((h) => Math.floor(h / FOUR_HOURS_MS) * FOUR_HOURS_MS))].sort((a, b) => a - b);
   const kept = [...new Set(hours)].filter((h) => h >= keepFrom).sort((a, b) => a - b);
   const sixOf = (h: number) => Array.from({ length: 6 }, (_, i) => h + i * TEN_MINUTES_MS);
-  // Only hours with blocks (those with hourly facts, just written) get buckets: a full rebuild
-  // computes no other, so an hour rolled back to no blocks has none either way (and is read raw).
-  const withBlocks = kept.length === 0 ? new Set<number>() : await hoursWithFacts(store, chain.origin_key, kept[0]!, hoursUntil);
-  const computed = kept.filter((h) => withBlocks.has(h)).flatMap(sixOf);
-  await computeBucketFacts(store, chain, metrics, { granularity: TEN_MINUTES, ms: TEN_MINUTES_MS, check: true }, kept.flatMap(sixOf), hoursUntil, computed);
-  await store.pruneTenMinuteFacts(chain.origin_key, keepFrom);
+
+  // The hourly TPS facts (every hour with blocks has one, just written) from the first bucket on.
+  const from = Math.min(fourHours[0] ?? Infinity, kept[0] ?? Infinity);
+  const tps = Number.isFinite(from) ? await hourlyTps(store, ok, from, hoursUntil) : [];
+  // Only hours with blocks get 10-minute buckets: a full rebuild computes no other, so an hour
+  // rolled back to no blocks has none either way (and is read raw).
+  const withBlocks = new Set(tps.filter((r) => r.granularity === 'hourly' && r.metric_key === TPS.key && r.period_ms >= (kept[0] ?? Infinity)).map((r) => r.period_ms));
+  const grains: Grain[] = [
+    { granularity: FOUR_HOURS, ms: FOUR_HOURS_MS, check: false, buckets: fourHours, computed: fourHours },
+    { granularity: TEN_MINUTES, ms: TEN_MINUTES_MS, check: true, buckets: kept.flatMap(sixOf), computed: kept.filter((h) => withBlocks.has(h)).flatMap(sixOf) },
+  ];
+
+  // One scan per run of buckets less than a day apart: an hourly update touches one run, a full
+  // run all. Bridging gaps costs a scan of hours that have no blocks or are not asked for (their
+  // buckets are dropped below), and saves a round trip per gap, which on ClickHouse costs more
+  // than reading a few idle hours (chains with sparse blocks have a gap every few hours).
+  const scans = grains.map((g) =>
+    adjacentRuns(g.computed, g.ms, SCAN_GAP_MS)
+      .map((run) => ({ run, range: { bucket_seconds: g.ms / 1000, from_ms: run[0]!, until_ms: Math.min(run.at(-1)! + g.ms, hoursUntil) } }))
+      .filter((x) => x.range.until_ms > x.range.from_ms),
+  );
+  const aggregates = grains.map((g) => feeBucketAggregates(store, metrics, { family: chain.family, seconds: g.ms / 1000 }));
+  const found = scans.some((runs) => runs.length > 0)
+    ? await store.bucketAggregateSets({
+        origin_key: ok,
+        sets: grains.map((g, i) => ({ bucket_seconds: g.ms / 1000, ranges: scans[i]!.map((x) => ({ from_ms: x.range.from_ms, until_ms: x.range.until_ms })), aggregates: aggregates[i]! })),
+      })
+    : grains.map(() => []);
+
+  const keys = metrics.map((m) => aggregateOf(m).key);
+  await store.replaceChainValueSets(
+    grains
+      .map((g, i) => ({ origin_key: ok, granularity: g.granularity, periods: g.buckets, keys: g.check ? [...keys, BUCKET_CHECK_KEY] : keys, rows: bucketRows(metrics, g, scans[i]!, found[i]!, tps) }))
+      .filter((r) => r.periods.length > 0),
+  );
+  await store.pruneTenMinuteFacts(ok, keepFrom);
 }
 
 interface Grain {
@@ -70,51 +99,37 @@ interface Grain {
   ms: number;
   /** Also store the check key: the user-transaction rate, null in a bucket not trusted. */
   check: boolean;
-}
-
-/** The hours in [from, until) with hourly facts (of TPS, which every hour with blocks has). */
-async function hoursWithFacts(store: Store, originKey: string, from: number, until: number): Promise<Set<number>> {
-  const rows = await store.readFacts({ subject: chainSubject(originKey), keys: [TPS.key], days_until: 0, hours_from: from, hours_until: until });
-  return new Set(rows.filter((r) => r.granularity === 'hourly').map((r) => r.period_ms));
+  /** Starts of the buckets whose facts are replaced, ascending. */
+  buckets: readonly number[];
+  /** Of those, the ones that get values (the rest are left without facts). */
+  computed: readonly number[];
 }
 
 /**
- * Replaces the facts of `buckets` (ascending starts): values of the `computed` ones (by default
- * all) before `hoursUntil`, none for the rest.
+ * The facts of the computed buckets before `hoursUntil`, per run: the scanned values of a bucket
+ * the check trusts (over no transactions: no fee to take a median or mean of, 0 tps and 0 gas),
+ * nulls in one it does not.
  */
-async function computeBucketFacts(
-  store: Store,
-  chain: FeeChain,
+function bucketRows(
   metrics: readonly FeeMetric[],
   grain: Grain,
-  buckets: readonly number[],
-  hoursUntil: number,
-  computed: readonly number[] = buckets,
-): Promise<void> {
-  if (buckets.length === 0) return;
-  const aggregates = feeBucketAggregates(store, metrics, { family: chain.family, seconds: grain.ms / 1000 });
-  const keys = metrics.map((m) => aggregateOf(m).key);
+  runs: ReadonlyArray<{ run: readonly number[]; range: FeeBucketRange }>,
+  found: readonly BucketAggregateRow[],
+  tps: readonly FactRow[],
+): Array<{ metric_key: string; period_ms: number; value: number | null }> {
   const rows: Array<{ metric_key: string; period_ms: number; value: number | null }> = [];
-  // One scan per run of buckets less than a day apart: an hourly update touches one run, a full
-  // run all. Bridging gaps costs a scan of hours that have no blocks or are not asked for (their
-  // buckets are dropped below), and saves a round trip per gap, which on ClickHouse costs more
-  // than reading a few idle hours (chains with sparse blocks have a gap every few hours).
-  for (const run of adjacentRuns(computed, grain.ms, SCAN_GAP_MS)) {
-    const range = { bucket_seconds: grain.ms / 1000, from_ms: run[0]!, until_ms: Math.min(run.at(-1)! + grain.ms, hoursUntil) };
-    if (range.until_ms <= range.from_ms) continue;
-    const found = await store.bucketAggregates({ origin_key: chain.origin_key, ...range, aggregates });
-    const byBucket = new Map(found.map((r) => [r.bucket_ms, r.values]));
-    const trusted = await consistentBuckets(store, chain.origin_key, range, byBucket);
+  for (const { run, range } of runs) {
+    const byBucket = new Map(found.filter((r) => r.bucket_ms >= range.from_ms && r.bucket_ms < range.until_ms).map((r) => [r.bucket_ms, r.values]));
+    const trusted = consistentWith(tps, range, byBucket);
     for (const b of run.filter((x) => x < range.until_ms)) {
       const values = byBucket.get(b);
       for (const m of metrics) {
         const key = aggregateOf(m).key;
-        // Over no transactions: no fee to take a median or mean of (null), 0 tps and 0 gas.
         const v = !trusted.has(b) ? null : (values?.[key] ?? (m.currency ? null : 0));
         rows.push({ metric_key: key, period_ms: b, value: v });
       }
       if (grain.check) rows.push({ metric_key: BUCKET_CHECK_KEY, period_ms: b, value: trusted.has(b) ? (values?.[BUCKET_CHECK_KEY] ?? 0) : null });
     }
   }
-  await store.replaceChainValues({ origin_key: chain.origin_key, granularity: grain.granularity, periods: buckets, keys: grain.check ? [...keys, BUCKET_CHECK_KEY] : keys, rows });
+  return rows;
 }

@@ -18,7 +18,7 @@
 import { HOUR_MS } from '../clock.js';
 import type { Chain } from '../registry/types.js';
 import { ETH_ASSET } from '../sources/prices/types.js';
-import { chainSubject } from '../store/facts.js';
+import { chainSubject, type FactRow } from '../store/facts.js';
 import { FOUR_HOURS, FOUR_HOURS_MS, TEN_MINUTES, TEN_MINUTES_MS } from '../store/granularity.js';
 import type { PriceRow } from '../store/prices.js';
 import type { Store } from '../store/store.js';
@@ -251,13 +251,26 @@ async function feeCells(
  * its hours' counts. An hour without blocks has neither facts nor transactions (0 = 0).
  */
 export async function consistentBuckets(store: Store, originKey: string, range: FeeBucketRange, byBucket: ReadonlyMap<number, Record<string, number | null>>): Promise<Set<number>> {
+  const facts = await hourlyTps(store, originKey, Math.floor(range.from_ms / HOUR_MS) * HOUR_MS, range.until_ms);
+  return consistentWith(facts, range, byBucket);
+}
+
+/** A chain's stored TPS facts (hourly ones among them) over the hours [fromMs, untilMs): what consistentWith compares. */
+export function hourlyTps(store: Store, originKey: string, fromMs: number, untilMs: number): Promise<FactRow[]> {
+  return store.readFacts({ subject: chainSubject(originKey), keys: [TPS.key], days_until: 0, hours_from: fromMs, hours_until: untilMs });
+}
+
+/**
+ * consistentBuckets over TPS facts read beforehand (hourlyTps over at least the range's hours;
+ * facts outside them are left out), so one read serves several ranges.
+ */
+export function consistentWith(facts: readonly FactRow[], range: FeeBucketRange, byBucket: ReadonlyMap<number, Record<string, number | null>>): Set<number> {
   const bucketMs = range.bucket_seconds * 1000;
   const spanMs = Math.max(bucketMs, HOUR_MS);
   const hoursFrom = Math.floor(range.from_ms / HOUR_MS) * HOUR_MS;
-  const facts = await store.readFacts({ subject: chainSubject(originKey), keys: [TPS.key], days_until: 0, hours_from: hoursFrom, hours_until: range.until_ms });
   const factCount = new Map<number, number>();
   for (const f of facts) {
-    if (f.granularity !== 'hourly' || f.value === null) continue;
+    if (f.granularity !== 'hourly' || f.value === null || f.metric_key !== TPS.key || f.period_ms < hoursFrom || f.period_ms >= range.until_ms) continue;
     const span = Math.floor(f.period_ms / spanMs) * spanMs;
     factCount.set(span, (factCount.get(span) ?? 0) + Math.round(f.value * 3600));
   }

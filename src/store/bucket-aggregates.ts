@@ -33,9 +33,56 @@ export interface BucketAggregateRow {
   values: Record<string, number | null>;
 }
 
+/** One bucket width of a bucketAggregateSets query: its ranges (ascending, disjoint) and aggregates. */
+export interface BucketAggregateSet {
+  bucket_seconds: number;
+  /** Each as a BucketAggregatesQuery's from_ms and until_ms. */
+  ranges: ReadonlyArray<{ from_ms: number; until_ms: number }>;
+  aggregates: readonly BucketAggregate[];
+}
+
+/** Several bucket widths over one chain's transactions, asked together (the facts stage's 4-hour and 10-minute buckets). */
+export interface BucketAggregateSetsQuery {
+  origin_key: string;
+  sets: readonly BucketAggregateSet[];
+}
+
 export interface BucketAggregateStore {
   /** The aggregates per bucket over the range's raw transactions; buckets without transactions have no row. Ascending. */
   bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]>;
+  /**
+   * For each set, in order, the rows bucketAggregates gives for each of its ranges, ranges in
+   * order. Asked together so an engine that pays per statement (ClickHouse) can answer every
+   * width in one pass over the transactions.
+   */
+  bucketAggregateSets(q: BucketAggregateSetsQuery): Promise<BucketAggregateRow[][]>;
+}
+
+/** bucketAggregateSets as one bucketAggregates call per range: for an engine whose scans cost per row, not per statement. */
+export async function bucketAggregateSetsOneByOne(
+  bucketAggregates: (q: BucketAggregatesQuery) => Promise<BucketAggregateRow[]>,
+  q: BucketAggregateSetsQuery,
+): Promise<BucketAggregateRow[][]> {
+  checkBucketSets(q);
+  const out: BucketAggregateRow[][] = [];
+  for (const set of q.sets) {
+    const rows: BucketAggregateRow[] = [];
+    for (const r of set.ranges) rows.push(...(await bucketAggregates({ origin_key: q.origin_key, bucket_seconds: set.bucket_seconds, ...r, aggregates: set.aggregates })));
+    out.push(rows);
+  }
+  return out;
+}
+
+/** Refuses a set whose ranges would not each pass checkBucketQuery, or are not ascending and disjoint. */
+export function checkBucketSets(q: BucketAggregateSetsQuery): void {
+  for (const set of q.sets) {
+    let end = -Infinity;
+    for (const r of set.ranges) {
+      checkBucketQuery({ origin_key: q.origin_key, bucket_seconds: set.bucket_seconds, ...r, aggregates: set.aggregates });
+      if (r.from_ms < end) throw new Error(`bucket ranges of ${set.bucket_seconds} s must be ascending and disjoint, got ${r.from_ms} before ${end}`);
+      end = Math.max(end, r.until_ms);
+    }
+  }
 }
 
 /** Refuses a query that does not start on a bucket or whose bounds are not whole seconds. */

@@ -217,6 +217,11 @@ export interface FactStore extends ContractFactStore, ContractHourlySenderStore,
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void>;
   writeSettlementFacts(req: SettlementFactsRequest): Promise<void>;
   replaceChainValues(req: ChainValuesRequest): Promise<void>;
+  /**
+   * Several replaceChainValues of one chain (distinct granularities), each as if written alone;
+   * given together so an engine that pays per statement (ClickHouse) writes them in one insert.
+   */
+  replaceChainValueSets(reqs: readonly ChainValuesRequest[]): Promise<void>;
   /** Remove every derived row of a chain (facts of all dimensions, address sets, price status, pending days): a full rebuild starts here. */
   clearFacts(originKey: string): Promise<void>;
   /**

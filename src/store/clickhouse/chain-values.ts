@@ -8,7 +8,7 @@ import { TEN_MINUTES } from '../granularity.js';
 import { CHAIN } from './facts.js';
 import { periodBlocks, type ChainBlocks } from './period-scope.js';
 import { deleteWhere, replaceRows } from './replacing.js';
-import type { SqlRunner } from './sql-runner.js';
+import type { Row, SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList, wideToDouble } from './sql-text.js';
 
 const DAY_S = 86_400;
@@ -77,18 +77,32 @@ async function daysBothChainsHave(db: SqlRunner, req: SettlementFactsRequest, as
 }
 
 export async function replaceChainValues(db: SqlRunner, req: ChainValuesRequest): Promise<void> {
-  if (req.periods.length === 0 || req.keys.length === 0) return;
-  const scope = new Set(req.periods);
-  const allowed = new Set(req.keys);
-  for (const r of req.rows) {
-    if (!scope.has(r.period_ms) || !allowed.has(r.metric_key)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is outside the request's keys and periods`);
-    if (r.value !== null && !Number.isFinite(r.value)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is not finite: ${r.value}`);
+  await replaceChainValueSets(db, [req]);
+}
+
+/**
+ * Several chain-value replacements in one insert (tombstones and rows of every request): the
+ * facts stage's 4-hour and 10-minute fee buckets of a chain are one part to merge, not two.
+ */
+export async function replaceChainValueSets(db: SqlRunner, reqs: readonly ChainValuesRequest[]): Promise<void> {
+  const live = reqs.filter((req) => req.periods.length > 0 && req.keys.length > 0);
+  if (live.length === 0) return;
+  const gone: Row[] = [];
+  const rows: Row[] = [];
+  for (const req of live) {
+    const scope = new Set(req.periods);
+    const allowed = new Set(req.keys);
+    for (const r of req.rows) {
+      if (!scope.has(r.period_ms) || !allowed.has(r.metric_key)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is outside the request's keys and periods`);
+      if (r.value !== null && !Number.isFinite(r.value)) throw new Error(`value ${r.metric_key} ${r.period_ms} of ${req.origin_key} is not finite: ${r.value}`);
+    }
+    intList(req.periods, `period of ${req.origin_key}`);
+    // Every (key, period) of the request is replaced: the ones without a row get a tombstone.
+    const subject = { origin_key: req.origin_key, dimension: 'chain', entity: '', granularity: req.granularity };
+    gone.push(...[...scope].flatMap((p) => req.keys.map((k) => ({ ...subject, metric_key: k, period_ms: p }))));
+    rows.push(...req.rows.map((r) => ({ ...subject, metric_key: r.metric_key, period_ms: r.period_ms, value: r.value })));
   }
-  intList(req.periods, `period of ${req.origin_key}`);
-  // Every (key, period) of the request is replaced: the ones without a row get a tombstone.
-  const subject = { origin_key: req.origin_key, dimension: 'chain', entity: '', granularity: req.granularity };
-  const gone = [...scope].flatMap((p) => req.keys.map((k) => ({ ...subject, metric_key: k, period_ms: p })));
-  await replaceRows(db, 'facts', gone, req.rows.map((r) => ({ ...subject, metric_key: r.metric_key, period_ms: r.period_ms, value: r.value })));
+  await replaceRows(db, 'facts', gone, rows);
 }
 
 /** Deletes the chain's 10-minute facts before `beforeMs` (pruneTenMinuteFacts, and pruneRaw for the time it prunes). */

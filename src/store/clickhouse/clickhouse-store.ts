@@ -37,7 +37,7 @@ import * as recent from './recent-blocks.js';
 import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
-import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
+import type { BucketAggregateRow, BucketAggregateSetsQuery, BucketAggregatesQuery } from '../bucket-aggregates.js';
 import * as chainValues from './chain-values.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import { NodeConnection, type ConnectionRuntime } from './connection.js';
@@ -395,6 +395,10 @@ export class ClickHouseStore implements Store {
     return chainValues.replaceChainValues(this.db, req);
   }
 
+  replaceChainValueSets(reqs: readonly ChainValuesRequest[]): Promise<void> {
+    return chainValues.replaceChainValueSets(this.db, reqs);
+  }
+
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => addressSets.writeChainAddressSets(this.db, req, this.chainBlocks.get(req.origin_key)));
   }
@@ -449,6 +453,10 @@ export class ClickHouseStore implements Store {
 
   bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]> {
     return bucketAggregates.bucketAggregates(this.db, q);
+  }
+
+  bucketAggregateSets(q: BucketAggregateSetsQuery): Promise<BucketAggregateRow[][]> {
+    return bucketAggregates.bucketAggregateSets(this.db, q);
   }
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {

@@ -35,7 +35,7 @@ import * as recent from './recent-blocks.js';
 import type { RecentBlock, RecentFee } from '../recent-blocks.js';
 import * as blockSpanSql from './block-span.js';
 import * as bucketAggregates from './bucket-aggregates.js';
-import type { BucketAggregateRow, BucketAggregatesQuery } from '../bucket-aggregates.js';
+import { bucketAggregateSetsOneByOne, type BucketAggregateRow, type BucketAggregateSetsQuery, type BucketAggregatesQuery } from '../bucket-aggregates.js';
 import { copyRows, HistogramCache } from '../histogram-cache.js';
 import * as chainValues from './chain-values.js';
 import * as samples from './samples.js';
@@ -497,6 +497,11 @@ export class DuckDbStore implements Store {
     return this.transaction(() => chainValues.replaceChainValues(this.db, req));
   }
 
+  /** One transaction per request, as separate replaceChainValues calls were. */
+  async replaceChainValueSets(reqs: readonly ChainValuesRequest[]): Promise<void> {
+    for (const req of reqs) await this.replaceChainValues(req);
+  }
+
   writeChainAddressSets(req: ChainAddressSetsRequest): Promise<void> {
     return this.changingSets(req.origin_key, req.days.length > 0 && req.sets.length > 0, () => this.transaction(() => addressSets.writeChainAddressSets(this.db, req)));
   }
@@ -551,6 +556,11 @@ export class DuckDbStore implements Store {
 
   bucketAggregates(q: BucketAggregatesQuery): Promise<BucketAggregateRow[]> {
     return this.use((db) => bucketAggregates.bucketAggregates(db, q));
+  }
+
+  /** One scan per range, as before: DuckDB's scans cost per row, not per statement. */
+  bucketAggregateSets(q: BucketAggregateSetsQuery): Promise<BucketAggregateRow[][]> {
+    return bucketAggregateSetsOneByOne((one) => this.bucketAggregates(one), q);
   }
 
   hourlyDistinctOverChains(req: HourlyDistinctRequest): Promise<HourlyDistinctRow[]> {

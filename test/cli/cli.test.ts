@@ -158,7 +158,6 @@ describe.concurrent('chainlytics on a terminal', () => {
     expect(info.colorAt(info.text.indexOf('INFO'))).toBe(2);
   }); // the config's hang guard: beside the other two devnet cases this one takes longer than alone
 
-
   it('--help names the log flags and variables; a bad LOG_LEVEL or --log-format stops the command at once, naming what is accepted', async () => {
     // Side by side: each is a Node start-up and nothing more. (serve, build and ingest take the
     // flags from one helper in src/cli/main.ts.)

@@ -16,6 +16,16 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+// Every case here runs beside the others (describe.concurrent, at most vitest's maxConcurrency of
+// 5 at once): each is its own child process with its own directory and port, and most of a case is
+// waiting on it. Run one after another, the three that start a devnet took ~40 s each and the
+// rest 1.5-13 s each of Node start-ups, at load 13-17: 194 s of tests.
+//
+// The one case that reads another's output, the nginx export, waits for the build case's end.
+let siteBuilt!: { resolve: () => void; reject: (err: unknown) => void };
+const site = new Promise<void>((resolve, reject) => (siteBuilt = { resolve, reject }));
+site.catch(() => undefined); // read by the nginx case; unhandled only if that case is filtered out
+
 /**
  * Resolves once `cond` holds; fails at once, with what the command wrote, if it exits first. No
  * deadline of its own: the first document set took 50-80 s on a machine at load 11-16, against
@@ -30,7 +40,7 @@ async function waitFor(cond: () => boolean, exit: Promise<unknown>, what: string
   }
 }
 
-describe('chainlytics command', () => {
+describe.concurrent('chainlytics command', () => {
   it('check-config names file, line, key and fix, and exits 2', async () => {
     const file = join(tmp, 'bad.yaml');
     writeFileSync(file, 'chains:\n  - origin_key: base\n    rpc_urls: [ "ftp://nope" ]\n');
@@ -63,7 +73,11 @@ describe('chainlytics command', () => {
   it('build --out writes v1/*.json with .gz and .br siblings', async () => {
     const out = join(tmp, 'site');
     const r = run(['build', '--out', out, '--data-dir', join(tmp, 'build'), '--devnet-days', '2', '--devnet-tx-per-day', '80']);
-    expect(await r.exit, r.out()).toBe(0);
+    const code = await r.exit;
+    // The export is complete (or never will be) once the command has exited.
+    if (code === 0) siteBuilt.resolve();
+    else siteBuilt.reject(new Error(`the build case's export failed (exit ${code})`));
+    expect(code, r.out()).toBe(0);
     const master = JSON.parse(readFileSync(join(out, 'v1', 'master.json'), 'utf8'));
     expect(master.current_version).toBe('v1');
     const fee = readFileSync(join(out, 'v1', 'fees', 'table.json'));
@@ -93,7 +107,7 @@ describe('chainlytics command', () => {
   });
 });
 
-describe('chainlytics on a terminal', () => {
+describe.concurrent('chainlytics on a terminal', () => {
   const size = { cols: 140, rows: 40 };
   const DEVNET_CHAINS = ['ethereum', 'optimism', 'base', 'arbitrum', 'linea', 'mantle'];
   /** A human log line: UTC time, the level in its column, then stage, chain and message. */
@@ -142,7 +156,7 @@ describe('chainlytics on a terminal', () => {
     // The level is coloured: INFO in green (palette 2) on a colour terminal.
     const info = lines.find((l) => / INFO  /.test(l.text))!;
     expect(info.colorAt(info.text.indexOf('INFO'))).toBe(2);
-  }, 150_000);
+  }); // the config's hang guard: beside the other two devnet cases this one takes longer than alone
 
   it('--help names the log flags and variables; a bad LOG_LEVEL or --log-format stops the command at once, naming what is accepted', async () => {
     // Side by side: each is a Node start-up and nothing more. (serve, build and ingest take the
@@ -163,7 +177,7 @@ describe('chainlytics on a terminal', () => {
 });
 
 // Issue 25: the CLI a newcomer meets, and the export under the real nginx.
-describe('chainlytics command: version, help, chains, check-config, nginx-config', () => {
+describe.concurrent('chainlytics command: version, help, chains, check-config, nginx-config', () => {
   const repo = join(import.meta.dirname, '../..');
 
   it('--version and -V print the version of package.json', async () => {
@@ -284,6 +298,7 @@ describe('chainlytics command: version, help, chains, check-config, nginx-config
 
   it('the export of build --out under the real nginx, configured by nginx-config: dashboard, /docs and its links, a relative OpenAPI server', async () => {
     // The directory the build test above wrote (devnet, no config, so no public_base_url).
+    await site;
     const out = join(tmp, 'site');
     expect(existsSync(join(out, 'v1', 'master.json'))).toBe(true);
     chmodSync(tmp, 0o755); // nginx's workers run as an unprivileged user
@@ -324,7 +339,7 @@ describe('chainlytics command: version, help, chains, check-config, nginx-config
   });
 });
 
-describe('check-config: which metrics each chain will publish', () => {
+describe.concurrent('check-config: which metrics each chain will publish', () => {
   // Real built-in chains with nothing but RPC URLs. The URLs point at a real HTTP server that
   // counts what it is asked: check-config must validate without reaching any node.
   it('lists rent_paid, profit and stables_mcap for chains with built-in data, and says why a chain lacks one, on a terminal and in --json, asking no node', async () => {

@@ -16,11 +16,19 @@ export async function hourlySendersOverContracts(db: SqlRunner, q: GroupHourlySe
   intList([q.hours_from, q.hours_until], 'hour bound');
   const fromS = Math.floor(q.hours_from / 1000);
   const untilS = Math.floor(q.hours_until / 1000);
-  const rows = await db.all<{ grp: number; origin_key: string; hour_ms: bigint; txcount: bigint; senders: bigint }>(
-    `SELECT g.grp, t.origin_key, t.block_time // 3600 * 3600000 AS hour_ms, count(*) AS txcount, count(DISTINCT ${q.address_sql}) AS senders
+  // Numbers only (the chain as its index in the loaded groups), copied out as blocks: a 14-day
+  // read of 1,000 projects returns about 600,000 rows, and making a JavaScript object of each
+  // (BigInt counts, an origin_key string per row) cost more CPU than the aggregation itself.
+  const { rows, columns } = await db.numericColumns(
+    `SELECT g.grp::DOUBLE, g.chain::DOUBLE, (t.block_time // 3600 * 3600000)::DOUBLE, count(*)::DOUBLE, count(DISTINCT ${q.address_sql})::DOUBLE
      FROM transactions t JOIN contract_groups g ON g.origin_key = t.origin_key AND g.entity = t.to_address
      WHERE t.block_time >= ${fromS} AND t.block_time < ${untilS} AND ${CONTRACT_TX}
-     GROUP BY 1, 2, 3`,
+     GROUP BY g.grp, g.chain, 3`,
   );
-  return rows.map((r) => ({ group: groups.names[r.grp]!, origin_key: r.origin_key, hour_ms: Number(r.hour_ms), txcount: Number(r.txcount), senders: Number(r.senders) }));
+  const [grp, chain, hour, txcount, senders] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+  const out = new Array<GroupHourlySendersRow>(rows);
+  for (let j = 0; j < rows; j++) {
+    out[j] = { group: groups.names[grp[j]!]!, origin_key: groups.chains[chain[j]!]!, hour_ms: hour[j]!, txcount: txcount[j]!, senders: senders[j]! };
+  }
+  return out;
 }

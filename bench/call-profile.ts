@@ -11,16 +11,19 @@ export interface CallProfile {
  * (bench:apps' BENCH_PROFILE=2) is told each call as it starts, to see where a slow run stands.
  */
 export function profileCalls(store: object, trace?: (name: string) => void): CallProfile {
-  const spent = new Map<string, { ms: number; calls: number }>();
+  const spent = new Map<string, { ms: number; cpu_us: number; calls: number }>();
   const timed = <F extends (...a: never[]) => unknown>(name: string, fn: F): F =>
     (async (...a: Parameters<F>) => {
       const t = performance.now();
+      const c0 = process.cpuUsage();
       trace?.(name);
       try {
         return await fn(...a);
       } finally {
-        const e = spent.get(name) ?? { ms: 0, calls: 0 };
+        const e = spent.get(name) ?? { ms: 0, cpu_us: 0, calls: 0 };
+        const c = process.cpuUsage(c0);
         e.ms += performance.now() - t;
+        e.cpu_us += c.user + c.system;
         e.calls++;
         spent.set(name, e);
       }
@@ -37,7 +40,7 @@ export function profileCalls(store: object, trace?: (name: string) => void): Cal
   return {
     timed,
     report(log) {
-      for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}`);
+      for (const [name, e] of [...spent].sort((a, b) => b[1].ms - a[1].ms)) log(`    ${(e.ms / 1000).toFixed(3)} s  ${String(e.calls).padStart(5)}×  ${name}  (CPU ${(e.cpu_us / 1e6).toFixed(3)} s)`);
       spent.clear();
     },
   };

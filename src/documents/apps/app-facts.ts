@@ -70,15 +70,18 @@ export async function readAppFacts(store: Store, inputs: AppInputs, { hourly = t
   // whole history again at every day that completes.
   const { prev, spans } = overviewReadWindows(windows);
   const { prevSums, spanTx } = overviewWindowSums(facts, active, SUM_KEYS, { prev, spans, spanKey: KEYS.txcount });
-  // The three groupings from one read of the contracts' sender sets.
-  const [projectDaa, contractDaa, prevDaa] = (await store.distinctOverGroupings({
+  // Both groupings from one read of the contracts' sender sets. The projects' windows before are
+  // more windows of the projects' grouping (the same groups): its rows are made and sorted once,
+  // and each window is a bit per address in the same walk; the rows split by window index after.
+  const [projectAll, contractDaa] = (await store.distinctOverGroupings({
     set_key: CONTRACT_SENDERS.key,
     groupings: [
-      { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows },
+      { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows: [...windows, ...prev] },
       { groups: contractGroups, days_from: 0, days_until: 0, windows },
-      { groups: projectGroups, days_from: 0, days_until: 0, windows: prev },
     ],
-  })) as [GroupDistinctResult, GroupDistinctResult, GroupDistinctResult];
+  })) as [GroupDistinctResult, GroupDistinctResult];
+  const projectDaa: GroupDistinctResult = { daily: projectAll.daily, windows: projectAll.windows.filter((r) => r.window < windows.length) };
+  const prevDaa: GroupDistinctResult = { daily: [], windows: projectAll.windows.flatMap((r) => (r.window < windows.length ? [] : [{ ...r, window: r.window - windows.length }])) };
   out.overview = { prev, spans, prevSums, prevDaa, spanTx };
   const hourlySenders = !hourly ? [] : await store.hourlySendersOverContracts({
     groups: projectGroups,

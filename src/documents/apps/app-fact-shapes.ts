@@ -1,6 +1,8 @@
 // The shapes of the application facts one build reads (app-facts.ts) and sums
 // (app-fact-sums.ts), and the documents read: in a file of their own so that the reader and the
 // summing pass both import them without importing each other.
+import type { GroupDistinctResult, GroupWindowRow } from '../../store/contract-facts.js';
+
 /** The total over all chains is keyed '*'. */
 export const ALL_CHAINS = '*';
 
@@ -30,6 +32,23 @@ export interface ContractFacts {
   daa: number[];
 }
 
+/**
+ * What the application overview tables read beyond the details' figures (app-overview-rows.ts),
+ * made with the daily part from the same reads (app-facts.ts), for every project and contract
+ * read: rows as the store's group reads give them, per chain.
+ */
+export interface OverviewFigures {
+  /** The windows before each table window, and the spans, these were computed for (app-overview-windows.ts). */
+  prev: Array<[number, number]>;
+  spans: Array<[number, number]>;
+  /** Per project and chain, the summed keys over each prev window. */
+  prevSums: GroupWindowRow[];
+  /** Per project and chain, the distinct senders over each prev window. */
+  prevDaa: GroupDistinctResult;
+  /** Per contract, its transactions over each span. */
+  spanTx: GroupWindowRow[];
+}
+
 export interface AppFacts {
   /** Day windows [from, to] (inclusive day starts), one per APP_WINDOWS entry. */
   windows: Array<[number, number]>;
@@ -39,6 +58,8 @@ export interface AppFacts {
   projects: Map<string, ProjectFacts>;
   /** `${origin_key}:${address}` → the contract's window figures. */
   contracts: Map<string, ContractFacts>;
+  /** Made with the daily part (absent where a caller built the facts another way: the tables then read their own). */
+  overview?: OverviewFigures;
 }
 
 export const contractKey = (origin_key: string, address: string): string => `${origin_key}:${address}`;

@@ -13,12 +13,12 @@ import type { Store } from '../../store/store.js';
 import type { AppContract, AppInputs } from '../../metrics/app-inputs.js';
 import { sumAppFacts } from './app-fact-sums.js';
 import { ALL_CHAINS, contractKey, type AppFacts } from './app-fact-shapes.js';
+import { overviewWindowSums } from './app-overview-sums.js';
+import { overviewReadWindows } from './app-overview-windows.js';
+import { windowsEndingAt } from './app-windows.js';
 import type { ChainFamily } from '../../registry/types.js';
 
-/** The windows of `aggregated` and `contracts_table`, in this order (CONTRACT.md section 4). */
-export const APP_WINDOWS = ['1d', '7d', '30d', '90d', '180d', '365d', 'max'] as const;
-export type AppWindow = (typeof APP_WINDOWS)[number];
-const WINDOW_DAYS: Record<AppWindow, number | null> = { '1d': 1, '7d': 7, '30d': 30, '90d': 90, '180d': 180, '365d': 365, max: null };
+export { APP_WINDOWS, windowsEndingAt, type AppWindow } from './app-windows.js';
 /** Hours the app details publish (CONTRACT.md section 4: the last 14 days of complete hours). */
 export const APP_HOURLY_HOURS = 14 * 24;
 
@@ -30,13 +30,6 @@ export const KEYS = {
 } as const;
 /** The contract fact keys the application documents read. */
 export const SUM_KEYS = Object.values(KEYS);
-
-export function windowsEndingAt(lastDay: number): Array<[number, number]> {
-  return APP_WINDOWS.map((w) => {
-    const n = WINDOW_DAYS[w];
-    return [n === null ? 0 : lastDay - (n - 1) * DAY_MS, lastDay];
-  });
-}
 
 /** The contracts the application facts are read for (those with facts), and one group per project of them. */
 export function appContractGroups(inputs: AppInputs): { active: AppContract[]; byProject: Map<string, ContractRef[]>; projectGroups: ContractGroup[] } {
@@ -72,14 +65,24 @@ export async function readAppFacts(store: Store, inputs: AppInputs, { hourly = t
   // An empty range of hours ([hours_until, hours_until)) reads the daily facts only.
   const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hourly ? hoursFrom : inputs.hours_until, hours_until: inputs.hours_until });
   sumAppFacts(out, active, facts, SUM_KEYS);
-  // Both groupings from one read of the contracts' sender sets.
-  const [projectDaa, contractDaa] = (await store.distinctOverGroupings({
+  // The overview tables' figures of the days before each window (and the contracts' spans) from
+  // the same daily facts and the same read of the sets: as their own group reads they read the
+  // whole history again at every day that completes.
+  const { prev, spans } = overviewReadWindows(windows);
+  const { prevSums, spanTx } = overviewWindowSums(facts, active, SUM_KEYS, { prev, spans, spanKey: KEYS.txcount });
+  // Both groupings from one read of the contracts' sender sets. The projects' windows before are
+  // more windows of the projects' grouping (the same groups): its rows are made and sorted once,
+  // and each window is a bit per address in the same walk; the rows split by window index after.
+  const [projectAll, contractDaa] = (await store.distinctOverGroupings({
     set_key: CONTRACT_SENDERS.key,
     groupings: [
-      { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows },
+      { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows: [...windows, ...prev] },
       { groups: contractGroups, days_from: 0, days_until: 0, windows },
     ],
   })) as [GroupDistinctResult, GroupDistinctResult];
+  const projectDaa: GroupDistinctResult = { daily: projectAll.daily, windows: projectAll.windows.filter((r) => r.window < windows.length) };
+  const prevDaa: GroupDistinctResult = { daily: [], windows: projectAll.windows.flatMap((r) => (r.window < windows.length ? [] : [{ ...r, window: r.window - windows.length }])) };
+  out.overview = { prev, spans, prevSums, prevDaa, spanTx };
   const hourlySenders = !hourly ? [] : await store.hourlySendersOverContracts({
     groups: projectGroups,
     address_sql: senderSql(store),

@@ -4,28 +4,22 @@
 // txcount is the same number in both documents; what only this document needs is read here, in
 // three store calls whatever the number of projects, with the same group reads the app details
 // use: the sums and distinct senders over the N days before each window, and which contracts
-// had a transaction in the window or the window before it (num_contracts). Those three reads are
-// kept between builds while the application facts' daily part is (keptReads below).
-import { DAY_MS } from '../../clock.js';
+// had a transaction in the window or the window before it (num_contracts). The application facts
+// make those figures with their daily part, from the reads the daily part makes anyway
+// (app-overview-sums.ts and one more grouping of the sender sets' read), so they are kept with it
+// between hours and cost no read of their own when a day completes; the three group reads here
+// serve only facts made without them.
 import { CONTRACT_SENDERS } from '../../metrics/definitions/app/daa.js';
 import { cmp, type AppContract } from '../../metrics/app-inputs.js';
 import type { ContractGroup } from '../../store/contract-facts.js';
 import type { Store } from '../../store/store.js';
 import type { AppData } from './app-data.js';
-import { APP_WINDOWS, KEYS } from './app-facts.js';
-import { contractKey, type AppFacts, type ProjectFacts } from './app-fact-shapes.js';
+import { KEYS } from './app-facts.js';
+import { contractKey, type ProjectFacts } from './app-fact-shapes.js';
+import { overviewWindows, type OverviewWindow } from './app-overview-windows.js';
 import { listedProjects } from './app-projects.js';
 
-/** The tables' windows, in file order; null days: all history. */
-export const OVERVIEW_WINDOWS = [
-  ['1d', 1],
-  ['7d', 7],
-  ['30d', 30],
-  ['90d', 90],
-  ['365d', 365],
-  ['max', null],
-] as const;
-export type OverviewWindow = (typeof OVERVIEW_WINDOWS)[number][0];
+export { OVERVIEW_WINDOWS, type OverviewWindow } from './app-overview-windows.js';
 
 /** Column order of every table; clients read the first two by position. */
 export const OVERVIEW_COLUMNS = [
@@ -48,57 +42,33 @@ const ZERO: Figures = { fees_eth: 0, fees_usd: 0, txcount: 0, daa: 0 };
 
 const SUM_KEYS = [KEYS.txcount, KEYS.fees_eth, KEYS.fees_usd];
 
-/**
- * Day windows [from, to] of the tables, from the app details' own windows (`facts.windows`, one
- * per APP_WINDOWS entry, so the figures of a window are the same in both documents): the index of
- * the window there, the N days before it (null for max: nothing comes before all history), and
- * the union of the two.
- */
-function overviewWindows(facts: Pick<AppFacts, 'windows'>): Array<{ window: OverviewWindow; at: number; prev: [number, number] | null; span: [number, number] }> {
-  return OVERVIEW_WINDOWS.map(([window, n]) => {
-    const at = APP_WINDOWS.indexOf(window);
-    const [from, to] = facts.windows[at]!;
-    const prev: [number, number] | null = n === null ? null : [from - n * DAY_MS, from - DAY_MS];
-    return { window, at, prev, span: [prev ? prev[0] : from, to] };
-  });
-}
-
-/** The three group reads of the tables. */
+/** The tables' figures the details do not have: as the three group reads give them. */
 interface OverviewReads {
   prevSums: Awaited<ReturnType<Store['sumContractFactsOverWindows']>>;
   prevDaa: Awaited<ReturnType<Store['distinctOverContracts']>>;
   spanTx: Awaited<ReturnType<Store['sumContractFactsOverWindows']>>;
 }
 
-/** What the kept reads did since the process started (tests assert the reuse). */
-export const overviewReadStats = { reused: 0, read: 0 };
+/**
+ * Where the tables' figures came from since the process started (tests assert it): `made` with
+ * the application facts' daily part (app-facts.ts), so kept with it between hours and made from
+ * its reads at a new day; `read` by the three group reads here (facts made without them).
+ */
+export const overviewReadStats = { made: 0, read: 0 };
 
-// The three reads cover complete days only (the windows end at the last complete day) and read
-// the daily contract facts and sender sets, which change only when a day completes, a complete day
-// is rewritten (reorg, backfill, a re-converted price) or the contracts change: exactly when
-// AppFactsCache (app-facts-cache.ts) reads its daily part again, by the store's fingerprints of
-// those facts and sets. While it keeps that part, `facts.windows` is the same array, so the reads
-// are kept by that array (weakly: they go with it) and by their groups and windows as text. A
-// build without that cache makes a new array every time and reads every time.
-const kept = new WeakMap<object, { key: string; reads: OverviewReads }>();
-
-async function keptReads(data: AppData, key: string, read: () => Promise<OverviewReads>): Promise<OverviewReads> {
-  const daily = data.facts.windows;
-  const old = kept.get(daily);
-  if (old !== undefined && old.key === key) {
-    overviewReadStats.reused++;
-    return old.reads;
-  }
-  kept.delete(daily); // a read that throws leaves nothing behind
-  const reads = await read();
-  kept.set(daily, { key, reads });
+async function readFigures(store: Store, projectGroups: ContractGroup[], contractGroups: ContractGroup[], prevWindows: Array<[number, number]>, spans: Array<[number, number]>): Promise<OverviewReads> {
   overviewReadStats.read++;
-  return reads;
+  return {
+    // Sequential: the DuckDB store runs the group reads on one connection with shared temp tables.
+    prevSums: await store.sumContractFactsOverWindows({ groups: projectGroups, keys: SUM_KEYS, windows: prevWindows }),
+    prevDaa: await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: 0, windows: prevWindows }),
+    spanTx: await store.sumContractFactsOverWindows({ groups: contractGroups, keys: [KEYS.txcount], windows: spans }),
+  };
 }
 
 /** Every table's rows, keyed by window, in OVERVIEW_WINDOWS order. */
 export async function appOverviewRows(store: Store, data: AppData): Promise<Map<OverviewWindow, OverviewRow[]>> {
-  const windows = overviewWindows(data.facts);
+  const windows = overviewWindows(data.facts.windows);
   const listed = listedProjects(data.summaries).map((s) => s.project.owner_project);
   const listedSet = new Set(listed);
   const active = data.inputs.contracts.filter((c) => c.active && listedSet.has(c.owner_project));
@@ -109,12 +79,13 @@ export async function appOverviewRows(store: Store, data: AppData): Promise<Map<
   const prevIndex = windows.map((w) => (w.prev ? prevWindows.indexOf(w.prev) : -1));
 
   const spans = windows.map((w) => w.span);
-  const { prevSums, prevDaa, spanTx } = await keptReads(data, JSON.stringify([projectGroups, contractGroups, prevWindows, spans]), async () => ({
-    // Sequential: the DuckDB store runs the group reads on one connection with shared temp tables.
-    prevSums: await store.sumContractFactsOverWindows({ groups: projectGroups, keys: SUM_KEYS, windows: prevWindows }),
-    prevDaa: await store.distinctOverContracts({ set_key: CONTRACT_SENDERS.key, groups: projectGroups, days_from: 0, days_until: 0, windows: prevWindows }),
-    spanTx: await store.sumContractFactsOverWindows({ groups: contractGroups, keys: [KEYS.txcount], windows: spans }),
-  }));
+  // Made with the application facts' daily part, for every project and contract (a superset of
+  // the listed ones: each group's figures depend on its own contracts only); read here only when
+  // the facts came without them.
+  const made = data.facts.overview;
+  const useMade = made !== undefined && JSON.stringify([made.prev, made.spans]) === JSON.stringify([prevWindows, spans]);
+  if (useMade) overviewReadStats.made++;
+  const { prevSums, prevDaa, spanTx } = useMade ? made : await readFigures(store, projectGroups, contractGroups, prevWindows, spans);
 
   // project → chain → one Figures per prev window.
   const prev = new Map<string, Map<string, Figures[]>>();
@@ -133,7 +104,8 @@ export async function appOverviewRows(store: Store, data: AppData): Promise<Map<
   const spanCount = new Map<string, Map<string, number[]>>();
   for (const r of spanTx) {
     if (r.origin_key === null || !(r.value ?? 0)) continue;
-    const c = contractOf.get(r.group)!;
+    const c = contractOf.get(r.group);
+    if (c === undefined) continue; // a contract of a project not listed (the made figures cover every project)
     nested(nested(spanCount, c.owner_project, () => new Map()), c.origin_key, () => windows.map(() => 0))[r.window]!++;
   }
 

@@ -1,39 +1,16 @@
 // The application sums folded in JavaScript (app-fact-sums.ts) against the store's ordered SQL
 // sums (sumContractFacts, sumContractFactsOverWindows) over the same contract facts in DuckDB,
-// bit for bit. The values are chosen so that the order of addition shows: 0.1 + 0.2 + 0.3 is
-// 0.6000000000000001 left to right and 0.6 right to left, and 1e16 + 1 + 1 loses both ones
-// unless they are added first.
+// bit for bit (the facts and why their values show the order of addition: app-sum-fixture.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS } from '../../src/clock.js';
+import { DAY_MS } from '../../src/clock.js';
 import { sumAppFacts } from '../../src/documents/apps/app-fact-sums.js';
 import { ALL_CHAINS, contractKey, type AppFacts } from '../../src/documents/apps/app-fact-shapes.js';
 import { windowsEndingAt } from '../../src/documents/apps/app-facts.js';
 import type { ContractGroup } from '../../src/store/contract-facts.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { CONTRACTS, D0, KEYS, openFactStore } from './app-sum-fixture.js';
 
-const D0 = Date.UTC(2024, 0, 1);
 const DAYS = 10;
-const KEYS = ['contract_txcount', 'contract_fees_paid_usd'];
-const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-
-// Sorted by chain then address, as the application inputs list them. The former group table
-// numbered chains in the order they first appear project by project: p_one makes a, c, d the
-// first three and b the fourth, so p_two's chains add up as c, d, b (not alphabetically); p_three
-// has three contracts on one chain; p_null has a USD value without a price.
-const CONTRACTS = [
-  ['a', 1, 'p_one'],
-  ['a', 5, 'p_three'],
-  ['a', 6, 'p_three'],
-  ['a', 10, 'p_three'],
-  ['b', 2, 'p_two'],
-  ['b', 7, 'p_null'],
-  ['c', 3, 'p_one'],
-  ['c', 4, 'p_two'],
-  ['d', 8, 'p_one'],
-  ['d', 9, 'p_two'],
-].map(([origin_key, n, owner_project]) => ({ origin_key: origin_key as string, address: addr(n as number), owner_project: owner_project as string }));
-
-const FLOATS = [0.1, 0.2, 0.3, 1e16, 1, 1, 0.7, 1e-3];
 
 describe('application sums folded in JavaScript equal the ordered SQL sums', () => {
   let store: DuckDbStore;
@@ -41,18 +18,7 @@ describe('application sums folded in JavaScript equal the ordered SQL sums', () 
   const bounds = { days_until: D0 + DAYS * DAY_MS, hours_from: D0, hours_until: D0 + DAYS * DAY_MS };
 
   beforeAll(async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const rows: string[] = [];
-    CONTRACTS.forEach((c, i) => {
-      for (let d = 0; d < DAYS; d++) {
-        if ((i + d) % 4 === 3) continue; // some days without a call
-        const usd = c.owner_project === 'p_null' && d === 5 ? 'NULL' : String(FLOATS[(i * 3 + d) % FLOATS.length]);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_txcount', 'daily', ${D0 + d * DAY_MS}, ${1 + ((i + d) % 5)})`);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_fees_paid_usd', 'daily', ${D0 + d * DAY_MS}, ${usd})`);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_fees_paid_usd', 'hourly', ${D0 + d * DAY_MS + (i % 3) * HOUR_MS}, ${FLOATS[(i + d) % FLOATS.length]})`);
-      }
-    });
-    await store.exec(`INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value) VALUES ${rows.join(',')}`);
+    store = await openFactStore({ days: DAYS, firstDay: () => 0, nullDay: 5 });
   });
   afterAll(async () => {
     await store.close();

@@ -2,39 +2,19 @@
 // folded in JavaScript from the daily facts the application facts read (app-overview-sums.ts),
 // against the store's ordered SQL group read they replace (sumContractFactsOverWindows) over the
 // same facts in DuckDB, bit for bit, and the same set of rows (a window without a fact has none).
-// The values make the order of addition show, as in app-fact-sums.test.ts: 0.1 + 0.2 + 0.3
-// differs by the order, and 1e16 + 1 + 1 loses both ones unless they are added first.
+// The facts, with values that make the order of addition show, are app-sum-fixture.ts's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS } from '../../src/clock.js';
+import { DAY_MS } from '../../src/clock.js';
 import { contractKey } from '../../src/documents/apps/app-fact-shapes.js';
 import { overviewWindowSums } from '../../src/documents/apps/app-overview-sums.js';
 import { overviewReadWindows } from '../../src/documents/apps/app-overview-windows.js';
 import { windowsEndingAt } from '../../src/documents/apps/app-windows.js';
 import type { GroupWindowRow } from '../../src/store/contract-facts.js';
-import { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import type { DuckDbStore } from '../../src/store/duckdb/duckdb-store.js';
+import { CONTRACTS, D0, KEYS, openFactStore } from './app-sum-fixture.js';
 
-const D0 = Date.UTC(2024, 0, 1);
 // Long enough that the 7- and 30-day windows before have days, with days missing at the start.
 const DAYS = 75;
-const KEYS = ['contract_txcount', 'contract_fees_paid_usd'];
-const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-
-// Sorted by chain then address, as the application inputs list them; p_one and p_two span chains,
-// p_three has three contracts on one chain, p_null has a USD value without a price.
-const CONTRACTS = [
-  ['a', 1, 'p_one'],
-  ['a', 5, 'p_three'],
-  ['a', 6, 'p_three'],
-  ['a', 10, 'p_three'],
-  ['b', 2, 'p_two'],
-  ['b', 7, 'p_null'],
-  ['c', 3, 'p_one'],
-  ['c', 4, 'p_two'],
-  ['d', 8, 'p_one'],
-  ['d', 9, 'p_two'],
-].map(([origin_key, n, owner_project]) => ({ origin_key: origin_key as string, address: addr(n as number), owner_project: owner_project as string }));
-
-const FLOATS = [0.1, 0.2, 0.3, 1e16, 1, 1, 0.7, 1e-3];
 
 const rowKey = (r: GroupWindowRow) => `${r.group} ${r.origin_key} ${r.metric_key} ${r.window}`;
 
@@ -44,19 +24,8 @@ describe('the application overview sums folded in JavaScript equal the ordered S
   const { prev, spans } = overviewReadWindows(windowsEndingAt(last));
 
   beforeAll(async () => {
-    store = await DuckDbStore.open({ path: ':memory:' });
-    const rows: string[] = [];
-    CONTRACTS.forEach((c, i) => {
-      // Contract i starts on day 3i: the long windows before begin before some contracts' first day.
-      for (let d = 3 * i; d < DAYS; d++) {
-        if ((i + d) % 4 === 3) continue; // some days without a call
-        const usd = c.owner_project === 'p_null' && d === 40 ? 'NULL' : String(FLOATS[(i * 3 + d) % FLOATS.length]);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_txcount', 'daily', ${D0 + d * DAY_MS}, ${1 + ((i + d) % 5)})`);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_fees_paid_usd', 'daily', ${D0 + d * DAY_MS}, ${usd})`);
-        rows.push(`('${c.origin_key}', 'contract', '${c.address}', 'contract_fees_paid_usd', 'hourly', ${D0 + d * DAY_MS + (i % 3) * HOUR_MS}, ${FLOATS[(i + d) % FLOATS.length]})`);
-      }
-    });
-    await store.exec(`INSERT INTO facts (origin_key, dimension, entity, metric_key, granularity, period_ms, value) VALUES ${rows.join(',')}`);
+    // Contract i starts on day 3i: the long windows before begin before some contracts' first day.
+    store = await openFactStore({ days: DAYS, firstDay: (i) => 3 * i, nullDay: 40 });
   });
   afterAll(async () => {
     await store.close();

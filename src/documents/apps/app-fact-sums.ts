@@ -24,9 +24,10 @@ import type { ContractFactColumns } from '../../store/contract-facts.js';
 import { densePeriods, type DensePeriods } from '../../store/dense-periods.js';
 import { ALL_CHAINS, contractKey, type AppFacts, type PeriodFacts, type ProjectFacts } from './app-fact-shapes.js';
 
-type Sum = number | null | undefined;
+/** A sum being folded: undefined before its first summand, null once a NULL was added. */
+export type Sum = number | null | undefined;
 
-interface Contract {
+export interface Contract {
   origin_key: string;
   address: string;
   owner_project: string;
@@ -119,7 +120,7 @@ export function sumAppFacts(out: AppFacts, contracts: readonly Contract[], facts
 }
 
 /** s[w] plus values[a], ..., values[b - 1] in this order (undefined: nothing added yet, starting at 0; NaN = NULL, which makes the sum NULL). */
-function foldInto(s: Sum[], w: number, values: Float64Array, a: number, b: number): void {
+export function foldInto(s: Sum[], w: number, values: Float64Array, a: number, b: number): void {
   const acc = s[w];
   if (acc === null) return;
   let sum = acc ?? 0;

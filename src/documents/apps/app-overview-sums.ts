@@ -11,14 +11,7 @@
 // fact has no row. test/documents/app-overview-sums.test.ts compares both, bit for bit.
 import type { ContractFactColumns, GroupWindowRow } from '../../store/contract-facts.js';
 import { contractKey } from './app-fact-shapes.js';
-
-interface Contract {
-  origin_key: string;
-  address: string;
-  owner_project: string;
-}
-
-type Sum = number | null | undefined;
+import { foldInto, type Contract, type Sum } from './app-fact-sums.js';
 
 /**
  * Rows as sumContractFactsOverWindows gives them, per chain only (no all-chain rows): `prev` for
@@ -76,20 +69,10 @@ export function overviewWindowSums(
   return { prevSums, spanTx };
 }
 
-/** s[x] plus the run's values [a, b) whose day lies in the window, in order (NaN = NULL makes it NULL for good). */
+/** s[x] plus the run's values [a, b) whose day lies in the window, in order; nothing when none does. */
 function fold(s: Sum[], x: number, facts: ContractFactColumns, a: number, b: number, [lo, hi]: readonly [number, number]): void {
   while (a < b && facts.period_ms[a]! < lo) a++;
-  if (a >= b || facts.period_ms[a]! > hi) return;
-  let sum = s[x];
-  if (sum === null) return;
-  sum ??= 0;
-  for (; a < b && facts.period_ms[a]! <= hi; a++) {
-    const v = facts.value[a]!;
-    if (Number.isNaN(v)) {
-      s[x] = null;
-      return;
-    }
-    sum += v;
-  }
-  s[x] = sum;
+  let end = a;
+  while (end < b && facts.period_ms[end]! <= hi) end++;
+  if (end > a) foldInto(s, x, facts.value, a, end);
 }

@@ -258,7 +258,8 @@ async function computeContracts(store: Store, chain: FactChain, defs: readonly M
   for (const g of GRANULARITIES) {
     const ctx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS[g] };
     const mine = aggs.filter((a) => a.granularities.includes(g));
-    await store.writeContractFacts({ origin_key: ok, granularity: g, periods: periods[g], ...splitByUnit(store, mine, ctx) });
+    // The hourly write also drops the hours that left the window (one read of the contract facts on ClickHouse).
+    await store.writeContractFacts({ origin_key: ok, granularity: g, periods: periods[g], ...splitByUnit(store, mine, ctx), ...(g === 'hourly' ? { hours_before: keepFrom } : {}) });
   }
   const dayCtx: SqlContext = { family: chain.family, seconds: PERIOD_SECONDS.daily };
   await store.writeContractAddressSets({
@@ -266,7 +267,6 @@ async function computeContracts(store: Store, chain: FactChain, defs: readonly M
     days: scope.daily,
     sets: sets.map((s) => ({ key: s.key, sql: engineSql(store, s.sql, `${s.key} address set`)(dayCtx) })),
   });
-  await store.pruneContractHours(ok, keepFrom);
 }
 
 /** A definition's aggregates as the store takes them: plain numbers, and wei (exact when summed). */

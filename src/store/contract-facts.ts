@@ -35,6 +35,12 @@ export interface ContractFactsRequest {
   plain: readonly AggregateColumn[];
   /** Amounts in the gas token's wei, kept as native facts for the money step. */
   wei: readonly WeiAggregateColumn[];
+  /**
+   * Hourly requests only: also drop the chain's hourly contract facts (every key, native and
+   * converted) of hours before this, as pruneContractHours does, in the same write. ClickHouse
+   * finds the rows to tombstone with one read of the chain's contract facts for both.
+   */
+  hours_before?: number;
 }
 
 /** Per-day address sets per contract over contract transactions, replaced for the listed days. */

@@ -16,7 +16,17 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
   const { granularity: g, plain, wei } = req;
   const ok = sqlString(req.origin_key);
   const aggs = [...plain, ...wei];
-  if (req.periods.length === 0 || aggs.length === 0) return;
+  // The hours leaving the kept window go in the same statements as the new hours: the
+  // tombstones' read of the chain's contract facts (the sorting key has the contract before the
+  // period, so any period condition reads them all) is then made once per table, not twice.
+  const before = g === 'hourly' ? req.hours_before : undefined;
+  if (before !== undefined) intList([before], 'contract hour bound');
+  const leaving = (table: string) =>
+    before === undefined ? [] : [{ table, where: `origin_key = ${ok} AND dimension = 'contract' AND granularity = 'hourly' AND period_ms < ${before}` }];
+  if (req.periods.length === 0 || aggs.length === 0) {
+    for (const p of [...leaving('facts'), ...leaving('native_facts')]) await deleteWhere(db, p.table, p.where);
+    return;
+  }
   const { scope, blocks } = await periodBlocks(db, known, req.origin_key, g, req.periods);
   const scoped = `origin_key = ${ok} AND dimension = 'contract' AND granularity = '${g}' AND period_ms IN (${intList(scope, 'period')})`;
   const s = PERIOD_SECONDS[g];
@@ -34,10 +44,16 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
   const unpivoted = (pairs: string, values: string) =>
     `SELECT ${ok} AS origin_key, 'contract' AS dimension, entity, kv.1 AS metric_key, '${g}' AS granularity, period_ms, ${values}
      FROM (${scan}) ARRAY JOIN [${pairs}] AS kv`;
+  // The scope's rows of the keys written, and (hourly) every key's rows of the hours leaving.
+  const replaced = (table: string, keys: readonly string[]) => {
+    const own = `${scoped} AND metric_key IN (${stringList(keys)})`;
+    const gone = leaving(table)[0];
+    return gone ? `(${own}) OR (${gone.where})` : own;
+  };
   if (plain.length > 0) {
     const pairs = plain.map((a) => `(${sqlString(a.key)}, toNullable(toFloat64(${keyColumn(a.key)})))`).join(', ');
-    await replaceWhere(db, 'facts', `${scoped} AND metric_key IN (${stringList(plain.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value')] : []);
-  }
+    await replaceWhere(db, 'facts', replaced('facts', plain.map((a) => a.key)), any ? [unpivoted(pairs, 'kv.2 AS value')] : []);
+  } else for (const p of leaving('facts')) await deleteWhere(db, p.table, p.where);
   if (wei.length > 0) {
     const pairs = wei
       .map((a) => {
@@ -46,8 +62,8 @@ export async function writeContractFacts(db: SqlRunner, req: ContractFactsReques
         return `(${sqlString(a.key)}, toNullable(${value}), ${a.exact ? `CAST(${c} AS Nullable(UInt256))` : 'CAST(NULL AS Nullable(UInt256))'})`;
       })
       .join(', ');
-    await replaceWhere(db, 'native_facts', `${scoped} AND metric_key IN (${stringList(wei.map((a) => a.key))})`, any ? [unpivoted(pairs, 'kv.2 AS value, kv.3 AS exact_wei')] : []);
-  }
+    await replaceWhere(db, 'native_facts', replaced('native_facts', wei.map((a) => a.key)), any ? [unpivoted(pairs, 'kv.2 AS value, kv.3 AS exact_wei')] : []);
+  } else for (const p of leaving('native_facts')) await deleteWhere(db, p.table, p.where);
 }
 
 export async function writeContractAddressSets(db: SqlRunner, req: ContractAddressSetsRequest, known?: ChainBlocks): Promise<void> {

@@ -5,8 +5,8 @@
 // sent with the conversion, which runs on the shards. Same choices, same arithmetic, same bytes.
 import type { Granularity } from '../granularity.js';
 import type { MoneyRequest, PriceStatusRow, PriceStatusSummary } from '../prices.js';
-import { deleteWhere, replaceWhere, rowsSelect } from './replacing.js';
-import type { Row, SqlRunner } from './sql-runner.js';
+import { deleteWhere, replaceWhere } from './replacing.js';
+import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString, stringList } from './sql-text.js';
 
 interface Point {
@@ -154,25 +154,54 @@ export async function convertMoney(db: SqlRunner, req: MoneyRequest): Promise<vo
 
   // A period needed a price when it has a non-zero money figure. Chain figures decide: a
   // contract's fees are part of its chain's, so they are non-zero only where the chain's are.
-  // Every key needs the ETH price; the token price only the keys in the gas token.
-  // Both in one read: every key's periods, and whether a key in the gas token is among them.
-  const needs = await db.all<{ granularity: Granularity; period_ms: string; tok: number }>(
-    `SELECT granularity, period_ms, max(metric_key IN (${tokenKeys.length > 0 ? stringList(tokenKeys.map((k) => k.native)) : "''"})) AS tok FROM native_facts FINAL
-     WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(req.keys.map((k) => k.native))})
-     GROUP BY granularity, period_ms`,
-  );
-  const ethNeeds = new Set(needs.map((r) => `${r.granularity}:${r.period_ms}`));
-  const tokNeeds = new Set(tokenKeys.length === 0 ? [] : needs.filter((r) => Number(r.tok) === 1).map((r) => `${r.granularity}:${r.period_ms}`));
-  const status: Row[] = [];
-  const statusOf = (c: Chosen, exactUsd: number | null, fb: Point | null, asset: string, needs: Set<string>) => {
-    if (exactUsd !== null || !needs.has(`${c.granularity}:${c.period_ms}`)) return;
-    status.push({ origin_key: originKey, granularity: c.granularity, period_ms: c.period_ms, asset, status: fb ? 'fallback' : 'missing', price_period_ms: fb ? fb.period_ms : null });
-  };
+  // Every key needs the ETH price; the token price only the keys in the gas token. The
+  // candidates (each period and asset converted without its own price, with the fallback chosen
+  // above) go with the statement, and the shards keep those whose period needed that price: one
+  // INSERT … SELECT instead of reading the needs back and sending the rows (a round trip less).
+  const candidates: Candidate[] = [];
   for (const c of chosen) {
-    statusOf(c, c.eth_exact, c.eth_fb, req.eth_asset, ethNeeds);
-    if (tokenKeys.length > 0) statusOf(c, c.tok_exact, c.tok_fb, req.gas_token, tokNeeds);
+    if (c.eth_exact === null) candidates.push({ c, asset: req.eth_asset, fb: c.eth_fb, tok: 0 });
+    if (tokenKeys.length > 0 && c.tok_exact === null) candidates.push({ c, asset: req.gas_token, fb: c.tok_fb, tok: 1 });
   }
-  await replaceWhere(db, 'price_status', scoped, status.length > 0 ? [rowsSelect('price_status', status)] : []);
+  const needs = `SELECT granularity, period_ms, max(metric_key IN (${tokenKeys.length > 0 ? stringList(tokenKeys.map((k) => k.native)) : "''"})) AS tok FROM native_facts FINAL
+     WHERE ${scoped} AND dimension = 'chain' AND entity = '' AND value <> 0 AND metric_key IN (${stringList(req.keys.map((k) => k.native))})
+     GROUP BY granularity, period_ms`;
+  await replaceWhere(
+    db,
+    'price_status',
+    scoped,
+    candidates.length === 0
+      ? []
+      : [
+          `SELECT ${ok} AS origin_key, s.granularity AS granularity, s.period_ms AS period_ms, s.asset AS asset, s.status AS status, s.price_period_ms AS price_period_ms
+           FROM (${needs}) AS n INNER JOIN (${candidatesSelect(candidates)}) AS s ON s.granularity = n.granularity AND s.period_ms = n.period_ms
+           WHERE s.tok = 0 OR n.tok = 1`,
+        ],
+  );
+}
+
+interface Candidate {
+  c: Chosen;
+  asset: string;
+  fb: Point | null;
+  /** 1 when only the periods of keys in the gas token need this price. */
+  tok: 0 | 1;
+}
+
+/** `SELECT granularity, period_ms, asset, status, price_period_ms, tok` of the candidates, from parallel arrays. */
+function candidatesSelect(cs: readonly Candidate[]): string {
+  const list = (xs: readonly (string | number)[]) => `[${xs.join(',')}]`;
+  const columns = [
+    list(cs.map((x) => `'${x.c.granularity}'`)),
+    list(cs.map((x) => x.c.period_ms)),
+    list(cs.map((x) => sqlString(x.asset))),
+    list(cs.map((x) => (x.fb ? "'fallback'" : "'missing'"))),
+    // The fallback's period, 0 without one (NULL in the row, told apart by the status).
+    list(cs.map((x) => x.fb?.period_ms ?? 0)),
+    list(cs.map((x) => x.tok)),
+  ];
+  return `SELECT t.1 AS granularity, toInt64(t.2) AS period_ms, t.3 AS asset, t.4 AS status, if(t.4 = 'fallback', toNullable(toInt64(t.5)), NULL) AS price_period_ms, t.6 AS tok
+    FROM (SELECT arrayJoin(arrayZip(${columns.join(', ')})) AS t)`;
 }
 
 export async function priceStatus(db: SqlRunner, originKey: string): Promise<PriceStatusRow[]> {

@@ -657,7 +657,10 @@ export class DuckDbStore implements Store {
 
   // --- contract facts (contract-facts.ts, contract-reads.ts) -----------------------------------
   writeContractFacts(req: ContractFactsRequest): Promise<void> {
-    return this.transaction(() => contractFacts.writeContractFacts(this.db, req));
+    return this.transaction(async () => {
+      await contractFacts.writeContractFacts(this.db, req);
+      if (req.granularity === 'hourly' && req.hours_before !== undefined) await contractFacts.pruneContractHours(this.db, req.origin_key, req.hours_before);
+    });
   }
 
   writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void> {

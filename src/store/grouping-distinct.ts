@@ -91,21 +91,41 @@ export function countGroupings(rows: ContractSetRows, plan: GroupingsPlan, group
   return plan.groupings.map((g, k) => (g.range ? countGroupDistinct(groupingRows(rows, g, g.range), g.index, groupings[k]!) : { daily: [], windows: [] }));
 }
 
-/** A grouping's (group, chain, day, address) rows: a row per group the row's contract is in, days in the grouping's range only. */
+/**
+ * A grouping's (group, chain, day, address) rows: a row per group the row's contract is in, days in
+ * the grouping's range only. When every row stays and its contract is in exactly one group (the
+ * projects partition their contracts; the per-contract grouping has one group each), the day and
+ * address columns are the read's own: copying them was two arrays of 8 bytes a row per grouping,
+ * about 105 MB each for the 6.6 million rows of 1,000 projects, fresh pages the kernel zeroes.
+ * The counting only reads them.
+ */
 function groupingRows(rows: ContractSetRows, g: PlannedGrouping, range: { from: number; until: number }): GroupSetRows {
   const { contract, day_ms, address } = rows;
   const { start, grp, chain } = g;
   const { from, until } = range;
-  // Two passes: the size, then the rows.
+  // Two passes: the size (and whether each row is kept exactly once), then the rows.
   let n = 0;
+  let onePerRow = true;
   for (let j = 0; j < rows.length; j++) {
     const d = day_ms[j]!;
     const c = contract[j]!;
-    if (d >= from && d <= until) n += start[c + 1]! - start[c]!;
+    const members = start[c + 1]! - start[c]!;
+    if (d >= from && d <= until) {
+      n += members;
+      if (members !== 1) onePerRow = false;
+    } else onePerRow = false;
   }
   // Locals, not the result's fields: this loop writes tens of millions of cells.
   const outGrp = new Int32Array(n);
   const outChain = new Int32Array(n);
+  if (onePerRow) {
+    for (let j = 0; j < n; j++) {
+      const m = start[contract[j]!]!;
+      outGrp[j] = grp[m]!;
+      outChain[j] = chain[m]!;
+    }
+    return { length: n, grp: outGrp, chain: outChain, day_ms: day_ms.subarray(0, n), address: address.subarray(0, n) };
+  }
   const outDay = new Float64Array(n);
   const outAddress = new Float64Array(n);
   let at = 0;

@@ -208,6 +208,14 @@ describe('contract group reads', () => {
         expect(noGroups).toEqual({ daily: [], windows: [] });
         expect(text(bySingle!)).toEqual(bruteDistinct(data, singles, 0, 0, late));
         expect(bySingle!.windows.length).toBeGreaterThan(0);
+        // One grouping alone, every contract in exactly one group and every row of the read in its
+        // days: the counting reads the read's own day and address columns (no copy per grouping).
+        const seen = new Set<string>();
+        const perContract = groups.flatMap((g) => g.contracts).filter((c) => !seen.has(`${c.origin_key} ${c.address.toLowerCase()}`) && seen.add(`${c.origin_key} ${c.address.toLowerCase()}`));
+        const own = perContract.map((c, i) => ({ group: `own${i}`, contracts: [c] }));
+        const [byOwn] = await store.distinctOverGroupings({ set_key: 'contract_senders', groupings: [{ groups: own, days_from: D0 - 10 * DAY, days_until: D0 + 100 * DAY, windows }] });
+        expect(text(byOwn!)).toEqual(bruteDistinct(data, own, D0 - 10 * DAY, D0 + 100 * DAY, windows));
+        expect(byOwn!.daily.length).toBeGreaterThan(0);
 
         const sums = await store.sumContractFacts({ groups, keys: ['x', 'y'], days_until: D0 + 30 * DAY, hours_from: 0, hours_until: 0 });
         expect(sums.map((x) => `${x.group} ${x.origin_key} ${x.metric_key} ${x.granularity} ${x.period_ms} ${x.value}`).sort()).toEqual(bruteSums(data, groups, null));

@@ -61,34 +61,45 @@ export async function readAppFacts(store: Store, inputs: AppInputs, { hourly = t
   for (const c of active) out.contracts.set(contractKey(c.origin_key, c.address), { windows: new Map(), daa: windows.map(() => 0) });
   if (projectGroups.length === 0) return out;
 
-  // Sequential: one DuckDB connection, and the group reads share its temp tables.
-  // An empty range of hours ([hours_until, hours_until)) reads the daily facts only.
-  const facts = await store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hourly ? hoursFrom : inputs.hours_until, hours_until: inputs.hours_until });
-  sumAppFacts(out, active, facts, SUM_KEYS);
-  // The overview tables' figures of the days before each window (and the contracts' spans) from
-  // the same daily facts and the same read of the sets: as their own group reads they read the
-  // whole history again at every day that completes.
+  // All three reads are asked for at once. DuckDB still runs them in turn on its one connection
+  // (they share its temp tables), but each call's JavaScript half (ordering the facts, counting
+  // the sender sets) runs after the call releases the connection: on two cores the next read's
+  // scan runs on DuckDB's threads while this thread sums or counts the previous one. ClickHouse
+  // serves them side by side. An empty range of hours ([hours_until, hours_until)) reads the daily
+  // facts only.
+  const factsRead = store.readContractFacts({ contracts: active, keys: SUM_KEYS, days_until: inputs.days_until, hours_from: hourly ? hoursFrom : inputs.hours_until, hours_until: inputs.hours_until });
   const { prev, spans } = overviewReadWindows(windows);
-  const { prevSums, spanTx } = overviewWindowSums(facts, active, SUM_KEYS, { prev, spans, spanKey: KEYS.txcount });
   // Both groupings from one read of the contracts' sender sets. The projects' windows before are
   // more windows of the projects' grouping (the same groups): its rows are made and sorted once,
   // and each window is a bit per address in the same walk; the rows split by window index after.
-  const [projectAll, contractDaa] = (await store.distinctOverGroupings({
+  const distinctRead = store.distinctOverGroupings({
     set_key: CONTRACT_SENDERS.key,
     groupings: [
       { groups: projectGroups, days_from: 0, days_until: inputs.days_until, windows: [...windows, ...prev] },
       { groups: contractGroups, days_from: 0, days_until: 0, windows },
     ],
-  })) as [GroupDistinctResult, GroupDistinctResult];
+  });
+  const hourlyRead = !hourly
+    ? Promise.resolve([])
+    : store.hourlySendersOverContracts({
+        groups: projectGroups,
+        address_sql: senderSql(store),
+        hours_from: hoursFrom,
+        hours_until: inputs.hours_until,
+      });
+  // Awaited in order below; a failure of one is thrown there, not reported as unhandled meanwhile.
+  for (const p of [distinctRead, hourlyRead]) p.catch(() => undefined);
+  const facts = await factsRead;
+  sumAppFacts(out, active, facts, SUM_KEYS);
+  // The overview tables' figures of the days before each window (and the contracts' spans) from
+  // the same daily facts and the same read of the sets: as their own group reads they read the
+  // whole history again at every day that completes.
+  const { prevSums, spanTx } = overviewWindowSums(facts, active, SUM_KEYS, { prev, spans, spanKey: KEYS.txcount });
+  const [projectAll, contractDaa] = (await distinctRead) as [GroupDistinctResult, GroupDistinctResult];
   const projectDaa: GroupDistinctResult = { daily: projectAll.daily, windows: projectAll.windows.filter((r) => r.window < windows.length) };
   const prevDaa: GroupDistinctResult = { daily: [], windows: projectAll.windows.flatMap((r) => (r.window < windows.length ? [] : [{ ...r, window: r.window - windows.length }])) };
   out.overview = { prev, spans, prevSums, prevDaa, spanTx };
-  const hourlySenders = !hourly ? [] : await store.hourlySendersOverContracts({
-    groups: projectGroups,
-    address_sql: senderSql(store),
-    hours_from: hoursFrom,
-    hours_until: inputs.hours_until,
-  });
+  const hourlySenders = await hourlyRead;
 
   for (const r of projectDaa.daily) nested(out.projects.get(r.group)!.daaDaily, r.origin_key ?? ALL_CHAINS).set(r.day_ms, r.n);
   for (const r of projectDaa.windows) {

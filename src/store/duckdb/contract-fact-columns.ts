@@ -12,7 +12,18 @@ import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
 export async function readContractFacts(db: SqlRunner, q: ContractFactsQuery): Promise<ContractFactColumns> {
+  return orderFactColumns(q, await readFactColumns(db, q));
+}
+
+/** readFactColumns' columns in order: the half the store runs after it releases the connection (a read queued behind runs meanwhile). */
+export function orderFactColumns(q: ContractFactsQuery, read: { rows: number; columns: Float64Array[] }): ContractFactColumns {
   if (q.keys.length === 0 || q.contracts.length === 0) return orderContractFacts(0, [], 0, 0);
+  return orderContractFacts(read.rows, read.columns, q.contracts.length, q.keys.length);
+}
+
+/** readContractFacts' half on the connection: the facts as unordered columns (combined contract-key-granularity id, period, value). */
+export async function readFactColumns(db: SqlRunner, q: ContractFactsQuery): Promise<{ rows: number; columns: Float64Array[] }> {
+  if (q.keys.length === 0 || q.contracts.length === 0) return { rows: 0, columns: [] };
   intList([q.days_until, q.hours_from, q.hours_until], 'contract fact bound');
   // One group per contract, named by its index: `grp` is then the contract's index in the list.
   await loadContractGroups(
@@ -20,12 +31,11 @@ export async function readContractFacts(db: SqlRunner, q: ContractFactsQuery): P
     q.contracts.map((c, i) => ({ group: String(i), contracts: [c] })),
   );
   const keys = q.keys.map(sqlString).join(', ');
-  const { rows, columns } = await db.numericColumns(
+  return db.numericColumns(
     `SELECT ((g.grp * ${q.keys.length} + list_position([${keys}], f.metric_key) - 1) * 2 + (f.granularity = 'hourly')::INTEGER)::DOUBLE, f.period_ms::DOUBLE, f.value
      FROM facts f JOIN contract_groups g ON g.origin_key = f.origin_key AND g.entity = f.entity
      WHERE f.dimension = 'contract' AND f.metric_key IN (${keys})
        AND ((f.granularity = 'daily' AND f.period_ms < ${q.days_until})
          OR (f.granularity = 'hourly' AND f.period_ms >= ${q.hours_from} AND f.period_ms < ${q.hours_until}))`,
   );
-  return orderContractFacts(rows, columns, q.contracts.length, q.keys.length);
 }

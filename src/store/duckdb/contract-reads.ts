@@ -20,7 +20,7 @@ import type {
   DayWindows,
 } from '../contract-facts.js';
 import type { Granularity } from '../granularity.js';
-import { type ContractSetRows, countGroupings, planGroupings } from '../grouping-distinct.js';
+import { type ContractSetRows, countGroupings, type GroupingsPlan, planGroupings } from '../grouping-distinct.js';
 import { uniqueWindows } from '../unique-windows.js';
 import { type LoadedGroups, loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -137,9 +137,19 @@ const PACKED_CONTRACTS = 2 ** 20;
 const ADDRESS_UNIT = 2 ** 32;
 
 export async function distinctOverGroupings(db: SqlRunner, q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+  const { plan, rows } = await readGroupingSets(db, q);
+  return countGroupings(rows, plan, q.groupings);
+}
+
+/**
+ * distinctOverGroupings' half on the connection: the planned contracts' set rows, to count with
+ * countGroupings. The store counts after it releases the connection, so that a read queued behind
+ * this one runs on DuckDB's threads while this thread counts.
+ */
+export async function readGroupingSets(db: SqlRunner, q: GroupDistinctManyQuery): Promise<{ plan: GroupingsPlan; rows: ContractSetRows }> {
   const plan = planGroupings(q.groupings);
   const none: ContractSetRows = { length: 0, contract: new Int32Array(0), day_ms: new Float64Array(0), address: new Float64Array(0) };
-  if (plan.contracts.length === 0) return countGroupings(none, plan, q.groupings);
+  if (plan.contracts.length === 0) return { plan, rows: none };
   // Contract i of the plan as group i, so that `grp` is its index.
   await loadContractGroups(
     db,
@@ -160,13 +170,14 @@ export async function distinctOverGroupings(db: SqlRunner, q: GroupDistinctManyQ
   const contract = new Int32Array(rows);
   let address = columns[1]!;
   if (packed) {
-    const keys = columns[0]!;
-    address = new Float64Array(rows);
+    // The address replaces the packed key in place: a second array of 8 bytes a row was 53 MB of
+    // fresh pages for 6.6 million rows, and the packed keys are not read again.
+    address = columns[0]!;
     for (let j = 0; j < rows; j++) {
-      const c = Math.floor(keys[j]! / ADDRESS_UNIT);
+      const c = Math.floor(address[j]! / ADDRESS_UNIT);
       contract[j] = c;
-      address[j] = keys[j]! - c * ADDRESS_UNIT;
+      address[j] = address[j]! - c * ADDRESS_UNIT;
     }
   } else contract.set(columns[0]!);
-  return countGroupings({ length: rows, contract, day_ms: columns[packed ? 1 : 2]!, address }, plan, q.groupings);
+  return { plan, rows: { length: rows, contract, day_ms: columns[packed ? 1 : 2]!, address } };
 }

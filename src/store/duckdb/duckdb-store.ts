@@ -44,6 +44,7 @@ import type { ExternalValue, SampleGap, SupplySample } from '../samples.js';
 import * as contractFactColumns from './contract-fact-columns.js';
 import * as contractFacts from './contract-facts.js';
 import * as contractReads from './contract-reads.js';
+import { countGroupings } from '../grouping-distinct.js';
 import { appendBlocks, appendTransactions } from './chunk-appender.js';
 import { readNumericColumns } from './double-columns.js';
 import * as factReads from './fact-reads.js';
@@ -676,8 +677,10 @@ export class DuckDbStore implements Store {
     return this.use((db) => contractReads.contractsWithFacts(db, metricKey, originKeys));
   }
 
-  readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
-    return this.use((db) => contractFactColumns.readContractFacts(db, q));
+  async readContractFacts(q: ContractFactsQuery): Promise<ContractFactColumns> {
+    // Ordered after the connection is released: a read queued behind this one runs meanwhile.
+    const read = await this.use((db) => contractFactColumns.readFactColumns(db, q));
+    return contractFactColumns.orderFactColumns(q, read);
   }
 
   sumContractFacts(q: GroupFactsQuery): Promise<GroupFactRow[]> {
@@ -692,8 +695,10 @@ export class DuckDbStore implements Store {
     return this.use((db) => contractReads.distinctOverContracts(db, q));
   }
 
-  distinctOverGroupings(q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
-    return this.use((db) => contractReads.distinctOverGroupings(db, q));
+  async distinctOverGroupings(q: GroupDistinctManyQuery): Promise<GroupDistinctResult[]> {
+    // Counted after the connection is released (millions of rows on this thread): a read queued behind this one runs meanwhile.
+    const { plan, rows } = await this.use((db) => contractReads.readGroupingSets(db, q));
+    return countGroupings(rows, plan, q.groupings);
   }
 
   // --- prices and money (prices.ts, money.ts) --------------------------------------------------

@@ -50,6 +50,13 @@ export interface PhaseOptions {
   bulkSameRows: boolean;
   /** Called once the history is stored (not timed): reads of the workload's shape. */
   onHistory?: (engine: EngineName, store: EngineStore['store']) => Promise<void>;
+  /**
+   * Runs each step of the phase (the preparation: history, full facts, first document set; then
+   * each measured hour) when it is this phase's turn (phase-turns.ts): two phases started together
+   * then alternate their hours, so a change of the machine's load falls on both. Absent, steps run
+   * at once.
+   */
+  turn?: <T>(step: () => Promise<T>) => Promise<T>;
   log: (msg: string) => void;
 }
 
@@ -131,93 +138,98 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseFigures> {
   const { w, log } = o;
   const tag = `${o.engine} ${o.days} d @ ${w.density}`;
   const H = T0 + o.days * 86_400 - o.endBeforeMidnight * 3600;
-  const opened = await openEngineStore(o.engine, 'volume');
-  const { store } = opened;
+  const turn = o.turn ?? (<T>(step: () => Promise<T>) => step());
   const logger = createLogger('silent');
+  // Closed at the end whatever happened; set inside the preparation's turn.
+  let toClose: { opened?: EngineStore; service?: Service } = {};
   try {
-    await writeVolumeInputs(store, w, T0 * 1000 - DAY_MS, H * 1000 + (o.hours + 2) * HOUR_MS + DAY_MS);
-    const th = performance.now();
-    const history_tx = await generateHistory(opened, w, H, (m) => log(`${tag}: ${m}`));
-    const history_s = since(th);
-    await o.onHistory?.(o.engine, store);
-    log(`${tag}: history of ${history_tx.toLocaleString('en')} transactions generated in ${history_s.toFixed(1)} s (${Math.round(history_tx / history_s).toLocaleString('en')} rows/s)`);
+    const prepared = await turn(async () => {
+      const opened = await openEngineStore(o.engine, 'volume');
+      toClose = { opened };
+      const { store } = opened;
+      await writeVolumeInputs(store, w, T0 * 1000 - DAY_MS, H * 1000 + (o.hours + 2) * HOUR_MS + DAY_MS);
+      const th = performance.now();
+      const history_tx = await generateHistory(opened, w, H, (m) => log(`${tag}: ${m}`));
+      const history_s = since(th);
+      await o.onHistory?.(o.engine, store);
+      log(`${tag}: history of ${history_tx.toLocaleString('en')} transactions generated in ${history_s.toFixed(1)} s (${Math.round(history_tx / history_s).toLocaleString('en')} rows/s)`);
 
-    const clock = new FixedClock(H * 1000 + 30_000);
-    const tf = performance.now();
-    await computeFacts(store, o.config.chains, clock, { full: true, logger });
-    const facts_full_s = since(tf);
-    log(`${tag}: full facts ${facts_full_s.toFixed(1)} s`);
+      const clock = new FixedClock(H * 1000 + 30_000);
+      const tf = performance.now();
+      await computeFacts(store, o.config.chains, clock, { full: true, logger });
+      const facts_full_s = since(tf);
+      log(`${tag}: full facts ${facts_full_s.toFixed(1)} s`);
 
-    const service = new Service({ config: o.config, store, clock, logger, incrementalDocuments: o.docParts });
-    try {
+      const service = new Service({ config: o.config, store, clock, logger, incrementalDocuments: o.docParts });
+      toClose = { opened, service };
       const td = performance.now();
       const first = await service.build();
       service.holder.swap(first.set);
       const docs_full_s = since(td);
       log(`${tag}: first document set ${docs_full_s.toFixed(1)} s, ${first.set.entries.size} documents`);
-
-      const priceGapLog = new PriceGapLog();
-      const hours: HourFigures[] = [];
-      for (let i = 0; i < o.hours; i++) {
-        const calls = o.profile ? profileHour(store) : null;
-        const nodeCpu0 = nodeCpu(opened);
-        const written = await writeHour(opened, w, H, i);
-        const cpu0 = process.cpuUsage();
-        clock.set((H + (i + 1) * 3600) * 1000 + 30_000);
-        const t1 = performance.now();
-        const facts = await computeFacts(store, o.config.chains, clock, { logger, priceGapLog });
-        const facts_s = since(t1);
-        const t2 = performance.now();
-        const before = service.holder.current();
-        const built = await service.build();
-        const docs_s = since(t2);
-        const changed = changedEntries(before, built.set);
-        // Which kinds the changed bytes belong to: what an hour serializes and compresses again.
-        if (o.profile) for (const [kind, k] of [...changed.byKind].sort((x, y) => y[1].bytes - x[1].bytes)) log(`    ${(k.bytes / 1e6).toFixed(2)} MB  ${String(k.count).padStart(5)} changed  ${kind}`);
-        const t3 = performance.now();
-        service.holder.swap(built.set);
-        const swap_s = since(t3);
-        const cpu = process.cpuUsage(cpu0);
-        const nodeCpu1 = nodeCpu(opened);
-        const h: HourFigures = {
-          hour_s: r3(written.write_s + facts_s + docs_s + swap_s),
-          write_s: r3(written.write_s),
-          facts_s: r3(facts_s),
-          docs_s: r3(docs_s),
-          docs_build_s: r3(built.report.elapsed_ms / 1000),
-          docs_changed: changed.count,
-          docs_changed_mb: r3(changed.bytes / 1e6),
-          docs_compressed_mb: r3(changed.compressed / 1e6),
-          swap_s: r3(swap_s),
-          generate_s: r3(written.generate_s),
-          cpu_s: r3(written.cpu_s + (cpu.user + cpu.system) / 1e6),
-          node_cpu_s: nodeCpu0 === null || nodeCpu1 === null ? null : r3(nodeCpu1 - nodeCpu0),
-          transactions: written.transactions,
-          batches: written.batches,
-          hours_computed: facts.chains.reduce((n, c) => n + c.hours_computed, 0),
-          days_computed: facts.chains.reduce((n, c) => n + c.days_computed, 0),
-        };
-        hours.push(h);
-        log(
-          `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s (builders ${h.docs_build_s.toFixed(2)} s; ${h.docs_changed} documents changed, ${h.docs_changed_mb.toFixed(1)} MB, ${h.docs_compressed_mb.toFixed(1)} MB of them compressed) + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
-        );
-        calls?.report(log);
-      }
-      const bulk_same_rows = o.bulkSameRows ? await bulkHour(opened, w, H, 0) : null;
-      if (bulk_same_rows) {
-        const pq = bulk_same_rows.parquet_seconds === null ? '' : `; from Parquet in ${bulk_same_rows.parquet_seconds.toFixed(2)} s`;
-        log(`${tag}: hour 1's ${bulk_same_rows.rows.toLocaleString('en')} transactions by the engine's bulk insert in ${bulk_same_rows.seconds.toFixed(2)} s (${Math.round(bulk_same_rows.rows / bulk_same_rows.seconds).toLocaleString('en')} rows/s)${pq}`);
-      }
-      const checksum = o.checksum ? await rawChecksum(opened) : null;
-      const node_peak_rss_mb = opened.cluster ? opened.cluster.nodes.map((n) => nodePeakRssMb(n.pid())) : null;
-      const disk_mb = await diskMb(opened);
-      log(`${tag}: ${disk_mb} MB on disk${node_peak_rss_mb ? `, nodes' peak RSS ${node_peak_rss_mb.join(' / ')} MB` : ''}`);
-      return { history_tx, history_s: r3(history_s), facts_full_s: r3(facts_full_s), docs_full_s: r3(docs_full_s), documents: first.set.entries.size, hours, checksum, disk_mb, node_peak_rss_mb, bulk_same_rows };
-    } finally {
-      await service.close();
+      return { opened, store, service, clock, history_tx, history_s, facts_full_s, docs_full_s, documents: first.set.entries.size };
+    });
+    const { opened, store, service, clock, history_tx, history_s, facts_full_s, docs_full_s } = prepared;
+    const priceGapLog = new PriceGapLog();
+    const hours: HourFigures[] = [];
+    for (let i = 0; i < o.hours; i++) await turn(async () => {
+      const calls = o.profile ? profileHour(store) : null;
+      const nodeCpu0 = nodeCpu(opened);
+      const written = await writeHour(opened, w, H, i);
+      const cpu0 = process.cpuUsage();
+      clock.set((H + (i + 1) * 3600) * 1000 + 30_000);
+      const t1 = performance.now();
+      const facts = await computeFacts(store, o.config.chains, clock, { logger, priceGapLog });
+      const facts_s = since(t1);
+      const t2 = performance.now();
+      const before = service.holder.current();
+      const built = await service.build();
+      const docs_s = since(t2);
+      const changed = changedEntries(before, built.set);
+      // Which kinds the changed bytes belong to: what an hour serializes and compresses again.
+      if (o.profile) for (const [kind, k] of [...changed.byKind].sort((x, y) => y[1].bytes - x[1].bytes)) log(`    ${(k.bytes / 1e6).toFixed(2)} MB  ${String(k.count).padStart(5)} changed  ${kind}`);
+      const t3 = performance.now();
+      service.holder.swap(built.set);
+      const swap_s = since(t3);
+      const cpu = process.cpuUsage(cpu0);
+      const nodeCpu1 = nodeCpu(opened);
+      const h: HourFigures = {
+        hour_s: r3(written.write_s + facts_s + docs_s + swap_s),
+        write_s: r3(written.write_s),
+        facts_s: r3(facts_s),
+        docs_s: r3(docs_s),
+        docs_build_s: r3(built.report.elapsed_ms / 1000),
+        docs_changed: changed.count,
+        docs_changed_mb: r3(changed.bytes / 1e6),
+        docs_compressed_mb: r3(changed.compressed / 1e6),
+        swap_s: r3(swap_s),
+        generate_s: r3(written.generate_s),
+        cpu_s: r3(written.cpu_s + (cpu.user + cpu.system) / 1e6),
+        node_cpu_s: nodeCpu0 === null || nodeCpu1 === null ? null : r3(nodeCpu1 - nodeCpu0),
+        transactions: written.transactions,
+        batches: written.batches,
+        hours_computed: facts.chains.reduce((n, c) => n + c.hours_computed, 0),
+        days_computed: facts.chains.reduce((n, c) => n + c.days_computed, 0),
+      };
+      hours.push(h);
+      log(
+        `${tag}: hour ${i + 1}: ${h.hour_s.toFixed(2)} s = write ${h.write_s.toFixed(2)} s (${h.transactions.toLocaleString('en')} tx, ${h.batches} batches; generated in ${h.generate_s.toFixed(2)} s apart) + facts ${h.facts_s.toFixed(2)} s (${h.hours_computed} h, ${h.days_computed} d; contract ${(facts.contract_ms / 1000).toFixed(2)} s, settlement ${(facts.settlement_ms / 1000).toFixed(2)} s) + documents ${h.docs_s.toFixed(2)} s (builders ${h.docs_build_s.toFixed(2)} s; ${h.docs_changed} documents changed, ${h.docs_changed_mb.toFixed(1)} MB, ${h.docs_compressed_mb.toFixed(1)} MB of them compressed) + swap ${h.swap_s.toFixed(3)} s; CPU ${h.cpu_s.toFixed(1)} s${h.node_cpu_s === null ? '' : ` + nodes ${h.node_cpu_s.toFixed(1)} s`}`,
+      );
+      calls?.report(log);
+    });
+    const bulk_same_rows = o.bulkSameRows ? await bulkHour(opened, w, H, 0) : null;
+    if (bulk_same_rows) {
+      const pq = bulk_same_rows.parquet_seconds === null ? '' : `; from Parquet in ${bulk_same_rows.parquet_seconds.toFixed(2)} s`;
+      log(`${tag}: hour 1's ${bulk_same_rows.rows.toLocaleString('en')} transactions by the engine's bulk insert in ${bulk_same_rows.seconds.toFixed(2)} s (${Math.round(bulk_same_rows.rows / bulk_same_rows.seconds).toLocaleString('en')} rows/s)${pq}`);
     }
+    const checksum = o.checksum ? await rawChecksum(opened) : null;
+    const node_peak_rss_mb = opened.cluster ? opened.cluster.nodes.map((n) => nodePeakRssMb(n.pid())) : null;
+    const disk_mb = await diskMb(opened);
+    log(`${tag}: ${disk_mb} MB on disk${node_peak_rss_mb ? `, nodes' peak RSS ${node_peak_rss_mb.join(' / ')} MB` : ''}`);
+    return { history_tx, history_s: r3(history_s), facts_full_s: r3(facts_full_s), docs_full_s: r3(docs_full_s), documents: prepared.documents, hours, checksum, disk_mb, node_peak_rss_mb, bulk_same_rows };
   } finally {
-    await opened.close();
+    await toClose.service?.close();
+    await toClose.opened?.close();
   }
 }
 

@@ -11,7 +11,9 @@
 //     service publishes them;
 //   history ratio: at BENCH_RATIO_DENSITY (1/20) of real density, 4 days of history (ending at
 //     23:00 of the 4th) and BENCH_RATIO_HOURS (3) hours, the first of which completes the 4th day;
-//     then the same with 16 days.
+//     then the same with 16 days. Both histories are built first, then their hours alternate
+//     (4 days' hour 1, 16 days' hour 1, …: phase-turns.ts), so that a change in the shared
+//     machine's load falls on both; BENCH_RATIO_ALTERNATE=0 runs the 16-day part after the 4-day one.
 // BENCH_SCALE (1) multiplies every transaction count, address pool and contract count (0.1 for
 // quick work); BENCH_ENGINES (duckdb,clickhouse) picks the engines; BENCH_PROFILE=1 prints every
 // store call and document builder of each measured hour; BENCH_DOC_PARTS=0 turns off the
@@ -75,6 +77,7 @@ import type { DuckDbStore } from '../src/store/duckdb/duckdb-store.js';
 import { rssSampler, type EngineName } from './engine-store.js';
 import { volumeConfig } from './volume-chains.js';
 import { checkGenerators } from './volume-check.js';
+import { phaseTurns } from './phase-turns.js';
 import { runPhase, type HourFigures, type PhaseFigures } from './volume-phase.js';
 import { T0, txPerDay, volumeWorkload } from './volume-workload.js';
 
@@ -86,6 +89,7 @@ const RATIO_DAYS = [4, 16] as const;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'duckdb,clickhouse').split(',') as EngineName[];
 const PROFILE = Boolean(process.env.BENCH_PROFILE);
 const DOC_PARTS = process.env.BENCH_DOC_PARTS !== '0';
+const RATIO_ALTERNATE = process.env.BENCH_RATIO_ALTERNATE !== '0';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'real,ratio').split(','));
 const started = performance.now();
 const log = (msg: string): void => void process.stderr.write(`${new Date().toISOString().slice(11, 19)} +${Math.round((performance.now() - started) / 1000)}s ${msg}\n`);
@@ -129,8 +133,9 @@ const nodePeaks: number[] = [];
 
 async function runEngine(engine: EngineName): Promise<EngineReport> {
   rss.reset();
-  const phase = (w: typeof real, days: number, hours: number, realDensity: boolean): Promise<PhaseFigures> =>
+  const phase = (w: typeof real, days: number, hours: number, realDensity: boolean, turn?: ReturnType<typeof phaseTurns>): Promise<PhaseFigures> =>
     runPhase({
+      turn,
       engine,
       config,
       w,
@@ -148,7 +153,14 @@ async function runEngine(engine: EngineName): Promise<EngineReport> {
   const r = PARTS.has('real') ? await phase(real, 1, REAL_HOURS, true) : null;
   if (r?.checksum) checksums[engine] = r.checksum;
   const ratios: PhaseFigures[] = [];
-  if (PARTS.has('ratio')) for (const days of RATIO_DAYS) ratios.push(await phase(ratio, days, RATIO_HOURS, false));
+  if (PARTS.has('ratio')) {
+    // Both histories are prepared, then their hours alternate (phase-turns.ts); with
+    // BENCH_RATIO_ALTERNATE=0 the 16-day part runs after the whole 4-day part, as before.
+    if (RATIO_ALTERNATE) {
+      const turn = phaseTurns();
+      ratios.push(...(await Promise.all(RATIO_DAYS.map((days) => phase(ratio, days, RATIO_HOURS, false, turn)))));
+    } else for (const days of RATIO_DAYS) ratios.push(await phase(ratio, days, RATIO_HOURS, false));
+  }
   const parts = [...(r ? [r] : []), ...ratios];
   const nodes = parts.map((p) => p.node_peak_rss_mb).filter((n): n is Array<number | null> => n !== null);
   const node_peak_rss_mb = nodes.length ? nodes[0]!.map((_, i) => Math.max(...nodes.map((n) => n[i] ?? 0))) : null;

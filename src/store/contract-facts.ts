@@ -37,7 +37,7 @@ export interface ContractFactsRequest {
   wei: readonly WeiAggregateColumn[];
   /**
    * Hourly requests only: also drop the chain's hourly contract facts (every key, native and
-   * converted) of hours before this, as pruneContractHours does, in the same write. ClickHouse
+   * converted) of hours before this in the same write: hours are kept for a recent window only. ClickHouse
    * finds the rows to tombstone with one read of the chain's contract facts for both.
    */
   hours_before?: number;
@@ -175,8 +175,6 @@ export interface ContractFactColumns {
 export interface ContractFactStore {
   writeContractFacts(req: ContractFactsRequest): Promise<void>;
   writeContractAddressSets(req: ContractAddressSetsRequest): Promise<void>;
-  /** Drop a chain's hourly contract facts (and native facts) of hours before `beforeMs`: hours are kept for a recent window only. */
-  pruneContractHours(originKey: string, beforeMs: number): Promise<void>;
 
   /** Contracts with daily facts of `metricKey` on the given chains (every chain when omitted), by chain and address. */
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]>;

@@ -559,10 +559,6 @@ export class ClickHouseStore implements Store {
     return contractFacts.writeContractAddressSets(this.db, req, this.chainBlocks.get(req.origin_key));
   }
 
-  pruneContractHours(originKey: string, beforeMs: number): Promise<void> {
-    return contractFacts.pruneContractHours(this.db, originKey, beforeMs);
-  }
-
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
     return contractReads.contractsWithFacts(this.db, metricKey, originKeys);
   }

@@ -86,9 +86,3 @@ export async function writeContractAddressSets(db: SqlRunner, req: ContractAddre
   );
 }
 
-export async function pruneContractHours(db: SqlRunner, originKey: string, beforeMs: number): Promise<void> {
-  intList([beforeMs], 'contract hour bound');
-  for (const table of ['facts', 'native_facts']) {
-    await deleteWhere(db, table, `origin_key = ${sqlString(originKey)} AND dimension = 'contract' AND granularity = 'hourly' AND period_ms < ${beforeMs}`);
-  }
-}

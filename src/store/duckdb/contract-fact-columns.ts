@@ -11,17 +11,13 @@ import { loadContractGroups } from './contract-groups.js';
 import type { SqlRunner } from './sql-runner.js';
 import { intList, sqlString } from './sql-text.js';
 
-export async function readContractFacts(db: SqlRunner, q: ContractFactsQuery): Promise<ContractFactColumns> {
-  return orderFactColumns(q, await readFactColumns(db, q));
-}
-
 /** readFactColumns' columns in order: the half the store runs after it releases the connection (a read queued behind runs meanwhile). */
 export function orderFactColumns(q: ContractFactsQuery, read: { rows: number; columns: Float64Array[] }): ContractFactColumns {
   if (q.keys.length === 0 || q.contracts.length === 0) return orderContractFacts(0, [], 0, 0);
   return orderContractFacts(read.rows, read.columns, q.contracts.length, q.keys.length);
 }
 
-/** readContractFacts' half on the connection: the facts as unordered columns (combined contract-key-granularity id, period, value). */
+/** The store's readContractFacts, its half on the connection: the facts as unordered columns (combined contract-key-granularity id, period, value). */
 export async function readFactColumns(db: SqlRunner, q: ContractFactsQuery): Promise<{ rows: number; columns: Float64Array[] }> {
   if (q.keys.length === 0 || q.contracts.length === 0) return { rows: 0, columns: [] };
   intList([q.days_until, q.hours_from, q.hours_until], 'contract fact bound');

@@ -669,10 +669,6 @@ export class DuckDbStore implements Store {
     return this.transaction(() => contractFacts.writeContractAddressSets(this.db, req));
   }
 
-  pruneContractHours(originKey: string, beforeMs: number): Promise<void> {
-    return this.transaction(() => contractFacts.pruneContractHours(this.db, originKey, beforeMs));
-  }
-
   contractsWithFacts(metricKey: string, originKeys?: readonly string[]): Promise<ContractActivity[]> {
     return this.use((db) => contractReads.contractsWithFacts(db, metricKey, originKeys));
   }

@@ -15,10 +15,10 @@ import type { TestProject } from 'vitest/node';
 import { BuildTypeErrors, ensureBuilt } from '../scripts/build.js';
 import { prepareClickHouseCluster } from '../support/clickhouse/cluster.js';
 import { SHARED_CLICKHOUSE_FAILED } from './helpers/shared-clickhouse.js';
-import { TEST_NODE_QUERY_DEFAULTS } from './helpers/test-cluster-settings.js';
+import { TEST_NODE_QUERY_DEFAULTS, TEST_NODE_SERVER_SETTINGS } from './helpers/test-cluster-settings.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const cluster = await prepareClickHouseCluster({ shards: 2, queryDefaults: TEST_NODE_QUERY_DEFAULTS });
+  const cluster = await prepareClickHouseCluster({ shards: 2, queryDefaults: TEST_NODE_QUERY_DEFAULTS, serverSettings: TEST_NODE_SERVER_SETTINGS });
   // Started beside the build: the nodes are other processes, and a failure is written where the
   // files look for it, so they fail at once with its reason instead of waiting out a timeout.
   const started = cluster.start().catch((err: unknown) => writeFile(join(cluster.root, SHARED_CLICKHOUSE_FAILED), String((err as Error)?.message ?? err)));

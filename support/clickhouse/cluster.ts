@@ -70,6 +70,9 @@ export interface ClickHouseCluster {
 /** Query settings every statement on a node starts from (a statement's own settings win), e.g. `{ max_threads: 1 }`. */
 export type NodeQueryDefaults = Readonly<Record<string, string | number>>;
 
+/** Server settings written at the top of every node's config.xml, e.g. `{ memory_worker_period_ms: 1000 }`. */
+export type NodeServerSettings = Readonly<Record<string, string | number>>;
+
 /**
  * system.query_log and system.part_log, for a benchmark that wants each statement's and each
  * merge's CPU (bench:engine's BENCH_QUERY_LOG): off by default, since the tests and production
@@ -79,9 +82,10 @@ const SYSTEM_LOGS = `
   <query_log><database>system</database><table>query_log</table><flush_interval_milliseconds>5000</flush_interval_milliseconds></query_log>
   <part_log><database>system</database><table>part_log</table><flush_interval_milliseconds>5000</flush_interval_milliseconds></part_log>`;
 
-function clusterConfig(name: string, hosts: readonly string[], tcpPorts: readonly number[], logFile: string, systemLogs: boolean): string {
+function clusterConfig(name: string, hosts: readonly string[], tcpPorts: readonly number[], logFile: string, systemLogs: boolean, server: NodeServerSettings): string {
   const shards = hosts.map((h, i) => `      <shard><replica><host>${h}</host><port>${tcpPorts[i]}</port></replica></shard>`).join('\n');
-  return `<clickhouse>
+  const settings = Object.entries(server).map(([k, v]) => `\n  <${k}>${v}</${k}>`).join('');
+  return `<clickhouse>${settings}
   <logger><level>warning</level><log>${logFile}</log><errorlog>${logFile}</errorlog><console>false</console></logger>${systemLogs ? SYSTEM_LOGS : ''}
   <remote_servers>
     <${name}>
@@ -248,6 +252,8 @@ export interface ClusterOptions {
   queryDefaults?: NodeQueryDefaults;
   /** Keep system.query_log and system.part_log (default false). */
   systemLogs?: boolean;
+  /** The nodes' server settings (none by default: the engine's own, as in production). */
+  serverSettings?: NodeServerSettings;
 }
 
 /**
@@ -276,7 +282,7 @@ export async function prepareClickHouseCluster(opts: ClusterOptions = {}): Promi
   for (let i = 0; i < shards; i++) {
     const dir = join(root, `node${i + 1}`);
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'config.xml'), clusterConfig(name, hosts, tcpPorts, join(dir, 'server.log'), opts.systemLogs ?? false));
+    await writeFile(join(dir, 'config.xml'), clusterConfig(name, hosts, tcpPorts, join(dir, 'server.log'), opts.systemLogs ?? false, opts.serverSettings ?? {}));
     nodes.push(new LocalNode(`node${i + 1}`, hosts[i]!, httpPort, tcpPorts[i]!, dir, opts.queryDefaults ?? {}));
   }
   const stop = async (): Promise<void> => {

@@ -4,7 +4,7 @@ import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startClickHouseCluster, type ClickHouseCluster } from '../../support/clickhouse/cluster.js';
 import { startTestCluster } from '../helpers/clickhouse-store.js';
-import { TEST_NODE_QUERY_DEFAULTS } from '../helpers/test-cluster-settings.js';
+import { TEST_NODE_QUERY_DEFAULTS, TEST_NODE_SERVER_SETTINGS } from '../helpers/test-cluster-settings.js';
 
 describe('2-shard ClickHouse cluster from chDB', () => {
   let cluster: ClickHouseCluster;
@@ -60,25 +60,28 @@ describe('2-shard ClickHouse cluster from chDB', () => {
     expect(rows).toEqual([{ n: '100' }]);
   });
 
-  it("starts every session from the cluster's query defaults (the tests' nodes) or the engine's own, and logs at warning level", async () => {
+  it("starts every session from the cluster's query defaults and the node from its server settings (the tests' nodes) or the engine's own, and logs at warning level", async () => {
     const changed = async (url: string) => {
       const c = createClient({ url });
       try {
         const rows = (await (await c.query({ query: "SELECT name, value FROM system.settings WHERE name IN ('max_threads', 'compile_expressions', 'compile_aggregate_expressions', 'compile_sort_description') AND changed ORDER BY name", format: 'JSONEachRow' })).json()) as Array<{ name: string; value: string }>;
         const level = (await (await c.query({ query: "SELECT value FROM system.server_settings WHERE name = 'logger.level'", format: 'JSONEachRow' })).json()) as Array<{ value: string }>;
-        return { settings: Object.fromEntries(rows.map((r) => [r.name, r.value])), level: level[0]?.value };
+        const server = (await (await c.query({ query: `SELECT name, value FROM system.server_settings WHERE name IN (${Object.keys(TEST_NODE_SERVER_SETTINGS).map((k) => `'${k}'`).join(', ')}) ORDER BY name`, format: 'JSONEachRow' })).json()) as Array<{ name: string; value: string }>;
+        return { settings: Object.fromEntries(rows.map((r) => [r.name, r.value])), server: Object.fromEntries(server.map((r) => [r.name, r.value])), level: level[0]?.value };
       } finally {
         await c.close();
       }
     };
     // This file's own cluster was started without defaults: production's settings.
-    for (const n of cluster.nodes) expect(await changed(n.url)).toEqual({ settings: {}, level: 'warning' });
+    // (memory_worker_period_ms 0: the engine's own choice of period.)
+    for (const n of cluster.nodes) expect(await changed(n.url)).toEqual({ settings: {}, server: { memory_worker_period_ms: '0' }, level: 'warning' });
     // The run's shared cluster (test/global-setup.ts) has the tests' defaults on both nodes.
     expect(inject('sharedClickHouse')).toBeDefined();
     const shared = await startTestCluster();
     try {
       const expected = Object.fromEntries(Object.entries(TEST_NODE_QUERY_DEFAULTS).map(([k, v]) => [k, String(v)]));
-      for (const n of shared.cluster.nodes) expect(await changed(n.url)).toEqual({ settings: expected, level: 'warning' });
+      const server = Object.fromEntries(Object.entries(TEST_NODE_SERVER_SETTINGS).map(([k, v]) => [k, String(v)]));
+      for (const n of shared.cluster.nodes) expect(await changed(n.url)).toEqual({ settings: expected, server, level: 'warning' });
     } finally {
       await shared.stop();
     }

@@ -14,7 +14,7 @@ import { ClickHouseStore } from '../../src/store/clickhouse/clickhouse-store.js'
 import type { ConnectionRuntime } from '../../src/store/clickhouse/connection.js';
 import type { ClickHouseSettings } from '../../src/registry/store-settings.js';
 import { SHARED_CLICKHOUSE_FAILED, type SharedClickHouse } from './shared-clickhouse.js';
-import { TEST_NODE_QUERY_DEFAULTS } from './test-cluster-settings.js';
+import { TEST_NODE_QUERY_DEFAULTS, TEST_NODE_SERVER_SETTINGS } from './test-cluster-settings.js';
 
 export interface TestCluster {
   cluster: ClickHouseCluster;
@@ -35,7 +35,7 @@ let databases = 0;
 export async function startTestCluster(opts: { own?: boolean } = {}): Promise<TestCluster> {
   const shared = opts.own ? undefined : inject('sharedClickHouse');
   if (!shared) {
-    const cluster = await startClickHouseCluster({ shards: 2, queryDefaults: TEST_NODE_QUERY_DEFAULTS });
+    const cluster = await startClickHouseCluster({ shards: 2, queryDefaults: TEST_NODE_QUERY_DEFAULTS, serverSettings: TEST_NODE_SERVER_SETTINGS });
     return handle(cluster, () => cluster.stop());
   }
   await waitForPing(

@@ -15,6 +15,8 @@ export default defineConfig({
     // anvil and ClickHouse, and the suite must pass while a second copy runs beside it on the same
     // two cores. At 120 s the multi-phase cases (round-faults, distributed-ingest, the pipelining
     // flood: 60-75 s alone on CI) timed out with other engineers' suites running beside them.
+    // No file sets a shorter one of its own (test/suite/no-short-timeouts.test.ts): the browser
+    // files' 240 s set-up was the first to fail on a loaded machine.
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',

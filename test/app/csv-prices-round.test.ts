@@ -65,5 +65,5 @@ describe('price CSV files between rounds', () => {
     const next = await service.round();
     expect(next.build).not.toBeNull();
     expect(await feesUsd(yesterday)).toBeCloseTo(before * 1.5, 9);
-  }, 60_000);
+  });
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   service = new Service({ config, store, clock, logger: createLogger('silent') });
   http = createHttpServer({ holder: service.holder, clock, config: { ...config.server, access_log: false }, health: () => service.health(), pendingChains: () => service.pendingChains() });
   base = await http.listen(0, '127.0.0.1');
-}, 120_000);
+});
 
 afterAll(async () => {
   await http?.close();

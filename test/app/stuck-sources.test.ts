@@ -96,7 +96,7 @@ afterAll(async () => {
   await priceHole?.close();
   await devnet?.close();
   rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+});
 
 interface HealthChain {
   origin_key: string;
@@ -273,5 +273,5 @@ describe('/healthz during a backfill', () => {
       await within(s.close(), 15_000, 'close()').catch(() => undefined);
       await gate.close();
     }
-  }, 60_000);
+  });
 });

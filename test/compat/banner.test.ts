@@ -39,5 +39,5 @@ describe('the start banner of the devnet demo', () => {
     expect(banner).toMatch(/dashboard +http:\/\/localhost:\d+\/\n/);
     c.kill('SIGTERM');
     expect(await exit).toBe(0);
-  }, 45_000);
+  });
 });

@@ -220,7 +220,7 @@ beforeAll(async () => {
   }
   master = jsonOf<Master>('/v1/master.json');
   fee = jsonOf<FeeTable>('/v1/fees/table.json');
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -39,7 +39,7 @@ import {
   type Table,
 } from './dashboard-browser.js';
 
-beforeAll(startDashboardBrowser, 240_000);
+beforeAll(startDashboardBrowser);
 afterAll(stopDashboardBrowser);
 
 describe('the category comparison page (CONTRACT.md 11.3)', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatValue } from '../../web/src/format.js';
 import { built, canvasImage, cellValue, choose, detail, doc, finish, FIRST_LOAD_BUDGET, lastValue, master, notReady, open, shot, startDashboardBrowser, stopDashboardBrowser, type Master, type Table } from './dashboard-browser.js';
 
-beforeAll(startDashboardBrowser, 240_000);
+beforeAll(startDashboardBrowser);
 afterAll(stopDashboardBrowser);
 
 describe('dashboard pages in Chromium', () => {

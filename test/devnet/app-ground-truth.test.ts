@@ -84,7 +84,7 @@ describe('devnet application ground truth', () => {
       for (const d of DAYS) byDay.set(d, await scanContracts(c.url, c.family, d, dev.head(c.origin_key)));
       scans.set(c.origin_key, byDay);
     }
-  }, 60_000);
+  });
   afterAll(async () => {
     await dev?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });

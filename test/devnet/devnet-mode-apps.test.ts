@@ -27,7 +27,7 @@ describe('npm start (devnet mode) and the application files', () => {
     expect(config.labels).toEqual({ files: [labelsCsv], urls: [] });
     expect(config.projects).toEqual({ dir: projectsDir, overlay });
     expect(mode.appSources).toEqual({ labels: config.labels, projects: config.projects });
-  }, 60_000);
+  });
 
   it("points external.defillama_url at the devnet feed, which answers every chain's tvl and app revenue", async () => {
     const config = mode!.configure(loadConfig(null, {}));
@@ -38,5 +38,5 @@ describe('npm start (devnet mode) and the application files', () => {
       expect(chain.defillama).not.toBeNull();
       for (const series of ['tvl', 'app_revenue'] as const) expect((await client.series(series, chain.defillama!)).length).toBe(400);
     }
-  }, 60_000);
+  });
 });

@@ -84,7 +84,7 @@ describe('chain overview scenarios (fixed clock)', () => {
     await store.replaceLabels([{ origin_key: 'exact', address: DEX, contract_name: 'Pool', owner_project: 'dexy', usage_category: 'dex', verified: true }]);
     await computeFacts(store, chains, clock, { logger: silent });
     ({ inputs, report } = await buildAllDocuments(store, chains, clock, { logger: silent }));
-  }, 120_000);
+  });
   afterAll(async () => {
     await store?.close();
   });

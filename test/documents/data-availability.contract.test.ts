@@ -101,7 +101,7 @@ describe('data availability documents (CONTRACT.md 11.2)', () => {
 
   beforeAll(async () => {
     ({ store, inputs } = await build(true));
-  }, 120_000);
+  });
   afterAll(async () => store?.close());
 
   it('da_overview: all_da.metrics fees_paid (money pair) and data_posted (GiB), daily over the full history and monthly sums', () => {
@@ -263,5 +263,5 @@ describe('data availability documents (CONTRACT.md 11.2)', () => {
     } finally {
       await none.store.close();
     }
-  }, 120_000);
+  });
 });

@@ -88,7 +88,7 @@ describe('fee line chart (CONTRACT.md 10.2)', () => {
     expect(input.freshness).toBe('hourly');
     doc = JSON.parse(JSON.stringify(input.json)) as Doc;
     master = JSON.parse(JSON.stringify(built.inputs.find((i) => i.path === '/v1/master.json')!.json)) as Master;
-  }, 120_000);
+  });
   afterAll(async () => {
     await store.close();
   });

@@ -86,7 +86,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('golden on %s: devn
     const genesis = Math.min(...KEYS.map((k) => Math.floor((devnet.blockTime(k, 0) * 1000) / DAY_MS) * DAY_MS));
     days = [];
     for (let d = genesis; d <= lastDay; d += DAY_MS) days.push(d);
-  }, 240_000);
+  });
   afterAll(async () => {
     await store?.close();
     await devnet?.close();

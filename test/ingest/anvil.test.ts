@@ -73,7 +73,7 @@ beforeAll(async () => {
     await mineAt(t + 80_000);
   }
   head = Number(await pub.getBlockNumber());
-}, 60_000);
+});
 
 afterAll(async () => {
   await node?.stop();

@@ -42,7 +42,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('blob facts on %s',
     // Another chain's blob transaction is not the layer's.
     await new ChainWriter(store, alpha).write([{ time: at(0, 2), txs: [blob(S1, 6n, GWEI)] }, { time: at(2, 0) }]);
     await computeFacts(store, [ethereum, alpha], new FixedClock(D0 + 2 * DAY_MS + 1_800_000), { logger: silent });
-  }, 120_000);
+  });
   afterAll(async () => store?.close());
 
   it('per sender and day the blob bytes; per day the fee of the blob gas alone (0 on a day without blobs)', async () => {

@@ -91,7 +91,7 @@ describe('facts after a reorg to a shorter fork (anvil)', () => {
     chain.rpc_urls = [node.url];
     anvilStore = await DuckDbStore.open({ path: ':memory:' });
     ing = new Ingestor({ store: anvilStore, chains: [chain], clock: anvilClock, logger: createLogger('silent') });
-  }, 60_000);
+  });
   afterAll(async () => {
     await ing?.close();
     await anvilStore?.close();

@@ -168,7 +168,7 @@ beforeAll(async () => {
   http = createHttpServer({ holder: service.holder, clock, config: { ...config.server, access_log: true }, health: () => service.health(), logger });
   base = await http.listen(0, '127.0.0.1');
   await service.round();
-}, 60_000);
+});
 
 afterAll(async () => {
   await http?.close();

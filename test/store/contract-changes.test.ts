@@ -48,7 +48,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     ]);
     await store.writePrices([0, 1, 2].map((d) => ({ asset: 'ethereum', granularity: 'daily' as const, period_ms: D0 + d * DAY_MS, usd: 2000 })));
     await computeFacts(store, [chain], clock, { logger: silent });
-  }, 120_000);
+  });
   afterAll(async () => store?.close());
 
   it('contractsInHours: the contracts with hourly rows in the hours, none outside', async () => {
@@ -56,7 +56,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     expect(await names(D0, D0 + 2 * DAY_MS)).toEqual([`alpha ${P}`, `alpha ${Q}`]);
     expect(await names(H10, H11 + HOUR_MS)).toEqual([`alpha ${P}`]);
     expect(await names(H11 + HOUR_MS, D0 + 2 * DAY_MS)).toEqual([]);
-  }, 30_000);
+  });
 
   it('fingerprints: equal while nothing changes; a reorg moves the daily one and that hour only', async () => {
     const first = await store.contractFingerprints(QUERY);
@@ -72,7 +72,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     expect(after.hourly.get(H11)).not.toBe(first.hourly.get(H11));
     expect(after.hourly.get(H10)).toBe(first.hourly.get(H10));
     expect(after.hourly.get(D0 + 10 * HOUR_MS)).toBe(first.hourly.get(D0 + 10 * HOUR_MS));
-  }, 60_000);
+  });
 
   it('fingerprints: a money fact re-converted for a complete day moves the daily one', async () => {
     const before = await store.contractFingerprints(QUERY);
@@ -80,7 +80,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     await store.writePrices(changed);
     expect(await reconvertChangedPrices(store, [chain], changed)).toBe(1);
     expect((await store.contractFingerprints(QUERY)).daily).not.toBe(before.daily);
-  }, 30_000);
+  });
 
   it("per-chain digest of the contracts' daily facts: cut at the chain's bound, moves with a re-converted day and back", async () => {
     const q = (daysUntil = D0 + 2 * DAY_MS) =>
@@ -108,7 +108,7 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     expect((await q(D0 + DAY_MS)).get('alpha')).toBe(dayZero);
     await price(2000);
     expect(await q()).toEqual(before);
-  }, 30_000);
+  });
 
   it('digests of several groups in one scan: each group what its own call gives (overlapping keys, both dimensions, unknown keys, no keys)', async () => {
     const chains = [{ origin_key: 'alpha', days_until: D0 + 2 * DAY_MS }, { origin_key: 'beta', days_until: D0 + DAY_MS }];
@@ -134,5 +134,5 @@ describe.each(Object.keys(OPEN) as Array<keyof typeof OPEN>)('contract change si
     expect(after[0]!.get('alpha')).not.toBe(grouped[0]!.get('alpha'));
     expect(after[1]!.get('alpha')).not.toBe(grouped[1]!.get('alpha'));
     expect(after[2]!.get('alpha')).toBe(grouped[2]!.get('alpha'));
-  }, 30_000);
+  });
 });

@@ -67,7 +67,7 @@ beforeAll(async () => {
     lastBlocks.push(await mineAt(t + 80_000));
   }
   await mineAt(DAY0 + DAYS * 86_400 + 600); // the last day is complete once a later block exists
-}, 60_000);
+});
 
 afterAll(async () => {
   await node?.stop();

@@ -6,7 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import config from '../../vitest.config.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TEST_DIR = join(ROOT, 'test');
@@ -50,9 +49,23 @@ export function ownTimeouts(path: string, source: string): Array<{ at: string; m
   return found;
 }
 
+/** A numeric setting of vitest.config.ts, read from its source (test/ does not import the config). */
+function configNumber(name: string): number {
+  const path = join(ROOT, 'vitest.config.ts');
+  const file = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  let value: number | null = null;
+  const visit = (n: ts.Node): void => {
+    if (ts.isPropertyAssignment(n) && n.name.getText(file) === name && ts.isNumericLiteral(n.initializer)) value = Number(n.initializer.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(file);
+  if (value === null) throw new Error(`vitest.config.ts sets no numeric ${name}`);
+  return value;
+}
+
 describe('test timeouts', () => {
-  const suiteTimeout = config.test?.testTimeout ?? 0;
-  const hookTimeout = config.test?.hookTimeout ?? 0;
+  const suiteTimeout = configNumber('testTimeout');
+  const hookTimeout = configNumber('hookTimeout');
 
   it('the suite sets one timeout for tests and hooks', () => {
     expect(suiteTimeout).toBeGreaterThanOrEqual(300_000);
